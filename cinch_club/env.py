@@ -1,0 +1,57 @@
+"""The one place that reads the process environment.
+
+Settings modules import the values below instead of touching `os.environ`, so every
+knob the site has is listed here with its default. The defaults are for a developer's
+machine; `cinch_club.settings.prod` refuses the ones that are unsafe in production.
+"""
+
+import os
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off", ""})
+
+
+def env_str(name: str, default: str) -> str:
+    """The variable as a string, or `default` when it is unset."""
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool | None) -> bool | None:
+    """The variable as a boolean (1/0, true/false, yes/no, on/off), or `default` when unset.
+
+    Anything else is a configuration error rather than a silent False.
+    """
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={raw!r} is not a boolean: use 1/0, true/false, yes/no or on/off"
+    )
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """The variable as a comma-separated list with blanks dropped, or `default` when unset."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return list(default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+# Known to be unsafe: prod refuses to start with it.
+DEV_SECRET_KEY = "django-insecure-cinch-club-development-only"
+
+SECRET_KEY = env_str("SECRET_KEY", DEV_SECRET_KEY)
+# None when unset: each settings module picks its own default (dev on, everything else off).
+DEBUG = env_bool("DEBUG", None)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")

@@ -1,0 +1,1 @@
+"""Settings modules, chosen by DJANGO_SETTINGS_MODULE: dev, test or prod (each extends base)."""

@@ -1,0 +1,12 @@
+"""Settings for the test suite (named in pyproject.toml).
+
+The database still comes from DATABASE_URL, so the suite can run on PostgreSQL as well
+as on the default SQLite file (Django tests on SQLite use an in-memory database).
+"""
+
+from .base import *  # noqa: F403
+
+DEBUG = False
+
+# A deliberately weak hasher: creating users in tests should cost nothing.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
