@@ -1,0 +1,123 @@
+"""The environment helpers in cinch_club.env, and prod's refusal of an unsafe SECRET_KEY."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from cinch_club import env
+
+
+@pytest.mark.parametrize("raw", ["1", "true", "True", "YES", "on", " on "])
+def test_env_bool_true(monkeypatch, raw):
+    monkeypatch.setenv("CINCH_FLAG", raw)
+
+    assert env.env_bool("CINCH_FLAG", False) is True
+
+
+@pytest.mark.parametrize("raw", ["0", "false", "No", "off", ""])
+def test_env_bool_false(monkeypatch, raw):
+    monkeypatch.setenv("CINCH_FLAG", raw)
+
+    assert env.env_bool("CINCH_FLAG", True) is False
+
+
+@pytest.mark.parametrize("default", [True, False, None])
+def test_env_bool_unset_gives_default(monkeypatch, default):
+    monkeypatch.delenv("CINCH_FLAG", raising=False)
+
+    assert env.env_bool("CINCH_FLAG", default) is default
+
+
+def test_env_bool_refuses_nonsense(monkeypatch):
+    monkeypatch.setenv("CINCH_FLAG", "maybe")
+
+    with pytest.raises(ImproperlyConfigured, match="CINCH_FLAG"):
+        env.env_bool("CINCH_FLAG", False)
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("a.example", ["a.example"]),
+        ("a.example,b.example", ["a.example", "b.example"]),
+        (" a.example , ,b.example, ", ["a.example", "b.example"]),
+        ("", []),
+    ],
+    ids=["one", "two", "blanks-dropped", "empty"],
+)
+def test_env_list(monkeypatch, raw, expected):
+    monkeypatch.setenv("CINCH_HOSTS", raw)
+
+    assert env.env_list("CINCH_HOSTS", ["default"]) == expected
+
+
+def test_env_list_unset_gives_a_copy_of_default(monkeypatch):
+    monkeypatch.delenv("CINCH_HOSTS", raising=False)
+    default = ["localhost"]
+
+    result = env.env_list("CINCH_HOSTS", default)
+
+    assert result == default
+    assert result is not default
+
+
+def test_env_str(monkeypatch):
+    monkeypatch.setenv("CINCH_NAME", "club")
+
+    assert env.env_str("CINCH_NAME", "x") == "club"
+    monkeypatch.delenv("CINCH_NAME")
+    assert env.env_str("CINCH_NAME", "x") == "x"
+
+
+def _python(code: str, **overrides: str) -> subprocess.CompletedProcess[str]:
+    """Run `code` in a fresh interpreter, so env.py reads this environment.
+
+    SECRET_KEY and DATABASE_URL are removed from the environment unless given.
+    """
+    unset = {"SECRET_KEY", "DATABASE_URL"}
+    environ = {key: value for key, value in os.environ.items() if key not in unset}
+    environ.update(overrides)
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=env.BASE_DIR,
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def _import_prod(**overrides: str) -> subprocess.CompletedProcess[str]:
+    return _python("import cinch_club.settings.prod", **overrides)
+
+
+def test_default_database_is_the_sqlite_file_in_the_project():
+    result = _python("from cinch_club import env; print(env.DATABASE_URL)")
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"sqlite:///{env.BASE_DIR / 'db.sqlite3'}"
+
+
+def test_prod_refuses_missing_secret_key():
+    result = _import_prod()
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert "SECRET_KEY" in result.stderr
+
+
+@pytest.mark.parametrize("secret_key", ["", env.DEV_SECRET_KEY], ids=["empty", "dev-default"])
+def test_prod_refuses_unsafe_secret_key(secret_key):
+    result = _import_prod(SECRET_KEY=secret_key)
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+
+
+def test_prod_accepts_a_real_secret_key():
+    result = _import_prod(SECRET_KEY="a-real-secret-for-this-test-only-0123456789")
+
+    assert result.returncode == 0, result.stderr
