@@ -1,0 +1,86 @@
+"""``python3 -m scoring.rules score FILE|-`` and ``python3 -m scoring.rules schedule N``.
+
+Standard library only, so a club can score a night file on any machine with Python.
+Invalid input: exit status 2, one line per problem on stderr, nothing on stdout.
+"""
+
+import argparse
+import json
+import sys
+from decimal import Decimal
+
+from scoring.rules.errors import InvalidInput
+from scoring.rules.night import score_night
+from scoring.rules.schedule import schedule_document
+
+EXIT_INVALID = 2
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def load_json(text: str):
+    """Parse JSON keeping decimals exact (no floats) and refusing NaN and Infinity."""
+    return json.loads(text, parse_float=Decimal, parse_constant=_refuse_constant)
+
+
+def dump_json(document) -> str:
+    """The one way documents are printed, shared with ``manage.py export_night``."""
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _read_source(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    with open(source, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def score_command(source: str) -> tuple[str, list[str]]:
+    """``(document text, problems)`` for the night file at ``source``."""
+    try:
+        text = _read_source(source)
+    except (OSError, UnicodeDecodeError) as error:
+        return "", [f"{source}: cannot read the night file: {error}"]
+    try:
+        doc = load_json(text)
+    except (ValueError, RecursionError) as error:
+        return "", [f"{source}: not a JSON document: {error}"]
+    try:
+        return dump_json(score_night(doc)), []
+    except InvalidInput as invalid:
+        return "", [str(problem) for problem in invalid.problems]
+
+
+def schedule_command(count: str) -> tuple[str, list[str]]:
+    try:
+        pairs = int(count)
+    except ValueError:
+        return "", [f"pairs: {count!r} is not a whole number"]
+    if not 2 <= pairs <= 1000:
+        return "", ["pairs: a round robin needs from 2 to 1000 pairs"]
+    return dump_json(schedule_document(pairs)), []
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m scoring.rules", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    score = commands.add_parser("score", help="print the cinch-standings/1 of a cinch-night/1")
+    score.add_argument("file", help="the night file, or - for standard input")
+    plan = commands.add_parser("schedule", help="print the cinch-schedule/1 for N pairs")
+    plan.add_argument("pairs", help="the number of pairs (at least 2)")
+    args = parser.parse_args(argv)
+    if args.command == "score":
+        output, problems = score_command(args.file)
+    else:
+        output, problems = schedule_command(args.pairs)
+    if problems:
+        sys.stderr.write("".join(f"{problem}\n" for problem in problems))
+        return EXIT_INVALID
+    sys.stdout.write(output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,211 @@
+"""Folding a game's hands into running scores, Cinches and a winner; checking a pegboard.
+
+A game is played to the variant's target. After every hand the sides that reached it
+are looked at: the bidder counts first ("bidders peg first"), then the others by score;
+sides still level beyond that share the win. A Money bid (``club11``) ends the game at
+once. No hand may follow the one that won the game.
+"""
+
+from dataclasses import dataclass
+
+from scoring.rules.errors import InvalidInput, Problem
+from scoring.rules.hand import HandReader, SideChecker, is_whole_number
+from scoring.rules.variant import Hand, HandScore, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class HandStep:
+    """One hand of a game and the board after it."""
+
+    hand: Hand
+    score: HandScore
+    scores: tuple[int, ...]
+    cinches: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Where a game stands: scores and recorded Cinches per side, and its winners if over.
+
+    ``steps`` holds the running board after every hand (empty for a pegboard result).
+    """
+
+    variant: Variant
+    sides: tuple
+    scores: tuple[int, ...]
+    cinches: tuple[int, ...]
+    winners: tuple = ()
+    money_bid: bool = False
+    steps: tuple[HandStep, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.winners)
+
+    @property
+    def winner(self):
+        """The single winner, or ``None`` while the game goes on (or for a shared win)."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+
+def winners_after(scores, bidder: int, target: int) -> tuple[int, ...]:
+    """Indices of the sides that win once ``scores`` are pegged, bidder first."""
+    reached = [i for i, score in enumerate(scores) if score >= target]
+    if not reached:
+        return ()
+    if bidder in reached:
+        return (bidder,)
+    best = max(scores[i] for i in reached)
+    return tuple(i for i in reached if scores[i] == best)
+
+
+def _record_cinch(cinches: list[int], side: int | None, cap: int | None) -> None:
+    if side is not None and (cap is None or cinches[side] < cap):
+        cinches[side] += 1
+
+
+def play_game(variant: Variant, sides, hands, *, word: str = "pair") -> GameState:
+    """Every hand of ``hands`` checked and folded, in order.
+
+    Raises :class:`InvalidInput` with every problem (places ``hands[i].field``).
+    """
+    sides = tuple(sides)
+    if not isinstance(hands, list):
+        raise InvalidInput([Problem("hands", "hands must be a list of hands")])
+    scores, cinches = [0] * len(sides), [0] * len(sides)
+    winners, money_bid, steps, problems = (), False, [], []
+    for number, raw in enumerate(hands):
+        place = f"hands[{number}]"
+        if winners:
+            won_by = " and ".join(f"{word} {sides[i]}" for i in winners)
+            problems.append(
+                Problem(place, f"the game was already won by {won_by}: no hand may follow")
+            )
+            continue
+        reader = HandReader(variant, sides, word)
+        hand = reader.read(raw)
+        if hand is None:
+            problems.extend(problem.under(place) for problem in reader.problems)
+            continue
+        if hand.passed:
+            steps.append(HandStep(hand, HandScore((0,) * len(sides)), tuple(scores), tuple(cinches)))
+            continue
+        result = variant.score(hand, variant)
+        for i, change in enumerate(result.change):
+            scores[i] += change
+        _record_cinch(cinches, result.cinch, variant.cinch_cap)
+        if result.decided is not None:
+            winners, money_bid = (result.decided,), True
+        else:
+            winners = winners_after(scores, hand.bidder, variant.target)
+        steps.append(HandStep(hand, result, tuple(scores), tuple(cinches)))
+    if problems:
+        raise InvalidInput(problems)
+    return GameState(
+        variant=variant,
+        sides=sides,
+        scores=tuple(scores),
+        cinches=tuple(cinches),
+        winners=tuple(sides[i] for i in winners),
+        money_bid=money_bid,
+        steps=tuple(steps),
+    )
+
+
+RESULT_FIELDS = frozenset({"winner", "score", "cinches", "money"})
+
+
+class ResultReader(SideChecker):
+    """Checks a game typed from the pegboard: winner, final score, Cinches, Money."""
+
+    def numbers(self, place: str, values, what: str) -> tuple[int, ...] | None:
+        if (
+            not isinstance(values, list)
+            or len(values) != len(self.sides)
+            or not all(is_whole_number(v) for v in values)
+        ):
+            self.fail(
+                place,
+                f"give the {what} as {len(self.sides)} whole numbers in the game's order",
+            )
+            return None
+        return tuple(values)
+
+    def read_result(self, raw) -> GameState | None:
+        if not isinstance(raw, dict):
+            self.fail("", "a result must be an object: winner, score, cinches")
+            return None
+        for key in raw:
+            if key not in RESULT_FIELDS:
+                self.fail(str(key), "not a field of a game result (winner, score, cinches, money)")
+        winner = self.side("winner", raw.get("winner"), missing="the winner is missing")
+        scores = self.numbers("score", raw.get("score"), "final score")
+        cinches = self.numbers("cinches", raw.get("cinches"), "Cinches recorded")
+        money = self.read_money(raw.get("money", False))
+        if cinches is not None:
+            self.check_cinches(cinches)
+        if winner is not None and scores is not None:
+            self.check_scores(winner, scores, money)
+        if self.problems:
+            return None
+        return GameState(
+            variant=self.variant,
+            sides=self.sides,
+            scores=scores,
+            cinches=cinches,
+            winners=(self.sides[winner],),
+            money_bid=money,
+        )
+
+    def read_money(self, money) -> bool:
+        if not isinstance(money, bool):
+            self.fail("money", "money must be true or false")
+            return False
+        if money and not self.variant.money_bid:
+            self.fail("money", f"{self.variant.id} has no Money bid")
+        return money
+
+    def check_cinches(self, cinches) -> None:
+        cap = self.variant.cinch_cap
+        if any(c < 0 for c in cinches):
+            self.fail("cinches", "a Cinch count cannot be negative")
+        elif cap is not None and any(c > cap for c in cinches):
+            self.fail("cinches", f"the {self.variant.id} board records at most {cap} Cinches a game")
+
+    def check_scores(self, winner: int, scores, money: bool) -> None:
+        target = self.variant.target
+        if money:
+            if any(score >= target for score in scores):
+                self.fail(
+                    "score",
+                    f"a Money bid pegs nothing, so the score before it must be under {target}",
+                )
+            return
+        if scores[winner] < target:
+            self.fail(
+                "score",
+                f"the winner has {scores[winner]}, short of the target {target} "
+                "(only a Money bid ends a game sooner)",
+            )
+        if self.variant.one_side_scores:
+            self.check_one_side_scores(winner, scores)
+
+    def check_one_side_scores(self, winner: int, scores) -> None:
+        target = self.variant.target
+        if any(score < 0 for score in scores):
+            self.fail("score", f"nobody is set back in {self.variant.id}: scores cannot be negative")
+        if any(score >= target for i, score in enumerate(scores) if i != winner):
+            self.fail(
+                "score",
+                f"the loser has reached {target} too, but only one side scores a hand "
+                f"in {self.variant.id}",
+            )
+
+
+def check_result(variant: Variant, sides, result, *, word: str = "pair") -> GameState:
+    """The finished game typed from the pegboard, checked; places are ``winner`` etc."""
+    reader = ResultReader(variant, tuple(sides), word)
+    state = reader.read_result(result)
+    if reader.problems:
+        raise InvalidInput(reader.problems)
+    return state

@@ -1,0 +1,193 @@
+"""Reading one hand result: card by card or as points per side, checked against a variant.
+
+A hand arrives as a dict (``{"bidder": 1, "bid": 3, "high": 1, "low": 2, "jack": 1,
+"game": null}``, ``{"bidder": 2, "bid": 6, "points": [6, 8]}`` or ``{"passed": true}``)
+and leaves as a :class:`~scoring.rules.variant.Hand` whose sides are indices, or as an
+:class:`InvalidInput` whose problems name the field and the rule.
+"""
+
+from scoring.rules.errors import InvalidInput, Problem
+from scoring.rules.variant import Hand, Variant
+
+HAND_FIELDS = frozenset({"passed", "bidder", "bid", "points", "revoke"})
+MONEY = "money"
+
+
+def side_names(sides, word: str) -> str:
+    """``pairs 1 and 2``: how the sides of a game are named in messages."""
+    labels = [str(side) for side in sides]
+    listed = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+    return f"{word}s {listed}"
+
+
+def is_whole_number(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class SideChecker:
+    """Collects problems while reading input about a game between ``sides``."""
+
+    def __init__(self, variant: Variant, sides, word: str):
+        self.variant = variant
+        self.sides = tuple(sides)
+        self.word = word
+        self.index = {side: i for i, side in enumerate(self.sides)}
+        self.problems: list[Problem] = []
+
+    def fail(self, place: str, message: str) -> None:
+        self.problems.append(Problem(place, message))
+
+    def side(self, place: str, value, *, missing: str) -> int | None:
+        """The index of the side named by ``value``, or ``None`` after noting a problem."""
+        if value is None:
+            self.fail(place, missing)
+            return None
+        position = self.index.get(value) if not isinstance(value, bool) else None
+        if position is None or type(value) is not type(self.sides[position]):
+            self.fail(
+                place,
+                f"{self.word} {value!r} is not in this game ({side_names(self.sides, self.word)})",
+            )
+            return None
+        return position
+
+
+class HandReader(SideChecker):
+    """Reads one hand, collecting its problems."""
+
+    def read(self, raw) -> Hand | None:
+        if not isinstance(raw, dict):
+            self.fail("", "a hand must be an object: bidder, bid and cards, or passed")
+            return None
+        self.check_fields(raw)
+        passed = raw.get("passed", False)
+        if passed is True:
+            return self.read_passed(raw)
+        if passed is not False:
+            self.fail("passed", "passed must be true or false")
+        bidder = self.side(
+            "bidder",
+            raw.get("bidder"),
+            missing=f"the bidder is missing: name the {self.word} that won the bid",
+        )
+        bid, money = self.read_bid(raw.get("bid"))
+        revoke = self.read_revoke(raw.get("revoke"))
+        cards, taken = self.read_points(raw)
+        if self.problems:
+            return None
+        return Hand(bidder=bidder, bid=bid, money=money, taken=taken, revoke=revoke, cards=cards)
+
+    def check_fields(self, raw: dict) -> None:
+        known = HAND_FIELDS | set(self.variant.card_keys)
+        for key in raw:
+            if key not in known:
+                cards = ", ".join(self.variant.card_keys)
+                self.fail(
+                    str(key), f"not a field of a {self.variant.id} hand (its cards: {cards})"
+                )
+
+    def read_passed(self, raw: dict) -> Hand | None:
+        if not self.variant.passed_deal:
+            self.fail(
+                "passed",
+                f"{self.variant.id} has no passed deal: when nobody bids the dealer must bid "
+                f"{self.variant.bids.start}",
+            )
+        elif len(raw) > 1:
+            self.fail("passed", "a passed deal has no bidder, bid, cards or points")
+        return None if self.problems else Hand(passed=True, taken=(0,) * len(self.sides))
+
+    def read_bid(self, bid) -> tuple[int | None, bool]:
+        variant = self.variant
+        legal = f"{variant.id} bids are {variant.bid_words()}"
+        if isinstance(bid, str) and bid.strip().lower() == MONEY:
+            if variant.money_bid:
+                return None, True
+            self.fail("bid", f"money is not a bid in {variant.id}: bids are {variant.bid_words()}")
+        elif bid is None:
+            self.fail("bid", f"the bid is missing: {legal}")
+        elif not is_whole_number(bid):
+            self.fail("bid", f"bid {bid!r} is not a whole number: {legal}")
+        elif bid not in variant.bids:
+            self.fail("bid", f"bid {bid} is out of range: {legal}")
+        else:
+            return bid, False
+        return None, False
+
+    def read_revoke(self, revoke) -> int | None:
+        if revoke is None:
+            return None
+        if not self.variant.revoke:
+            self.fail(
+                "revoke", f"{self.variant.id} has no revoke rule: a revoke is not scored there"
+            )
+            return None
+        return self.side("revoke", revoke, missing="")
+
+    def read_points(self, raw: dict):
+        """``(cards, taken)``: who took each card (or ``None``) and the points per side."""
+        has_cards = any(key in raw for key in self.variant.card_keys)
+        if "points" in raw:
+            if has_cards:
+                self.fail("points", "give either the scoring cards or the points, not both")
+                return None, ()
+            return None, self.read_totals(raw["points"])
+        if not has_cards:
+            keys = ", ".join(self.variant.card_keys)
+            self.fail("cards", f"give who took each scoring card ({keys}) or the points per side")
+            return None, ()
+        return self.read_cards(raw)
+
+    def read_cards(self, raw: dict):
+        owners, taken = [], [0] * len(self.sides)
+        for card in self.variant.cards:
+            value = raw.get(card.key)
+            if value is None and not card.always_awarded:
+                owners.append(None)
+                continue
+            owner = self.side(
+                card.key,
+                value,
+                missing=f"{card.label} is always awarded: credit it to "
+                f"{side_names(self.sides, self.word).replace(' and ', ' or ')}",
+            )
+            owners.append(owner)
+            if owner is not None:
+                taken[owner] += card.points
+        return tuple(owners), tuple(taken)
+
+    def read_totals(self, points) -> tuple[int, ...]:
+        count = len(self.sides)
+        if (
+            not isinstance(points, list)
+            or len(points) != count
+            or not all(is_whole_number(p) for p in points)
+        ):
+            self.fail(
+                "points",
+                f"give the points as {count} whole numbers, one per {self.word} "
+                f"in the game's order ({side_names(self.sides, self.word)})",
+            )
+            return ()
+        taken = tuple(points)
+        if taken not in self.variant.possible_totals(count):
+            cards = ", ".join(f"{card.label} {card.points}" for card in self.variant.cards)
+            shown = " v ".join(str(p) for p in taken)
+            self.fail(
+                "points",
+                f"{shown} cannot happen in {self.variant.id}: no split of the scoring cards "
+                f"({cards}) makes it",
+            )
+        return taken
+
+
+def read_hand(variant: Variant, sides, raw, *, word: str = "pair") -> Hand:
+    """The hand ``raw`` checked against ``variant`` for a game between ``sides``.
+
+    Raises :class:`InvalidInput` with every problem; places are the hand's fields.
+    """
+    reader = HandReader(variant, sides, word)
+    hand = reader.read(raw)
+    if reader.problems:
+        raise InvalidInput(reader.problems)
+    return hand

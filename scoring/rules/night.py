@@ -1,0 +1,420 @@
+"""A whole night: the ``cinch-night/1`` document read and checked, and its standings.
+
+``read_night`` turns the document into a :class:`Night` (or raises :class:`InvalidInput`
+with every problem at its place, ``games[4].hands[2].bid``); ``standings_document`` turns
+a night into the ``cinch-standings/1`` document; ``score_night`` does both. Everything the
+club sees (ranks, ties, fees, prizes) is computed here from the games, once.
+"""
+
+import datetime
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from scoring.rules.errors import InvalidInput, Problem
+from scoring.rules.game import GameState, check_result, play_game
+from scoring.rules.hand import is_whole_number
+from scoring.rules.pot import MoneySettings, collect_fees, pay_out, players_of
+from scoring.rules.standings import (
+    PLAYOFF,
+    TIEBREAKS,
+    Outcome,
+    pair_records,
+    rank,
+    settle_prizes,
+)
+from scoring.rules.variants import all_variants, get_variant
+
+NIGHT_FORMAT = "cinch-night/1"
+STANDINGS_FORMAT = "cinch-standings/1"
+NIGHT_FIELDS = ("format", "name", "date", "variant", "tiebreak", "money", "players", "games")
+NIGHT_FIELDS += ("playoffs",)
+GAME_FIELDS = frozenset({"round", "table", "pairs", "hands", "result"})
+PLAYOFF_FIELDS = frozenset({"pairs", "hands", "result"})
+MONEY_FIELDS = ("entry_fee", "loss_fee", "cinch_fee", "booby_prize", "unit")
+MAX_NAME_LENGTH = 100
+MAX_AMOUNT = Decimal(1_000_000)
+MIN_PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class NightGame:
+    """A game of the night; ``state`` is ``None`` until something is entered."""
+
+    pairs: tuple[int, int]
+    round: int | None = None
+    table: int | None = None
+    state: GameState | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.state is not None and self.state.winner is not None
+
+    def outcome(self) -> Outcome:
+        return Outcome(self.pairs, self.state.scores, self.state.cinches, self.state.winner)
+
+
+@dataclass(frozen=True)
+class Night:
+    variant_id: str
+    players: tuple[str, ...]
+    name: str = ""
+    date: str | None = None
+    tiebreak: str = PLAYOFF
+    money: MoneySettings = field(default_factory=MoneySettings)
+    games: tuple[NightGame, ...] = ()
+    playoffs: tuple[NightGame, ...] = ()
+
+    @property
+    def pair_count(self) -> int:
+        return len(self.players) // 2
+
+
+def night_variant_ids() -> list[str]:
+    """The variants a night can be played in: those for two pairs."""
+    return [variant.id for variant in all_variants() if 2 in variant.side_counts]
+
+
+def parse_amount(value, *, allow_zero: bool = True) -> Decimal:
+    """A money amount from its decimal string; ``ValueError`` says what is wrong."""
+    if not isinstance(value, str):
+        raise ValueError(f'must be a decimal string such as "2.00", not {value!r}')
+    try:
+        amount = Decimal(value.strip())
+    except InvalidOperation:
+        raise ValueError(f"{value!r} is not a decimal amount") from None
+    if not amount.is_finite() or amount < 0 or amount >= MAX_AMOUNT:
+        raise ValueError(f"{value!r} must be an amount from 0 up to {MAX_AMOUNT:,}")
+    if amount.as_tuple().exponent < -6:
+        raise ValueError(f"{value!r} has more than 6 decimal places")
+    if not allow_zero and amount == 0:
+        raise ValueError("must be more than 0")
+    return amount
+
+
+class NightReader:
+    """Reads a ``cinch-night/1`` document, collecting every problem with its place."""
+
+    def __init__(self):
+        self.problems: list[Problem] = []
+
+    def fail(self, place: str, message: str) -> None:
+        self.problems.append(Problem(place, message))
+
+    def read(self, doc) -> Night | None:
+        if not isinstance(doc, dict):
+            self.fail("", f"a night must be a JSON object with format {NIGHT_FORMAT!r}")
+            return None
+        for key in doc:
+            if key not in NIGHT_FIELDS:
+                self.fail(str(key), f"not a field of {NIGHT_FORMAT}")
+        if doc.get("format") != NIGHT_FORMAT:
+            self.fail("format", f"must be {NIGHT_FORMAT!r}, found {doc.get('format')!r}")
+        variant = self.read_variant(doc.get("variant"))
+        players = self.read_players(doc.get("players"))
+        night_fields = dict(
+            name=self.read_text("name", doc.get("name", "")),
+            date=self.read_date(doc.get("date")),
+            tiebreak=self.read_tiebreak(doc.get("tiebreak", PLAYOFF)),
+            money=self.read_money(doc.get("money", {})),
+        )
+        if variant is None or players is None:
+            return None
+        pair_count = len(players) // 2
+        games = self.read_games(doc.get("games", []), variant, pair_count, playoff=False)
+        playoffs = self.read_games(doc.get("playoffs", []), variant, pair_count, playoff=True)
+        if self.problems:
+            return None
+        return Night(
+            variant_id=variant.id, players=players, games=games, playoffs=playoffs, **night_fields
+        )
+
+    def read_text(self, place: str, value) -> str:
+        if not isinstance(value, str) or len(value) > MAX_NAME_LENGTH:
+            self.fail(place, f"must be text of at most {MAX_NAME_LENGTH} characters")
+            return ""
+        return value.strip()
+
+    def read_date(self, value) -> str | None:
+        if value is None:
+            return None
+        try:
+            return datetime.date.fromisoformat(value).isoformat()
+        except (TypeError, ValueError):
+            self.fail("date", f"{value!r} is not a date in the form 2026-11-17")
+            return None
+
+    def read_variant(self, value):
+        known = night_variant_ids()
+        if value not in known:
+            self.fail("variant", f"{value!r} is not a night variant (one of: {', '.join(known)})")
+            return None
+        return get_variant(value)
+
+    def read_tiebreak(self, value) -> str:
+        if value not in TIEBREAKS:
+            self.fail("tiebreak", f"{value!r} is not a tie-break (one of: {', '.join(TIEBREAKS)})")
+            return PLAYOFF
+        return value
+
+    def read_players(self, players) -> tuple[str, ...] | None:
+        if not isinstance(players, list) or len(players) < MIN_PLAYERS or len(players) % 2:
+            self.fail(
+                "players",
+                f"give the players' names as a list, an even count of at least {MIN_PLAYERS} "
+                "(players 2k-1 and 2k form pair k)",
+            )
+            return None
+        names = []
+        for number, name in enumerate(players):
+            if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+                self.fail(
+                    f"players[{number}]",
+                    f"a player's name must be text of 1 to {MAX_NAME_LENGTH} characters",
+                )
+            else:
+                names.append(name.strip())
+        return tuple(names) if len(names) == len(players) else None
+
+    def read_money(self, money) -> MoneySettings:
+        if not isinstance(money, dict):
+            self.fail("money", "must be an object of decimal strings such as {\"entry_fee\": \"2.00\"}")
+            return MoneySettings()
+        settings = {}
+        for key in money:
+            if key not in (*MONEY_FIELDS, "split"):
+                self.fail(f"money.{key}", "not a money setting")
+        for key in MONEY_FIELDS:
+            if key in money:
+                try:
+                    settings[key] = parse_amount(money[key], allow_zero=key != "unit")
+                except ValueError as error:
+                    self.fail(f"money.{key}", str(error))
+        if "split" in money:
+            split = self.read_split(money["split"])
+            if split:
+                settings["split"] = split
+        return MoneySettings(**settings)
+
+    def read_split(self, split) -> tuple[Decimal, ...] | None:
+        if not isinstance(split, list) or not split:
+            self.fail("money.split", 'give the place shares as a list such as ["0.50", "0.30", "0.20"]')
+            return None
+        shares = []
+        for number, share in enumerate(split):
+            try:
+                shares.append(parse_amount(share))
+            except ValueError as error:
+                self.fail(f"money.split[{number}]", str(error))
+        if len(shares) == len(split) and sum(shares) != 1:
+            self.fail("money.split", f"the place shares must add up to 1, not {sum(shares)}")
+            return None
+        return tuple(shares)
+
+    def read_games(self, games, variant, pair_count: int, *, playoff: bool):
+        key = "playoffs" if playoff else "games"
+        if not isinstance(games, list):
+            self.fail(key, "must be a list of games")
+            return ()
+        read = []
+        for number, raw in enumerate(games):
+            game = self.read_game(f"{key}[{number}]", raw, variant, pair_count, playoff)
+            if game is not None:
+                read.append(game)
+        if not playoff:
+            self.check_meetings(read)
+        return tuple(read)
+
+    def read_game(self, place, raw, variant, pair_count, playoff) -> NightGame | None:
+        if not isinstance(raw, dict):
+            self.fail(place, "a game must be an object with its pairs and hands or result")
+            return None
+        allowed = PLAYOFF_FIELDS if playoff else GAME_FIELDS
+        for key in raw:
+            if key not in allowed:
+                self.fail(f"{place}.{key}", "not a field of a " + ("play-off" if playoff else "game"))
+        pairs = self.read_pairs(f"{place}.pairs", raw.get("pairs"), pair_count)
+        seat = {} if playoff else self.read_seat(place, raw)
+        if pairs is None:
+            return None
+        try:
+            state = self.read_play(raw, variant, pairs)
+        except InvalidInput as invalid:
+            self.problems.extend(invalid.under(place).problems)
+            return None
+        return NightGame(pairs=pairs, state=state, **seat)
+
+    def read_seat(self, place: str, raw: dict) -> dict:
+        seat = {}
+        for key in ("round", "table"):
+            value = raw.get(key)
+            if not is_whole_number(value) or value < 1:
+                self.fail(f"{place}.{key}", f"the {key} must be a whole number from 1")
+            else:
+                seat[key] = value
+        return seat
+
+    def read_pairs(self, place: str, pairs, pair_count: int) -> tuple[int, int] | None:
+        if (
+            not isinstance(pairs, list)
+            or len(pairs) != 2
+            or not all(is_whole_number(p) and 1 <= p <= pair_count for p in pairs)
+            or pairs[0] == pairs[1]
+        ):
+            self.fail(place, f"give two different pairs of the night (1 to {pair_count})")
+            return None
+        return pairs[0], pairs[1]
+
+    @staticmethod
+    def read_play(raw: dict, variant, pairs) -> GameState | None:
+        if "hands" in raw and "result" in raw:
+            raise InvalidInput([Problem("result", "a game has hands or a result, not both")])
+        if "result" in raw:
+            return check_result(variant, pairs, raw["result"])
+        if "hands" in raw:
+            return play_game(variant, pairs, raw["hands"])
+        return None
+
+    def check_meetings(self, games) -> None:
+        met, seated, tables = {}, set(), set()
+        for number, game in enumerate(games):
+            if game.round is None or game.table is None:
+                continue
+            place = f"games[{number}]"
+            meeting = frozenset(game.pairs)
+            if meeting in met:
+                self.fail(
+                    f"{place}.pairs",
+                    f"pairs {game.pairs[0]} and {game.pairs[1]} already met in {met[meeting]}",
+                )
+            met.setdefault(meeting, place)
+            for pair in game.pairs:
+                if (game.round, pair) in seated:
+                    self.fail(f"{place}.pairs", f"pair {pair} plays twice in round {game.round}")
+                seated.add((game.round, pair))
+            if (game.round, game.table) in tables:
+                self.fail(f"{place}.table", f"table {game.table} holds two games in round {game.round}")
+            tables.add((game.round, game.table))
+
+
+def read_night(doc) -> Night:
+    """The night described by a ``cinch-night/1`` document, every game checked."""
+    reader = NightReader()
+    night = reader.read(doc)
+    if reader.problems:
+        raise InvalidInput(reader.problems)
+    return night
+
+
+def money_text(amount: Decimal) -> str:
+    """Money as a decimal string with at least two places: ``"2.00"``, ``"0.125"``."""
+    cents = amount.quantize(Decimal("0.01"))
+    return str(cents) if cents == amount else str(amount.normalize())
+
+
+def _pairs_words(pairs) -> str:
+    listed = [str(pair) for pair in pairs]
+    return "pairs " + ", ".join(listed[:-1]) + " and " + listed[-1]
+
+
+def blocked_reasons(unfinished: int, ties, tiebreak: str) -> list[str]:
+    """Why places and booby cannot be paid yet, in words for the treasurer."""
+    reasons = []
+    if unfinished:
+        reasons.append(f"{unfinished} game{'s are' if unfinished > 1 else ' is'} not finished")
+    for tie in ties:
+        settle = (
+            "a play-off among them decides it"
+            if tiebreak == PLAYOFF
+            else "they are level on wins, peg difference and pegs for"
+        )
+        reasons.append(f"{_pairs_words(tie.pairs)} are tied for {tie.stake}: {settle}")
+    return reasons
+
+
+def standings_document(night: Night) -> dict:
+    """The ``cinch-standings/1`` document of ``night``."""
+    finished = [game for game in night.games if game.finished]
+    outcomes = [game.outcome() for game in finished]
+    playoff_outcomes = [game.outcome() for game in night.playoffs if game.finished]
+    records = pair_records(night.pair_count, outcomes, playoff_outcomes)
+    blocks = rank(records.values(), playoff_outcomes, night.tiebreak)
+    money = night.money
+    place_count = min(len(money.split), night.pair_count)
+    booby_offered = night.pair_count >= 4 and money.booby_prize > 0
+    ranking = settle_prizes(blocks, place_count, booby_offered)
+    unfinished = sum(not game.finished for game in (*night.games, *night.playoffs))
+    return {
+        "format": STANDINGS_FORMAT,
+        "variant": night.variant_id,
+        "standings": [_standing_row(record, night) for record in ranking.records],
+        "unresolved_ties": [list(tie.pairs) for tie in ranking.ties],
+        "games": [_game_row(game) for game in finished],
+        "money": _money_section(night, outcomes, ranking, unfinished),
+    }
+
+
+def _standing_row(record, night: Night) -> dict:
+    return {
+        "rank": record.rank,
+        "pair": record.pair,
+        "players": [night.players[number - 1] for number in players_of(record.pair)],
+        "wins": record.wins,
+        "losses": record.losses,
+        "pegs_for": record.pegs_for,
+        "pegs_against": record.pegs_against,
+        "cinches": record.cinches,
+        "playoff_wins": record.playoff_wins,
+    }
+
+
+def _game_row(game: NightGame) -> dict:
+    state = game.state
+    return {
+        "round": game.round,
+        "table": game.table,
+        "pairs": list(game.pairs),
+        "score": list(state.scores),
+        "cinches": list(state.cinches),
+        "winner": state.winner,
+        "money_bid": state.money_bid,
+    }
+
+
+def _money_section(night: Night, outcomes, ranking, unfinished: int) -> dict:
+    fees = collect_fees(night.money, night.pair_count, outcomes)
+    reasons = blocked_reasons(unfinished, ranking.ties, night.tiebreak)
+    section = {
+        "entries": money_text(fees.entries),
+        "loss_fees": money_text(fees.loss_fees),
+        "cinch_fees": money_text(fees.cinch_fees),
+        "pot": money_text(fees.pot),
+    }
+    if reasons:
+        section |= {"blocked": "; ".join(reasons), "booby": None, "places": None}
+        won = None
+    else:
+        payout = pay_out(night.money, fees.pot, ranking.places, ranking.booby)
+        booby = ranking.booby
+        section["booby"] = (
+            {"pair": booby, "amount": money_text(payout.booby)} if booby is not None else None
+        )
+        section["places"] = [
+            {"place": place, "pair": pair, "amount": money_text(amount)}
+            for place, (pair, amount) in enumerate(zip(ranking.places, payout.places), start=1)
+        ]
+        won = payout.won
+    section["players"] = [
+        {
+            "number": number,
+            "name": name,
+            "paid": money_text(fees.paid[number]),
+            "won": None if won is None else money_text(won.get(number, Decimal(0))),
+        }
+        for number, name in enumerate(night.players, start=1)
+    ]
+    return section
+
+
+def score_night(doc) -> dict:
+    """The ``cinch-standings/1`` document for a ``cinch-night/1`` document."""
+    return standings_document(read_night(doc))

@@ -1,0 +1,107 @@
+"""The pot of a night in exact ``Decimal``: what every player paid, and who wins what.
+
+Fees: the entry per player, and for each game lost, per player of the losing pair, the
+loss fee and the Cinch fee for each Cinch recorded against the pair in that game (play-off
+games carry none). Prizes: the booby first, then the places by the split; each share is
+rounded down to the night's unit and what is left goes to first place, so the payouts
+always add up to the pot. A pair's share is split between its two players, the lower
+number taking any odd unit.
+"""
+
+from dataclasses import dataclass, field
+from decimal import ROUND_DOWN, Decimal
+
+PLAYERS_PER_PAIR = 2
+
+
+@dataclass(frozen=True)
+class MoneySettings:
+    entry_fee: Decimal = Decimal("2.00")
+    loss_fee: Decimal = Decimal("0.25")
+    cinch_fee: Decimal = Decimal("0.10")
+    booby_prize: Decimal = Decimal("4.00")
+    split: tuple[Decimal, ...] = (Decimal("0.50"), Decimal("0.30"), Decimal("0.20"))
+    unit: Decimal = Decimal("0.01")
+
+
+@dataclass
+class Fees:
+    """What came into the pot, with the counts behind each figure."""
+
+    entries: Decimal
+    loss_fees: Decimal
+    cinch_fees: Decimal
+    players: int
+    games_lost: int
+    cinches_charged: int
+    paid: dict[int, Decimal] = field(default_factory=dict)
+
+    @property
+    def pot(self) -> Decimal:
+        return self.entries + self.loss_fees + self.cinch_fees
+
+
+@dataclass
+class Payout:
+    """The prizes: the booby, the places in order, and the winnings of each prize winner."""
+
+    booby: Decimal | None
+    places: list[Decimal]
+    won: dict[int, Decimal]
+
+
+def players_of(pair: int) -> tuple[int, int]:
+    """The numbers drawn by the two players of ``pair``."""
+    return 2 * pair - 1, 2 * pair
+
+
+def collect_fees(money: MoneySettings, pair_count: int, outcomes) -> Fees:
+    """Every player's fees from the finished games (``Outcome``s, play-offs excluded)."""
+    player_count = pair_count * PLAYERS_PER_PAIR
+    paid = {number: money.entry_fee for number in range(1, player_count + 1)}
+    games_lost = cinches_charged = 0
+    for game in outcomes:
+        loser = game.loser
+        cinches = game.cinches[game.pairs.index(loser)]
+        games_lost += 1
+        cinches_charged += cinches
+        for number in players_of(loser):
+            paid[number] += money.loss_fee + money.cinch_fee * cinches
+    return Fees(
+        entries=money.entry_fee * player_count,
+        loss_fees=money.loss_fee * games_lost * PLAYERS_PER_PAIR,
+        cinch_fees=money.cinch_fee * cinches_charged * PLAYERS_PER_PAIR,
+        players=player_count,
+        games_lost=games_lost,
+        cinches_charged=cinches_charged,
+        paid=paid,
+    )
+
+
+def round_down(amount: Decimal, unit: Decimal) -> Decimal:
+    return (amount / unit).to_integral_value(rounding=ROUND_DOWN) * unit
+
+
+def split_between_players(amount: Decimal, unit: Decimal) -> tuple[Decimal, Decimal]:
+    """``(lower-numbered player's share, the other's)``; the odd unit goes to the first."""
+    half = round_down(amount / 2, unit)
+    return amount - half, half
+
+
+def pay_out(money: MoneySettings, pot: Decimal, places: list[int], booby: int | None) -> Payout:
+    """Shares of ``pot`` for the pairs in ``places`` (first first) and the ``booby`` pair.
+
+    Places that cannot be awarded fold into first place; the booby never exceeds the pot.
+    """
+    booby_amount = min(money.booby_prize, pot) if booby is not None else None
+    remainder = pot - (booby_amount or 0)
+    amounts = [round_down(remainder * share, money.unit) for share in money.split[1 : len(places)]]
+    amounts.insert(0, remainder - sum(amounts, Decimal(0)))
+    won = {}
+    prizes = list(zip(places, amounts, strict=True))
+    if booby is not None:
+        prizes.append((booby, booby_amount))
+    for pair, amount in prizes:
+        lower, higher = players_of(pair)
+        won[lower], won[higher] = split_between_players(amount, money.unit)
+    return Payout(booby=booby_amount, places=amounts, won=won)

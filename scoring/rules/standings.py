@@ -1,0 +1,158 @@
+"""Standings of a night: records per pair, rank order, shared ranks and prize-deciding ties.
+
+Pairs rank by games won. Level pairs are ordered, under ``playoff`` tie-breaking, by the
+play-off games played among themselves only (and again within any sub-group still level),
+or under ``pegs`` by peg difference, then pegs for. Pairs still level share a rank.
+A tie matters only where it decides a prize: a place, or who takes the booby.
+"""
+
+from dataclasses import dataclass, field
+
+PLAYOFF = "playoff"
+PEGS = "pegs"
+TIEBREAKS = (PLAYOFF, PEGS)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A finished game as the standings see it; ``winner`` is a pair number."""
+
+    pairs: tuple[int, int]
+    score: tuple[int, int]
+    cinches: tuple[int, int]
+    winner: int
+
+    @property
+    def loser(self) -> int:
+        return self.pairs[1] if self.winner == self.pairs[0] else self.pairs[0]
+
+
+@dataclass(slots=True)
+class PairRecord:
+    pair: int
+    wins: int = 0
+    losses: int = 0
+    pegs_for: int = 0
+    pegs_against: int = 0
+    cinches: int = 0
+    playoff_wins: int = 0
+    rank: int = 0
+
+    @property
+    def peg_difference(self) -> int:
+        return self.pegs_for - self.pegs_against
+
+
+@dataclass(frozen=True)
+class Tie:
+    """Pairs still level where it decides a prize; ``stake`` says which, in words."""
+
+    pairs: tuple[int, ...]
+    stake: str
+
+
+@dataclass
+class Ranking:
+    """The standings: blocks of level pairs in rank order, ties that block a prize."""
+
+    blocks: list[list[PairRecord]]
+    places: list[int] = field(default_factory=list)
+    booby: int | None = None
+    ties: list[Tie] = field(default_factory=list)
+
+    @property
+    def records(self) -> list[PairRecord]:
+        return [record for block in self.blocks for record in block]
+
+
+def pair_records(pair_count: int, games, playoffs) -> dict[int, PairRecord]:
+    """Wins, losses, pegs and Cinches from the finished games; play-off wins apart."""
+    records = {pair: PairRecord(pair) for pair in range(1, pair_count + 1)}
+    for game in games:
+        for pair, score, cinches, against in zip(
+            game.pairs, game.score, game.cinches, reversed(game.score), strict=True
+        ):
+            record = records[pair]
+            record.pegs_for += score
+            record.pegs_against += against
+            record.cinches += cinches
+        records[game.winner].wins += 1
+        records[game.loser].losses += 1
+    for game in playoffs:
+        records[game.winner].playoff_wins += 1
+    return records
+
+
+def _split_by(records, key) -> list[list[PairRecord]]:
+    """Records grouped by ``key``, best (largest) first; each group sorted by pair."""
+    groups: dict = {}
+    for record in records:
+        groups.setdefault(key(record), []).append(record)
+    return [sorted(groups[k], key=lambda r: r.pair) for k in sorted(groups, reverse=True)]
+
+
+def _order_by_playoffs(group, playoffs) -> list[list[PairRecord]]:
+    """A level group ordered by play-off wins among its members, recursively."""
+    members = {record.pair for record in group}
+    wins = dict.fromkeys(members, 0)
+    for game in playoffs:
+        if set(game.pairs) <= members:
+            wins[game.winner] += 1
+    blocks = []
+    for block in _split_by(group, lambda record: wins[record.pair]):
+        if 1 < len(block) < len(group):
+            blocks.extend(_order_by_playoffs(block, playoffs))
+        else:
+            blocks.append(block)
+    return blocks
+
+
+def rank(records, playoffs, tiebreak: str) -> list[list[PairRecord]]:
+    """Blocks of level pairs, best first; every record's ``rank`` is set (1, 2, 2, 4)."""
+    blocks = []
+    for group in _split_by(records, lambda record: record.wins):
+        if len(group) == 1:
+            blocks.append(group)
+        elif tiebreak == PEGS:
+            blocks.extend(_split_by(group, lambda r: (r.peg_difference, r.pegs_for)))
+        else:
+            blocks.extend(_order_by_playoffs(group, playoffs))
+    position = 1
+    for block in blocks:
+        for record in block:
+            record.rank = position
+        position += len(block)
+    return blocks
+
+
+def _places_words(first: int, last: int) -> str:
+    if first == last:
+        return f"place {first}"
+    if last == first + 1:
+        return f"places {first} and {last}"
+    return f"places {first} to {last}"
+
+
+def settle_prizes(blocks, place_count: int, booby_offered: bool) -> Ranking:
+    """Who takes each place and the booby, or the ties that stop it."""
+    ranking = Ranking(blocks=blocks)
+    position = 1
+    unplaced = []
+    for block in blocks:
+        first, last = position, position + len(block) - 1
+        position = last + 1
+        if first > place_count:
+            unplaced.append(block)
+        elif len(block) > 1:
+            stake = _places_words(first, min(last, place_count))
+            ranking.ties.append(Tie(tuple(r.pair for r in block), stake))
+        else:
+            ranking.places.append(block[0].pair)
+    if booby_offered and unplaced:
+        fewest = min(record.wins for block in unplaced for record in block)
+        candidates = next(b for b in unplaced if b[0].wins == fewest)
+        if len(candidates) > 1:
+            ranking.ties.append(Tie(tuple(r.pair for r in candidates), "the booby prize"))
+        else:
+            ranking.booby = candidates[0].pair
+    return ranking

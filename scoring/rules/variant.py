@@ -1,0 +1,106 @@
+"""What a variant is: a declarative description plus one scoring function.
+
+A variant module (``variants/club11.py`` …) builds one :class:`Variant`; everything that
+is the same for every variant (reading a hand, folding a game, deciding who reached the
+target first) lives beside it in ``hand.py`` and ``game.py``. Sides are referred to by
+their index in the game's ``sides`` here; labels (pair numbers) are the callers' business.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import product
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A scoring card: ``high`` is always awarded; ``jack`` may be out of play (``None``)."""
+
+    key: str
+    label: str
+    points: int
+    always_awarded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A validated hand result; sides are indices into the game's sides."""
+
+    passed: bool = False
+    bidder: int | None = None
+    bid: int | None = None
+    money: bool = False
+    taken: tuple[int, ...] = ()
+    revoke: int | None = None
+    cards: tuple[int | None, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """What a hand does to the game: pegs per side, the Cinch charged, a Money decision."""
+
+    change: tuple[int, ...]
+    cinch: int | None = None
+    made: bool | None = None
+    decided: int | None = None
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way of scoring Cinch, as ``rules.md`` describes it."""
+
+    id: str
+    name: str
+    summary: str
+    sources: tuple[str, ...]
+    cards: tuple[Card, ...]
+    bids: range
+    side_counts: tuple[int, ...]
+    target: int
+    score: Callable[[Hand, "Variant"], HandScore] = field(repr=False)
+    money_bid: bool = False
+    passed_deal: bool = False
+    revoke: bool = False
+    cinch_cap: int | None = None
+    one_side_scores: bool = False
+
+    @property
+    def total_points(self) -> int:
+        return sum(card.points for card in self.cards)
+
+    @property
+    def card_keys(self) -> tuple[str, ...]:
+        return tuple(card.key for card in self.cards)
+
+    def bid_words(self) -> str:
+        """The legal bids in words, for error messages: ``2 to 4, or money``."""
+        words = f"{self.bids.start} to {self.bids.stop - 1}"
+        return words + (", or money" if self.money_bid else "")
+
+    def possible_totals(self, side_count: int) -> frozenset[tuple[int, ...]]:
+        """Every points-per-side tuple that some crediting of the scoring cards makes."""
+        return _possible_totals(self.cards, side_count)
+
+
+@cache
+def _possible_totals(cards: tuple[Card, ...], side_count: int) -> frozenset[tuple[int, ...]]:
+    choices = [
+        range(side_count) if card.always_awarded else (*range(side_count), None) for card in cards
+    ]
+    totals = set()
+    for owners in product(*choices):
+        taken = [0] * side_count
+        for card, owner in zip(cards, owners, strict=True):
+            if owner is not None:
+                taken[owner] += card.points
+        totals.add(tuple(taken))
+    return frozenset(totals)
+
+
+HIGH = Card("high", "High", 1, always_awarded=True)
+LOW = Card("low", "Low", 1, always_awarded=True)
+JACK = Card("jack", "Jack", 1)
+GAME = Card("game", "Game", 1)
+RIGHT_PEDRO = Card("right_pedro", "Right Pedro", 5)
+LEFT_PEDRO = Card("left_pedro", "Left Pedro", 5)
+PEDRO_CARDS = (HIGH, LOW, JACK, GAME, RIGHT_PEDRO, LEFT_PEDRO)
