@@ -7,14 +7,14 @@ once. No hand may follow the one that won the game.
 """
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from scoring.rules.errors import InvalidInput, Problem
 from scoring.rules.hand import HandReader, SideChecker, is_whole_number
 from scoring.rules.variant import Hand, HandScore, Variant
 
 
-@dataclass(frozen=True, slots=True)
-class HandStep:
+class HandStep(NamedTuple):
     """One hand of a game and the board after it."""
 
     hand: Hand
@@ -59,9 +59,60 @@ def winners_after(scores, bidder: int, target: int) -> tuple[int, ...]:
     return tuple(i for i in reached if scores[i] == best)
 
 
-def _record_cinch(cinches: list[int], side: int | None, cap: int | None) -> None:
-    if side is not None and (cap is None or cinches[side] < cap):
-        cinches[side] += 1
+class Board:
+    """A game's pegboard, played one hand at a time."""
+
+    def __init__(self, variant: Variant, sides, *, word: str = "pair"):
+        self.variant = variant
+        self.sides = tuple(sides)
+        self.word = word
+        self.scores = [0] * len(self.sides)
+        self.cinches = [0] * len(self.sides)
+        self.winners: tuple[int, ...] = ()
+        self.money_bid = False
+        self.steps: list[HandStep] = []
+        self.reader = HandReader(variant, self.sides, word)
+
+    def play(self, raw) -> None:
+        """Check the hand ``raw`` and peg it; ``InvalidInput`` (nothing pegged) if it is wrong."""
+        if self.winners:
+            won_by = " and ".join(f"{self.word} {self.sides[i]}" for i in self.winners)
+            raise InvalidInput([Problem("", f"the game was already won by {won_by}: no hand may follow")])
+        hand = self.reader.read(raw)
+        if hand is None:
+            raise InvalidInput(self.reader.problems)
+        if hand.passed:
+            result = HandScore((0,) * len(self.sides))
+        else:
+            result = self.variant.score(hand, self.variant)
+            self.peg(hand, result)
+        self.steps.append(HandStep(hand, result, tuple(self.scores), tuple(self.cinches)))
+
+    def peg(self, hand: Hand, result: HandScore) -> None:
+        for i, change in enumerate(result.change):
+            self.scores[i] += change
+        cap = self.variant.cinch_cap
+        if result.cinch is not None and (cap is None or self.cinches[result.cinch] < cap):
+            self.cinches[result.cinch] += 1
+        if result.decided is not None:
+            self.winners, self.money_bid = (result.decided,), True
+        else:
+            self.winners = winners_after(self.scores, hand.bidder, self.variant.target)
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.winners)
+
+    def state(self) -> GameState:
+        return GameState(
+            variant=self.variant,
+            sides=self.sides,
+            scores=tuple(self.scores),
+            cinches=tuple(self.cinches),
+            winners=tuple(self.sides[i] for i in self.winners),
+            money_bid=self.money_bid,
+            steps=tuple(self.steps),
+        )
 
 
 def play_game(variant: Variant, sides, hands, *, word: str = "pair") -> GameState:
@@ -69,47 +120,18 @@ def play_game(variant: Variant, sides, hands, *, word: str = "pair") -> GameStat
 
     Raises :class:`InvalidInput` with every problem (places ``hands[i].field``).
     """
-    sides = tuple(sides)
     if not isinstance(hands, list):
         raise InvalidInput([Problem("hands", "hands must be a list of hands")])
-    scores, cinches = [0] * len(sides), [0] * len(sides)
-    winners, money_bid, steps, problems = (), False, [], []
+    board = Board(variant, sides, word=word)
+    problems = []
     for number, raw in enumerate(hands):
-        place = f"hands[{number}]"
-        if winners:
-            won_by = " and ".join(f"{word} {sides[i]}" for i in winners)
-            problems.append(
-                Problem(place, f"the game was already won by {won_by}: no hand may follow")
-            )
-            continue
-        reader = HandReader(variant, sides, word)
-        hand = reader.read(raw)
-        if hand is None:
-            problems.extend(problem.under(place) for problem in reader.problems)
-            continue
-        if hand.passed:
-            steps.append(HandStep(hand, HandScore((0,) * len(sides)), tuple(scores), tuple(cinches)))
-            continue
-        result = variant.score(hand, variant)
-        for i, change in enumerate(result.change):
-            scores[i] += change
-        _record_cinch(cinches, result.cinch, variant.cinch_cap)
-        if result.decided is not None:
-            winners, money_bid = (result.decided,), True
-        else:
-            winners = winners_after(scores, hand.bidder, variant.target)
-        steps.append(HandStep(hand, result, tuple(scores), tuple(cinches)))
+        try:
+            board.play(raw)
+        except InvalidInput as invalid:
+            problems.extend(invalid.under(f"hands[{number}]").problems)
     if problems:
         raise InvalidInput(problems)
-    return GameState(
-        variant=variant,
-        sides=sides,
-        scores=tuple(scores),
-        cinches=tuple(cinches),
-        winners=tuple(sides[i] for i in winners),
-        money_bid=money_bid,
-        steps=tuple(steps),
-    )
+    return board.state()
 
 
 RESULT_FIELDS = frozenset({"winner", "score", "cinches", "money"})

@@ -9,7 +9,6 @@ and leaves as a :class:`~scoring.rules.variant.Hand` whose sides are indices, or
 from scoring.rules.errors import InvalidInput, Problem
 from scoring.rules.variant import Hand, Variant
 
-HAND_FIELDS = frozenset({"passed", "bidder", "bid", "points", "revoke"})
 MONEY = "money"
 
 
@@ -37,25 +36,26 @@ class SideChecker:
     def fail(self, place: str, message: str) -> None:
         self.problems.append(Problem(place, message))
 
-    def side(self, place: str, value, *, missing: str) -> int | None:
+    def side(self, place: str, value, missing: str) -> int | None:
         """The index of the side named by ``value``, or ``None`` after noting a problem."""
+        position = self.index.get(value)
+        if position is not None and type(value) is type(self.sides[position]):
+            return position
         if value is None:
             self.fail(place, missing)
             return None
-        position = self.index.get(value) if not isinstance(value, bool) else None
-        if position is None or type(value) is not type(self.sides[position]):
-            self.fail(
-                place,
-                f"{self.word} {value!r} is not in this game ({side_names(self.sides, self.word)})",
-            )
-            return None
-        return position
+        self.fail(
+            place, f"{self.word} {value!r} is not in this game ({side_names(self.sides, self.word)})"
+        )
+        return None
 
 
 class HandReader(SideChecker):
     """Reads one hand, collecting its problems."""
 
     def read(self, raw) -> Hand | None:
+        """The hand, or ``None`` with ``problems`` saying why (emptied on every call)."""
+        self.problems = []
         if not isinstance(raw, dict):
             self.fail("", "a hand must be an object: bidder, bid and cards, or passed")
             return None
@@ -65,11 +65,7 @@ class HandReader(SideChecker):
             return self.read_passed(raw)
         if passed is not False:
             self.fail("passed", "passed must be true or false")
-        bidder = self.side(
-            "bidder",
-            raw.get("bidder"),
-            missing=f"the bidder is missing: name the {self.word} that won the bid",
-        )
+        bidder = self.side("bidder", raw.get("bidder"), "the bidder is missing")
         bid, money = self.read_bid(raw.get("bid"))
         revoke = self.read_revoke(raw.get("revoke"))
         cards, taken = self.read_points(raw)
@@ -78,9 +74,9 @@ class HandReader(SideChecker):
         return Hand(bidder=bidder, bid=bid, money=money, taken=taken, revoke=revoke, cards=cards)
 
     def check_fields(self, raw: dict) -> None:
-        known = HAND_FIELDS | set(self.variant.card_keys)
+        fields = self.variant.hand_fields
         for key in raw:
-            if key not in known:
+            if key not in fields:
                 cards = ", ".join(self.variant.card_keys)
                 self.fail(
                     str(key), f"not a field of a {self.variant.id} hand (its cards: {cards})"
@@ -99,6 +95,8 @@ class HandReader(SideChecker):
 
     def read_bid(self, bid) -> tuple[int | None, bool]:
         variant = self.variant
+        if is_whole_number(bid) and bid in variant.bids:
+            return bid, False
         legal = f"{variant.id} bids are {variant.bid_words()}"
         if isinstance(bid, str) and bid.strip().lower() == MONEY:
             if variant.money_bid:
@@ -108,10 +106,8 @@ class HandReader(SideChecker):
             self.fail("bid", f"the bid is missing: {legal}")
         elif not is_whole_number(bid):
             self.fail("bid", f"bid {bid!r} is not a whole number: {legal}")
-        elif bid not in variant.bids:
-            self.fail("bid", f"bid {bid} is out of range: {legal}")
         else:
-            return bid, False
+            self.fail("bid", f"bid {bid} is out of range: {legal}")
         return None, False
 
     def read_revoke(self, revoke) -> int | None:
@@ -122,11 +118,11 @@ class HandReader(SideChecker):
                 "revoke", f"{self.variant.id} has no revoke rule: a revoke is not scored there"
             )
             return None
-        return self.side("revoke", revoke, missing="")
+        return self.side("revoke", revoke, "")
 
     def read_points(self, raw: dict):
         """``(cards, taken)``: who took each card (or ``None``) and the points per side."""
-        has_cards = any(key in raw for key in self.variant.card_keys)
+        has_cards = not raw.keys().isdisjoint(self.variant.card_keys)
         if "points" in raw:
             if has_cards:
                 self.fail("points", "give either the scoring cards or the points, not both")
@@ -145,12 +141,7 @@ class HandReader(SideChecker):
             if value is None and not card.always_awarded:
                 owners.append(None)
                 continue
-            owner = self.side(
-                card.key,
-                value,
-                missing=f"{card.label} is always awarded: credit it to "
-                f"{side_names(self.sides, self.word).replace(' and ', ' or ')}",
-            )
+            owner = self.side(card.key, value, f"{card.label} is always awarded: credit it to one of the {self.word}s")
             owners.append(owner)
             if owner is not None:
                 taken[owner] += card.points

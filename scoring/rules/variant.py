@@ -8,8 +8,9 @@ their index in the game's ``sides`` here; labels (pair numbers) are the callers'
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cached_property
 from itertools import product
+from typing import NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,8 +23,7 @@ class Card:
     always_awarded: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     """A validated hand result; sides are indices into the game's sides."""
 
     passed: bool = False
@@ -35,8 +35,7 @@ class Hand:
     cards: tuple[int | None, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
+class HandScore(NamedTuple):
     """What a hand does to the game: pegs per side, the Cinch charged, a Money decision."""
 
     change: tuple[int, ...]
@@ -64,13 +63,18 @@ class Variant:
     cinch_cap: int | None = None
     one_side_scores: bool = False
 
-    @property
+    @cached_property
     def total_points(self) -> int:
         return sum(card.points for card in self.cards)
 
-    @property
+    @cached_property
     def card_keys(self) -> tuple[str, ...]:
         return tuple(card.key for card in self.cards)
+
+    @cached_property
+    def hand_fields(self) -> frozenset[str]:
+        """Every key a hand of this variant may have."""
+        return frozenset({"passed", "bidder", "bid", "points", "revoke", *self.card_keys})
 
     def bid_words(self) -> str:
         """The legal bids in words, for error messages: ``2 to 4, or money``."""
@@ -79,10 +83,16 @@ class Variant:
 
     def possible_totals(self, side_count: int) -> frozenset[tuple[int, ...]]:
         """Every points-per-side tuple that some crediting of the scoring cards makes."""
-        return _possible_totals(self.cards, side_count)
+        known = self._possible_totals
+        if side_count not in known:
+            known[side_count] = _possible_totals(self.cards, side_count)
+        return known[side_count]
+
+    @cached_property
+    def _possible_totals(self) -> dict[int, frozenset[tuple[int, ...]]]:
+        return {}
 
 
-@cache
 def _possible_totals(cards: tuple[Card, ...], side_count: int) -> frozenset[tuple[int, ...]]:
     choices = [
         range(side_count) if card.always_awarded else (*range(side_count), None) for card in cards

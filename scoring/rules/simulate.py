@@ -1,0 +1,102 @@
+"""Plausible random hand results and nights, for demos, benchmarks and property tests.
+
+Not part of the scoring: it only makes input for it. Every hand it deals is valid for
+its variant, and every game is played until the rules core says it is won, so what it
+makes can be fed straight to ``play_game`` or ``score_night``. Seeded ``random.Random``
+keeps it repeatable.
+"""
+
+import random
+
+from scoring.rules.game import Board, play_game
+from scoring.rules.schedule import schedule
+from scoring.rules.variants import get_variant
+
+FIRST_NAMES = (
+    "Ann Bob Cy Di Ed Flo Gus Hal Ivy Jo Kit Lou Max Nan Otto Pia Quin Rae Sam Tess "
+    "Uma Vic Wes Xia Yves Zoe"
+).split()
+MAX_HANDS = 400
+
+
+def random_hand(variant, sides, rng: random.Random, *, totals: bool = False) -> dict:
+    """One valid hand for a game between ``sides``: mostly bids, now and then a pass."""
+    if variant.passed_deal and rng.random() < 0.04:
+        return {"passed": True}
+    hand = {"bidder": rng.choice(sides)}
+    if variant.money_bid and rng.random() < 0.02:
+        hand["bid"] = "money"
+    else:
+        low = variant.bids.start
+        hand["bid"] = rng.randint(low, min(variant.bids.stop - 1, low + variant.total_points // 3))
+    cards = {}
+    for card in variant.cards:
+        in_play = card.always_awarded or rng.random() < 0.8
+        cards[card.key] = rng.choice(sides) if in_play else None
+    if totals:
+        hand["points"] = [
+            sum(c.points for c in variant.cards if cards[c.key] == side) for side in sides
+        ]
+    else:
+        hand.update(cards)
+    return hand
+
+
+def random_game(variant, sides, rng: random.Random, *, totals_share: float = 0.3) -> list[dict]:
+    """Hands dealt until the game is won; ``totals_share`` of them given as points."""
+    board, hands = Board(variant, sides), []
+    while len(hands) < MAX_HANDS:
+        hands.append(random_hand(variant, sides, rng, totals=rng.random() < totals_share))
+        board.play(hands[-1])
+        if board.finished:
+            return hands
+    raise RuntimeError("a random game ran past its hand limit")
+
+
+def random_night(
+    pair_count: int,
+    *,
+    seed: int = 0,
+    variant_id: str = "club11",
+    rounds_played: int | None = None,
+    results_share: float = 0.1,
+    tiebreak: str = "playoff",
+) -> dict:
+    """A ``cinch-night/1`` document with the pattern table's games, played at random.
+
+    ``rounds_played`` leaves later rounds unplayed; ``results_share`` of the played games
+    are typed as a pegboard result instead of hand by hand.
+    """
+    rng = random.Random(seed)
+    variant = get_variant(variant_id)
+    players = [
+        f"{FIRST_NAMES[i % len(FIRST_NAMES)]} {chr(65 + i // len(FIRST_NAMES))}."
+        for i in range(2 * pair_count)
+    ]
+    games = []
+    for round_ in schedule(pair_count):
+        for seat in round_["games"]:
+            game = {"round": round_["round"], "table": seat["table"], "pairs": seat["pairs"]}
+            if rounds_played is None or round_["round"] <= rounds_played:
+                game |= _played(variant, seat["pairs"], rng, results_share)
+            games.append(game)
+    return {
+        "format": "cinch-night/1",
+        "name": f"Random night {seed}",
+        "date": "2026-11-17",
+        "variant": variant_id,
+        "tiebreak": tiebreak,
+        "players": players,
+        "games": games,
+    }
+
+
+def _played(variant, pairs, rng: random.Random, results_share: float) -> dict:
+    hands = random_game(variant, pairs, rng)
+    if rng.random() >= results_share:
+        return {"hands": hands}
+    state = play_game(variant, pairs, hands)
+    result = {"winner": state.winner, "score": list(state.scores), "cinches": list(state.cinches)}
+    if state.money_bid:
+        result["money"] = True
+    return {"result": result}
