@@ -75,9 +75,10 @@ def test_env_str(monkeypatch):
 def _python(code: str, **overrides: str) -> subprocess.CompletedProcess[str]:
     """Run `code` in a fresh interpreter, so env.py reads this environment.
 
-    SECRET_KEY and DATABASE_URL are removed from the environment unless given.
+    The variables the settings read (and DJANGO_SETTINGS_MODULE, which pytest-django sets)
+    are removed from the environment unless given.
     """
-    unset = {"SECRET_KEY", "DATABASE_URL"}
+    unset = {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "DATABASE_URL"}
     environ = {key: value for key, value in os.environ.items() if key not in unset}
     environ.update(overrides)
     return subprocess.run(
@@ -121,3 +122,28 @@ def test_prod_accepts_a_real_secret_key():
     result = _import_prod(SECRET_KEY="a-real-secret-for-this-test-only-0123456789")
 
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("overrides", "expected"),
+    [({}, "True"), ({"DEBUG": "0"}, "False")],
+    ids=["on-by-default", "off-when-asked"],
+)
+def test_dev_debug(overrides, expected):
+    result = _python("from cinch_club.settings import dev; print(dev.DEBUG)", **overrides)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == expected
+
+
+@pytest.mark.parametrize("module", ["cinch_club.wsgi", "cinch_club.asgi"])
+def test_entry_points_default_to_prod_settings(module):
+    refused = _python(f"import {module}")
+    served = _python(
+        f"import {module}; print({module}.application is not None)",
+        SECRET_KEY="a-real-secret-for-this-test-only-0123456789",
+    )
+
+    assert "ImproperlyConfigured" in refused.stderr
+    assert served.returncode == 0, served.stderr
+    assert served.stdout.strip() == "True"
