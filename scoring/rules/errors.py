@@ -18,7 +18,9 @@ class Problem:
         """The same problem seen from an enclosing document (``hands[2]`` under ``games[4]``)."""
         if not prefix:
             return self
-        joined = f"{prefix}.{self.place}" if self.place and self.place[0] != "[" else prefix + self.place
+        joined = (
+            f"{prefix}.{self.place}" if self.place and self.place[0] != "[" else prefix + self.place
+        )
         return Problem(joined, self.message)
 
     def __str__(self) -> str:

@@ -77,7 +77,9 @@ class Board:
         """Check the hand ``raw`` and peg it; ``InvalidInput`` (nothing pegged) if it is wrong."""
         if self.winners:
             won_by = " and ".join(f"{self.word} {self.sides[i]}" for i in self.winners)
-            raise InvalidInput([Problem("", f"the game was already won by {won_by}: no hand may follow")])
+            raise InvalidInput(
+                [Problem("", f"the game was already won by {won_by}: no hand may follow")]
+            )
         hand = self.reader.read(raw)
         if hand is None:
             raise InvalidInput(self.reader.problems)
@@ -192,7 +194,9 @@ class ResultReader(SideChecker):
         if any(c < 0 for c in cinches):
             self.fail("cinches", "a Cinch count cannot be negative")
         elif cap is not None and any(c > cap for c in cinches):
-            self.fail("cinches", f"the {self.variant.id} board records at most {cap} Cinches a game")
+            self.fail(
+                "cinches", f"the {self.variant.id} board records at most {cap} Cinches a game"
+            )
 
     def check_scores(self, winner: int, scores, money: bool) -> None:
         target = self.variant.target
@@ -215,7 +219,9 @@ class ResultReader(SideChecker):
     def check_one_side_scores(self, winner: int, scores) -> None:
         target = self.variant.target
         if any(score < 0 for score in scores):
-            self.fail("score", f"nobody is set back in {self.variant.id}: scores cannot be negative")
+            self.fail(
+                "score", f"nobody is set back in {self.variant.id}: scores cannot be negative"
+            )
         if any(score >= target for i, score in enumerate(scores) if i != winner):
             self.fail(
                 "score",

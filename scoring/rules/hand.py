@@ -45,7 +45,8 @@ class SideChecker:
             self.fail(place, missing)
             return None
         self.fail(
-            place, f"{self.word} {value!r} is not in this game ({side_names(self.sides, self.word)})"
+            place,
+            f"{self.word} {value!r} is not in this game ({side_names(self.sides, self.word)})",
         )
         return None
 
@@ -78,9 +79,7 @@ class HandReader(SideChecker):
         for key in raw:
             if key not in fields:
                 cards = ", ".join(self.variant.card_keys)
-                self.fail(
-                    str(key), f"not a field of a {self.variant.id} hand (its cards: {cards})"
-                )
+                self.fail(str(key), f"not a field of a {self.variant.id} hand (its cards: {cards})")
 
     def read_passed(self, raw: dict) -> Hand | None:
         if not self.variant.passed_deal:
@@ -141,7 +140,11 @@ class HandReader(SideChecker):
             if value is None and not card.always_awarded:
                 owners.append(None)
                 continue
-            owner = self.side(card.key, value, f"{card.label} is always awarded: credit it to one of the {self.word}s")
+            owner = self.side(
+                card.key,
+                value,
+                f"{card.label} is always awarded: credit it to one of the {self.word}s",
+            )
             owners.append(owner)
             if owner is not None:
                 taken[owner] += card.points

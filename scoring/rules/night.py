@@ -77,7 +77,8 @@ def night_variant_ids() -> list[str]:
 def parse_amount(value, *, allow_zero: bool = True) -> Decimal:
     """A money amount from its decimal string; ``ValueError`` says what is wrong."""
     if not isinstance(value, str):
-        raise ValueError(f'must be a decimal string such as "2.00", not {value!r}')
+        shown = f"the number {value}" if isinstance(value, int | Decimal) else repr(value)
+        raise ValueError(f'must be a decimal string such as "2.00" (in quotes), not {shown}')
     try:
         amount = Decimal(value.strip())
     except InvalidOperation:
@@ -177,7 +178,7 @@ class NightReader:
 
     def read_money(self, money) -> MoneySettings:
         if not isinstance(money, dict):
-            self.fail("money", "must be an object of decimal strings such as {\"entry_fee\": \"2.00\"}")
+            self.fail("money", 'must be an object of decimal strings such as {"entry_fee": "2.00"}')
             return MoneySettings()
         settings = {}
         for key in money:
@@ -197,7 +198,9 @@ class NightReader:
 
     def read_split(self, split) -> tuple[Decimal, ...] | None:
         if not isinstance(split, list) or not split:
-            self.fail("money.split", 'give the place shares as a list such as ["0.50", "0.30", "0.20"]')
+            self.fail(
+                "money.split", 'give the place shares as a list such as ["0.50", "0.30", "0.20"]'
+            )
             return None
         shares = []
         for number, share in enumerate(split):
@@ -231,7 +234,9 @@ class NightReader:
         allowed = PLAYOFF_FIELDS if playoff else GAME_FIELDS
         for key in raw:
             if key not in allowed:
-                self.fail(f"{place}.{key}", "not a field of a " + ("play-off" if playoff else "game"))
+                self.fail(
+                    f"{place}.{key}", "not a field of a " + ("play-off" if playoff else "game")
+                )
         pairs = self.read_pairs(f"{place}.pairs", raw.get("pairs"), pair_count)
         seat = {} if playoff else self.read_seat(place, raw)
         if pairs is None:
@@ -292,7 +297,9 @@ class NightReader:
                     self.fail(f"{place}.pairs", f"pair {pair} plays twice in round {game.round}")
                 seated.add((game.round, pair))
             if (game.round, game.table) in tables:
-                self.fail(f"{place}.table", f"table {game.table} holds two games in round {game.round}")
+                self.fail(
+                    f"{place}.table", f"table {game.table} holds two games in round {game.round}"
+                )
             tables.add((game.round, game.table))
 
 
@@ -400,7 +407,9 @@ def _money_section(night: Night, outcomes, ranking, unfinished: int) -> dict:
         )
         section["places"] = [
             {"place": place, "pair": pair, "amount": money_text(amount)}
-            for place, (pair, amount) in enumerate(zip(ranking.places, payout.places), start=1)
+            for place, (pair, amount) in enumerate(
+                zip(ranking.places, payout.places, strict=True), start=1
+            )
         ]
         won = payout.won
     section["players"] = [

@@ -12,10 +12,34 @@ from scoring.rules.game import Board, play_game
 from scoring.rules.schedule import schedule
 from scoring.rules.variants import get_variant
 
-FIRST_NAMES = (
-    "Ann Bob Cy Di Ed Flo Gus Hal Ivy Jo Kit Lou Max Nan Otto Pia Quin Rae Sam Tess "
-    "Uma Vic Wes Xia Yves Zoe"
-).split()
+FIRST_NAMES = [
+    "Ann",
+    "Bob",
+    "Cy",
+    "Di",
+    "Ed",
+    "Flo",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jo",
+    "Kit",
+    "Lou",
+    "Max",
+    "Nan",
+    "Otto",
+    "Pia",
+    "Quin",
+    "Rae",
+    "Sam",
+    "Tess",
+    "Uma",
+    "Vic",
+    "Wes",
+    "Xia",
+    "Yves",
+    "Zoe",
+]
 MAX_HANDS = 400
 
 

@@ -1,0 +1,150 @@
+"""``python3 -m scoring.rules``: the documents of night-format.md, to the letter.
+
+The example night is the one printed in night-format.md; the keys and shapes checked here
+are the ones that document lists.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scoring.rules.__main__ import main
+
+EXAMPLE = Path(__file__).with_name("night_format_example.json")
+REPOSITORY = Path(__file__).parents[2]
+BARE_PYTHON = getattr(sys, "_base_executable", sys.executable)
+
+STANDING_KEYS = [
+    "rank",
+    "pair",
+    "players",
+    "wins",
+    "losses",
+    "pegs_for",
+    "pegs_against",
+    "cinches",
+    "playoff_wins",
+]
+
+
+def run(capsys, *args) -> tuple[int, str, str]:
+    status = main(list(args))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_score_prints_the_standings_document(capsys):
+    status, out, err = run(capsys, "score", str(EXAMPLE))
+    assert (status, err) == (0, "")
+    document = json.loads(out)
+    assert list(document) == ["format", "variant", "standings", "unresolved_ties", "games", "money"]
+    assert document["format"] == "cinch-standings/1"
+    assert document["variant"] == "club11"
+    assert [list(row) for row in document["standings"]] == [STANDING_KEYS] * 4
+    assert document["games"][0] == {
+        "round": 1,
+        "table": 1,
+        "pairs": [1, 2],
+        "score": [-3, 1],
+        "cinches": [1, 0],
+        "winner": 2,
+        "money_bid": True,
+    }
+    money = document["money"]
+    assert money["entries"] == "16.00"
+    assert money["pot"] == "17.60"
+    assert [list(player) for player in money["players"]] == [["number", "name", "paid", "won"]] * 8
+    assert money["players"][0] == {"number": 1, "name": "Ann", "paid": "2.35", "won": None}
+
+
+def test_score_reads_standard_input(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", EXAMPLE.open(encoding="utf-8"))
+    status, out, _ = run(capsys, "score", "-")
+    assert status == 0
+    assert json.loads(out)["format"] == "cinch-standings/1"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected_line"),
+    [
+        pytest.param("{", "not a JSON document", id="not-json"),
+        pytest.param('{"format": "cinch-night/1", "variant": NaN}', "not a JSON", id="nan"),
+        pytest.param("[]", "a night must be a JSON object", id="not-an-object"),
+        pytest.param(
+            '{"format": "cinch-night/1", "variant": "club11", "players": ["A","B","C","D"],'
+            ' "games": [{"round": 1, "table": 1, "pairs": [1, 2],'
+            ' "hands": [{"bidder": 1, "bid": 7, "high": 1, "low": 2}]}]}',
+            "games[0].hands[0].bid: bid 7 is out of range: club11 bids are 2 to 4, or money",
+            id="bad-bid",
+        ),
+    ],
+)
+def test_invalid_input_exits_2_with_one_line_per_problem(capsys, tmp_path, text, expected_line):
+    night = tmp_path / "night.json"
+    night.write_text(text, encoding="utf-8")
+    status, out, err = run(capsys, "score", str(night))
+    assert status == 2
+    assert out == ""
+    assert expected_line in err
+    assert "Traceback" not in err
+
+
+def test_every_problem_is_its_own_line(capsys, tmp_path):
+    night = json.loads(EXAMPLE.read_text())
+    night["players"] = ["Ann", ""] + night["players"][2:]
+    night["money"]["entry_fee"] = 2.0
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(night))
+    status, _, err = run(capsys, "score", str(path))
+    assert status == 2
+    assert err.splitlines() == [
+        "players[1]: a player's name must be text of 1 to 100 characters",
+        'money.entry_fee: must be a decimal string such as "2.00" (in quotes), not the number 2.0',
+    ]
+
+
+def test_missing_file_exits_2(capsys, tmp_path):
+    status, out, err = run(capsys, "score", str(tmp_path / "nowhere.json"))
+    assert (status, out) == (2, "")
+    assert "cannot read the night file" in err
+
+
+def test_schedule_prints_the_pattern_table(capsys):
+    status, out, _ = run(capsys, "schedule", "6")
+    document = json.loads(out)
+    assert status == 0
+    assert list(document) == ["format", "pairs", "tables", "rounds"]
+    assert (document["format"], document["pairs"], document["tables"]) == ("cinch-schedule/1", 6, 3)
+    assert document["rounds"][0] == {
+        "round": 1,
+        "games": [
+            {"table": 1, "pairs": [1, 2]},
+            {"table": 2, "pairs": [3, 4]},
+            {"table": 3, "pairs": [5, 6]},
+        ],
+        "bye": None,
+    }
+
+
+@pytest.mark.parametrize("count", ["1", "0", "six", "1001"])
+def test_schedule_refuses_a_bad_count(capsys, count):
+    status, out, err = run(capsys, "schedule", count)
+    assert (status, out) == (2, "")
+    assert err.startswith("pairs: ")
+
+
+def test_bare_python_runs_the_cli_from_the_repository_root():
+    """No virtual environment, no site-packages: the core is standard library only."""
+    completed = subprocess.run(
+        [BARE_PYTHON, "-E", "-s", "-m", "scoring.rules", "score", str(EXAMPLE)],
+        cwd=REPOSITORY,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout)["format"] == "cinch-standings/1"

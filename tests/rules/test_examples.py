@@ -1,0 +1,113 @@
+"""The vectors of ``seeds/examples.json``: the rule texts' worked examples and our decisions.
+
+Each vector names its source (a seed file or ``rules.md``) and the rule it pins; the
+parametrize ids are the vectors' ids, so a failure says which example broke.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scoring.rules import (
+    InvalidInput,
+    check_result,
+    get_variant,
+    play_game,
+    schedule,
+    score_night,
+)
+
+EXAMPLES = json.loads((Path(__file__).parents[2] / "seeds" / "examples.json").read_text())
+
+
+def vectors(section: str):
+    return [pytest.param(vector, id=vector["id"]) for vector in EXAMPLES[section]]
+
+
+def problems_of(call) -> dict[str, str]:
+    """``{place: message}`` of the problems ``call`` raises (it must raise)."""
+    with pytest.raises(InvalidInput) as raised:
+        call()
+    return {problem.place: problem.message for problem in raised.value.problems}
+
+
+@pytest.mark.parametrize("vector", vectors("hands"))
+def test_hand(vector):
+    variant = get_variant(vector["variant"])
+    sides = vector["sides"]
+    step = play_game(variant, sides, [vector["hand"]]).steps[0]
+    expect = vector["expect"]
+    assert list(step.score.change) == expect["change"]
+    cinch = None if step.score.cinch is None else sides[step.score.cinch]
+    assert cinch == expect["cinch"]
+    assert step.score.made == expect["made"]
+
+
+@pytest.mark.parametrize("vector", vectors("games"))
+def test_game(vector):
+    state = play_game(get_variant(vector["variant"]), vector["sides"], vector["hands"])
+    expect = vector["expect"]
+    assert list(state.scores) == expect["scores"]
+    assert list(state.cinches) == expect["cinches"]
+    assert list(state.winners) == expect["winners"]
+    assert state.money_bid == expect["money_bid"]
+
+
+@pytest.mark.parametrize("vector", vectors("invalid_hands"))
+def test_invalid_hand(vector):
+    variant = get_variant(vector["variant"])
+    problems = problems_of(lambda: play_game(variant, vector["sides"], vector["hands"]))
+    assert vector["place"] in problems, problems
+    assert vector["says"] in problems[vector["place"]]
+
+
+@pytest.mark.parametrize("vector", vectors("results"))
+def test_pegboard_result(vector):
+    variant = get_variant(vector["variant"])
+    if "place" not in vector:
+        state = check_result(variant, vector["sides"], vector["result"])
+        assert state.winner == vector["result"]["winner"]
+        assert list(state.scores) == vector["result"]["score"]
+        return
+    problems = problems_of(lambda: check_result(variant, vector["sides"], vector["result"]))
+    assert vector["place"] in problems, problems
+    assert vector["says"] in problems[vector["place"]]
+
+
+@pytest.mark.parametrize("vector", vectors("schedules"))
+def test_schedule(vector):
+    rounds = schedule(vector["pairs"])
+    for meeting in vector["meetings"]:
+        games = rounds[meeting["round"] - 1]["games"]
+        opponents = [g["pairs"] for g in games if meeting["pair"] in g["pairs"]]
+        assert opponents == [sorted((meeting["pair"], meeting["meets"]))]
+
+
+def lookup(document, path: str):
+    """The value at ``path``: ``money.pot``, ``standings[0].pair``; ``[*]`` maps over a list."""
+    if "[*]" in path:
+        head, _, rest = path.partition("[*]")
+        items = lookup(document, head)
+        return [lookup(item, rest.lstrip(".")) for item in items] if rest else items
+    value = document
+    for part in filter(None, path.replace("[", ".[").split(".")):
+        value = value[int(part[1:-1])] if part.startswith("[") else value[part]
+    return value
+
+
+@pytest.mark.parametrize("vector", vectors("nights"))
+def test_night(vector):
+    document = score_night(vector["night"])
+    for path, expected in vector["expect"].items():
+        if path.endswith("~"):
+            assert expected in lookup(document, path[:-1]), path
+        else:
+            assert lookup(document, path) == expected, path
+
+
+@pytest.mark.parametrize("vector", vectors("invalid_nights"))
+def test_invalid_night(vector):
+    problems = problems_of(lambda: score_night(vector["night"]))
+    assert vector["place"] in problems, problems
+    assert vector["says"] in problems[vector["place"]]
