@@ -33,6 +33,7 @@ PLAYOFF_FIELDS = frozenset({"pairs", "hands", "result"})
 MONEY_FIELDS = ("entry_fee", "loss_fee", "cinch_fee", "booby_prize", "unit")
 MAX_NAME_LENGTH = 100
 MAX_AMOUNT = Decimal(1_000_000)
+MONEY_PLACES = 4
 MIN_PLAYERS = 4
 
 
@@ -85,8 +86,8 @@ def parse_amount(value, *, allow_zero: bool = True) -> Decimal:
         raise ValueError(f"{value!r} is not a decimal amount") from None
     if not amount.is_finite() or amount < 0 or amount >= MAX_AMOUNT:
         raise ValueError(f"{value!r} must be an amount from 0 up to {MAX_AMOUNT:,}")
-    if amount.as_tuple().exponent < -6:
-        raise ValueError(f"{value!r} has more than 6 decimal places")
+    if amount.as_tuple().exponent < -MONEY_PLACES:
+        raise ValueError(f"{value!r} has more than {MONEY_PLACES} decimal places")
     if not allow_zero and amount == 0:
         raise ValueError("must be more than 0")
     return amount

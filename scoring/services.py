@@ -1,0 +1,341 @@
+"""Every write of the scoring app: ``<thing>_<action>`` functions, one transaction each.
+
+A service asks the rules core before it saves: a hand or result is saved only if the game
+it belongs to still folds without a problem, and the game's totals are stored from the
+rules core's answer in the same transaction. Problems come back as Django
+``ValidationError``s whose keys are the form fields the rules core named. The history of
+every changed row (who, when, before and after) is written by django-simple-history.
+"""
+
+import datetime
+import secrets
+
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db import transaction
+from django.db.models import Max
+
+from scoring.documents import hand_data, hand_fields
+from scoring.models import Game, Hand, Member, Night, Seat
+from scoring.rules import InvalidInput, check_result, play_game, read_night, schedule
+from scoring.rules.night import MoneySettings
+from scoring.rules.variants import get_variant
+
+SIDE_WORD = "pair"
+
+
+def rules_error(invalid: InvalidInput, *, fields=(), prefix: str = "") -> ValidationError:
+    """The rules core's problems as a ``ValidationError`` keyed by form field.
+
+    A problem whose place is one of ``fields`` goes beside that field; any other goes to
+    the form as a whole, with its place in front so the scorer knows where to look.
+    """
+    errors: dict[str, list[str]] = {}
+    for problem in invalid.problems:
+        place = problem.place.removeprefix(prefix).lstrip(".")
+        key = place if place in fields else NON_FIELD_ERRORS
+        message = problem.message if key != NON_FIELD_ERRORS or not place else str(problem)
+        errors.setdefault(key, []).append(message)
+    return ValidationError(errors)
+
+
+class PlayStarted(ValidationError):
+    """The draw can no longer change: a hand or result has been entered."""
+
+
+def _check_not_started(night: Night) -> None:
+    if Game.objects.filter(night=night).exclude(score_a=0, score_b=0, winner=None).exists() or (
+        Hand.objects.filter(game__night=night).exists()
+    ):
+        raise PlayStarted("Play has started: the numbers drawn can no longer change.")
+
+
+@transaction.atomic
+def night_create(
+    *,
+    name: str,
+    date: datetime.date,
+    variant: str,
+    player_names: list[str],
+    user=None,
+    **settings,
+) -> Night:
+    """A new night with its players seated in the order given (numbers 1, 2, …).
+
+    ``settings`` are the Night's optional fields (tie-break and money); a name not yet a
+    member becomes one.
+    """
+    night = Night.objects.create(name=name, date=date, variant=variant, created_by=user, **settings)
+    for number, player in enumerate(player_names, start=1):
+        member, _ = Member.objects.get_or_create(name=player.strip())
+        Seat.objects.create(night=night, number=number, member=member)
+    return night
+
+
+@transaction.atomic
+def night_draw(*, night: Night, user=None, chance=None) -> list[Seat]:
+    """Deal the numbers out at random (``secrets.SystemRandom``) before play starts."""
+    _check_not_started(night)
+    seats = list(Seat.objects.select_for_update().filter(night=night).order_by("number"))
+    numbers = [seat.number for seat in seats]
+    (chance or secrets.SystemRandom()).shuffle(numbers)
+    _renumber(seats, numbers)
+    night.drawn_at = datetime.datetime.now(tz=datetime.UTC)
+    night.save(update_fields=["drawn_at", "updated_at"])
+    return sorted(seats, key=lambda seat: seat.number)
+
+
+def _renumber(seats: list[Seat], numbers: list[int]) -> None:
+    """Give ``seats`` new numbers without tripping the unique number on the way."""
+    offset = len(seats) + max(numbers)
+    for seat in seats:
+        seat.number += offset
+        seat.save(update_fields=["number"])
+    for seat, number in zip(seats, numbers, strict=True):
+        seat.number = number
+        seat.save(update_fields=["number"])
+
+
+@transaction.atomic
+def seats_swap(*, night: Night, first: int, second: int, user=None) -> None:
+    """Swap the players holding two numbers, before play starts."""
+    _check_not_started(night)
+    seats = {
+        seat.number: seat
+        for seat in Seat.objects.select_for_update().filter(night=night, number__in=[first, second])
+    }
+    if len(seats) != 2 or first == second:
+        raise ValidationError("Choose two different numbers drawn this night.")
+    _renumber([seats[first], seats[second]], [second, first])
+
+
+@transaction.atomic
+def night_schedule(*, night: Night, user=None) -> list[Game]:
+    """The games of the pattern table for the night's pairs, replacing any not yet played."""
+    _check_not_started(night)
+    if night.drawn_at is None:
+        raise ValidationError("Draw the numbers before making the schedule.")
+    Game.objects.filter(night=night, is_playoff=False).delete()
+    pair_count = Seat.objects.filter(night=night).count() // 2
+    games = [
+        Game(night=night, round=round_["round"], table=seat["table"], pair_a=a, pair_b=b)
+        for round_ in schedule(pair_count)
+        for seat in round_["games"]
+        for a, b in [seat["pairs"]]
+    ]
+    for game in games:
+        game.save()
+    return games
+
+
+def _store(game: Game, state) -> None:
+    """Write the rules core's view of ``game`` beside its hands."""
+    game.score_a, game.score_b = state.scores if state else (0, 0)
+    game.cinches_a, game.cinches_b = state.cinches if state else (0, 0)
+    game.winner = state.winner if state else None
+    game.money_bid = bool(state and state.money_bid)
+    game.version += 1
+    if game.winner is not None:
+        game.reopened = False
+    game.save()
+
+
+def _locked_game(game: Game) -> Game:
+    return Game.objects.select_for_update().select_related("night").get(pk=game.pk)
+
+
+def _check_open(game: Game, user) -> None:
+    if game.finished and not game.reopened and not getattr(user, "is_staff", False):
+        raise ValidationError(
+            f"{game} is finished: ask a director to re-open it before changing it."
+        )
+
+
+def _fold(game: Game, hands: list[dict], *, fields, position: int | None = None):
+    """The game's state with ``hands``; problems of hand ``position`` go beside its fields."""
+    try:
+        return play_game(get_variant(game.night.variant), game.pairs, hands, word=SIDE_WORD)
+    except InvalidInput as invalid:
+        prefix = f"hands[{position}]" if position is not None else ""
+        raise rules_error(invalid, fields=fields, prefix=prefix) from None
+
+
+def _hand_form_fields(game: Game) -> tuple[str, ...]:
+    variant = get_variant(game.night.variant)
+    return ("passed", "bidder", "bid", "revoke", "points", "cards", *variant.card_keys)
+
+
+@transaction.atomic
+def hand_record(*, game: Game, data: dict, user=None) -> Hand:
+    """Append a hand to ``game`` if the rules core accepts it; store the new totals."""
+    game = _locked_game(game)
+    _check_open(game, user)
+    if game.from_pegboard:
+        raise ValidationError(f"{game} was typed from the pegboard: it takes no hands.")
+    hands = list(game.hands.all())
+    entered = [hand_data(hand) for hand in hands]
+    fields = _hand_form_fields(game)
+    state = _fold(game, [*entered, data], fields=fields, position=len(entered))
+    position = (game.hands.aggregate(last=Max("position"))["last"] or 0) + 1
+    hand = Hand.objects.create(
+        game=game,
+        position=position,
+        entered_by=user,
+        **hand_fields(data, get_variant(game.night.variant).card_keys),
+    )
+    _store(game, state)
+    return hand
+
+
+class StaleVersion(ValidationError):
+    """Someone else changed the hand since the form was opened."""
+
+
+@transaction.atomic
+def hand_correct(*, hand: Hand, data: dict, version: int, user=None) -> Hand:
+    """Replace a hand's entry, if nobody changed it meanwhile and the game still folds."""
+    game = _locked_game(hand.game)
+    _check_open(game, user)
+    hands = list(game.hands.all())
+    current = next(h for h in hands if h.pk == hand.pk)
+    if current.version != version:
+        raise StaleVersion(
+            f"Hand {hands.index(current) + 1} was changed by someone else meanwhile; "
+            "the form now shows the new value. Check it and save again."
+        )
+    index = hands.index(current)
+    entered = [hand_data(h) for h in hands]
+    entered[index] = data
+    state = _fold(game, entered, fields=_hand_form_fields(game), position=index)
+    for name, value in hand_fields(data, get_variant(game.night.variant).card_keys).items():
+        setattr(current, name, value)
+    current.version += 1
+    current.entered_by = user
+    current.save()
+    _store(game, state)
+    return current
+
+
+@transaction.atomic
+def hand_delete(*, hand: Hand, user=None) -> None:
+    """Remove a hand, if the game's remaining hands still fold."""
+    game = _locked_game(hand.game)
+    _check_open(game, user)
+    remaining = [h for h in game.hands.all() if h.pk != hand.pk]
+    state = _fold(game, [hand_data(h) for h in remaining], fields=())
+    hand.delete()
+    _store(game, state if remaining else None)
+
+
+RESULT_FIELDS = ("winner", "score", "cinches", "money")
+
+
+@transaction.atomic
+def game_result_record(*, game: Game, result: dict, user=None) -> Game:
+    """The final result typed from the pegboard, for a game entered without hands."""
+    game = _locked_game(game)
+    _check_open(game, user)
+    if game.hands.exists():
+        raise ValidationError(
+            f"{game} already has hands entered: correct those instead of typing a result."
+        )
+    try:
+        state = check_result(get_variant(game.night.variant), game.pairs, result, word=SIDE_WORD)
+    except InvalidInput as invalid:
+        raise rules_error(invalid, fields=RESULT_FIELDS) from None
+    game.from_pegboard = True
+    _store(game, state)
+    return game
+
+
+@transaction.atomic
+def game_reopen(*, game: Game, user=None) -> Game:
+    """Let scorers correct a finished game again (directors only; recorded in history)."""
+    game = _locked_game(game)
+    if not game.finished:
+        raise ValidationError(f"{game} is not finished: it is open already.")
+    game.reopened = True
+    game.version += 1
+    game.save()
+    return game
+
+
+@transaction.atomic
+def game_result_clear(*, game: Game, user=None) -> Game:
+    """Remove a pegboard result so the game can be typed again."""
+    game = _locked_game(game)
+    _check_open(game, user)
+    game.from_pegboard = False
+    _store(game, None)
+    return game
+
+
+@transaction.atomic
+def night_import(*, document, user=None) -> Night:
+    """A new night from a ``cinch-night/1`` document: all of it, or nothing.
+
+    Raises ``ValidationError`` listing every problem with its place in the document.
+    """
+    try:
+        parsed = read_night(document)
+    except InvalidInput as invalid:
+        raise ValidationError([str(problem) for problem in invalid.problems]) from None
+    _check_unique_players(parsed.players)
+    money = parsed.money
+    night = night_create(
+        name=parsed.name or "Imported night",
+        date=datetime.date.fromisoformat(parsed.date) if parsed.date else datetime.date.today(),
+        variant=parsed.variant_id,
+        player_names=list(parsed.players),
+        user=user,
+        tiebreak=parsed.tiebreak,
+        **_money_fields(money),
+    )
+    night.drawn_at = night.created_at
+    night.save(update_fields=["drawn_at"])
+    card_keys = get_variant(parsed.variant_id).card_keys
+    for key, games in (("games", parsed.games), ("playoffs", parsed.playoffs)):
+        for raw, game in zip(document.get(key, []), games, strict=True):
+            _import_game(night, raw, game, card_keys, playoff=key == "playoffs", user=user)
+    return night
+
+
+def _money_fields(money: MoneySettings) -> dict:
+    return dict(
+        entry_fee=money.entry_fee,
+        loss_fee=money.loss_fee,
+        cinch_fee=money.cinch_fee,
+        booby_prize=money.booby_prize,
+        split=[str(share) for share in money.split],
+        unit=money.unit,
+    )
+
+
+def _check_unique_players(players) -> None:
+    seen: dict[str, int] = {}
+    problems = []
+    for number, name in enumerate(players, start=1):
+        if name in seen:
+            problems.append(
+                f"players[{number - 1}]: {name} is already player {seen[name]}; "
+                "a member can hold only one number in a night"
+            )
+        seen.setdefault(name, number)
+    if problems:
+        raise ValidationError(problems)
+
+
+def _import_game(night, raw: dict, parsed, card_keys, *, playoff: bool, user) -> None:
+    game = Game.objects.create(
+        night=night,
+        round=parsed.round,
+        table=parsed.table,
+        is_playoff=playoff,
+        pair_a=parsed.pairs[0],
+        pair_b=parsed.pairs[1],
+        from_pegboard="result" in raw,
+    )
+    for position, data in enumerate(raw.get("hands", []), start=1):
+        Hand.objects.create(
+            game=game, position=position, entered_by=user, **hand_fields(data, card_keys)
+        )
+    _store(game, parsed.state)
