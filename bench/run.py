@@ -1,0 +1,117 @@
+"""``make bench``: how fast the rules core scores a big night and lays out a big pattern table.
+
+Run as ``.venv/bin/python bench/run.py`` (``make bench``) or, for the rules core alone, as
+``python3 bench/run.py`` from the repository root: the rules core needs nothing but the
+standard library. Each benchmark is a function in ``BENCHMARKS`` that prints its own
+lines; a later section is one more function added to that list.
+
+Timings are wall-clock (``time.perf_counter``): the best of ``REPEATS`` runs, which is the
+least disturbed by other work on the machine, and the median, which shows the spread.
+"""
+
+import sys
+from pathlib import Path
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPOSITORY))
+
+import json  # noqa: E402
+import os  # noqa: E402
+import platform  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+
+from scoring.rules.__main__ import dump_json, load_json  # noqa: E402
+from scoring.rules.night import score_night  # noqa: E402
+from scoring.rules.schedule import schedule_document  # noqa: E402
+from scoring.rules.simulate import random_night  # noqa: E402
+
+REPEATS = 7
+NIGHT_PAIRS = 40
+SCHEDULE_PAIRS = 100
+TARGET_HANDS_PER_SECOND = 50_000
+
+
+def timings(run, repeats: int = REPEATS) -> tuple[float, float]:
+    """``(best, median)`` seconds of ``repeats`` calls of ``run``."""
+    seconds = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        run()
+        seconds.append(time.perf_counter() - started)
+    return min(seconds), statistics.median(seconds)
+
+
+def night_text() -> tuple[str, int, int]:
+    """The benchmark night as JSON text, with its number of hands and of games."""
+    doc = random_night(NIGHT_PAIRS, seed=1)
+    hands = sum(len(game.get("hands", [])) for game in doc["games"])
+    return json.dumps(doc), hands, len(doc["games"])
+
+
+def score_pipeline(text: str) -> str:
+    """What ``python3 -m scoring.rules score`` does with a file's text."""
+    return dump_json(score_night(load_json(text)))
+
+
+def bench_score_night() -> None:
+    """A 40-pair club11 night through load, score and print, in this process."""
+    text, hands, games = night_text()
+    best, median = timings(lambda: score_pipeline(text))
+    rate = hands / best
+    verdict = "meets" if rate >= TARGET_HANDS_PER_SECOND else "BELOW"
+    print(
+        f"score {NIGHT_PAIRS}-pair club11 night: {hands} hands, {games} games, "
+        f"best {best:.3f} s, median {median:.3f} s, {rate:,.0f} hands/s "
+        f"(target {TARGET_HANDS_PER_SECOND:,}: {verdict})"
+    )
+
+
+def bench_score_command() -> None:
+    """The same night through a fresh ``python3 -m scoring.rules score FILE``."""
+    text, hands, games = night_text()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "night.json"
+        path.write_text(text, encoding="utf-8")
+        command = [sys.executable, "-m", "scoring.rules", "score", str(path)]
+        started = time.perf_counter()
+        finished = subprocess.run(
+            command, cwd=REPOSITORY, capture_output=True, text=True, check=False
+        )
+        seconds = time.perf_counter() - started
+    if finished.returncode != 0:
+        print(f"score command failed ({finished.returncode}): {finished.stderr.strip()}")
+        return
+    print(
+        f"python3 -m scoring.rules score (one run, with start-up): {hands} hands, "
+        f"{games} games, {seconds:.3f} s, {hands / seconds:,.0f} hands/s"
+    )
+
+
+def bench_schedule() -> None:
+    """The pattern table for 100 pairs, built and printed."""
+    best, median = timings(lambda: dump_json(schedule_document(SCHEDULE_PAIRS)))
+    games = SCHEDULE_PAIRS * (SCHEDULE_PAIRS - 1) // 2
+    print(
+        f"schedule {SCHEDULE_PAIRS} pairs: {games} games, "
+        f"best {best * 1000:.1f} ms, median {median * 1000:.1f} ms"
+    )
+
+
+BENCHMARKS = [bench_score_night, bench_score_command, bench_schedule]
+
+
+def main() -> None:
+    print(
+        f"Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs; "
+        f"best and median of {REPEATS} runs"
+    )
+    for benchmark in BENCHMARKS:
+        benchmark()
+
+
+if __name__ == "__main__":
+    main()
