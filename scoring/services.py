@@ -8,11 +8,13 @@ every changed row (who, when, before and after) is written by django-simple-hist
 """
 
 import datetime
+import functools
 import secrets
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
 from django.db.models import Max
+from simple_history.models import HistoricalRecords
 
 from scoring.documents import hand_data, hand_fields
 from scoring.models import Game, Hand, Member, Night, Seat
@@ -21,6 +23,38 @@ from scoring.rules.night import MoneySettings
 from scoring.rules.variants import get_variant
 
 SIDE_WORD = "pair"
+
+
+class _Author:
+    """Stands in for the request django-simple-history takes a change's user from."""
+
+    def __init__(self, user):
+        self.user = user
+
+
+def _audited(service):
+    """Record the service's ``user`` as the author of every history row it writes.
+
+    django-simple-history finds the user on the current request (its middleware), so
+    without this the changes made by ``manage.py`` commands, the import and tests were
+    recorded with no user although the service was told who made them.
+    """
+
+    @functools.wraps(service)
+    def recorded(*args, user=None, **kwargs):
+        context = HistoricalRecords.context
+        outer = getattr(context, "request", None)
+        if user is not None:
+            context.request = _Author(user)
+        try:
+            return service(*args, user=user, **kwargs)
+        finally:
+            if outer is not None:
+                context.request = outer
+            elif hasattr(context, "request"):
+                del context.request
+
+    return recorded
 
 
 def rules_error(invalid: InvalidInput, *, fields=(), prefix: str = "") -> ValidationError:
@@ -49,6 +83,7 @@ def _check_not_started(night: Night) -> None:
         raise PlayStarted("Play has started: the numbers drawn can no longer change.")
 
 
+@_audited
 @transaction.atomic
 def night_create(
     *,
@@ -71,6 +106,7 @@ def night_create(
     return night
 
 
+@_audited
 @transaction.atomic
 def night_draw(*, night: Night, user=None, chance=None) -> list[Seat]:
     """Deal the numbers out at random (``secrets.SystemRandom``) before play starts."""
@@ -95,6 +131,7 @@ def _renumber(seats: list[Seat], numbers: list[int]) -> None:
         seat.save(update_fields=["number"])
 
 
+@_audited
 @transaction.atomic
 def seats_swap(*, night: Night, first: int, second: int, user=None) -> None:
     """Swap the players holding two numbers, before play starts."""
@@ -108,6 +145,7 @@ def seats_swap(*, night: Night, first: int, second: int, user=None) -> None:
     _renumber([seats[first], seats[second]], [second, first])
 
 
+@_audited
 @transaction.atomic
 def night_schedule(*, night: Night, user=None) -> list[Game]:
     """The games of the pattern table for the night's pairs, replacing any not yet played."""
@@ -164,6 +202,7 @@ def _hand_form_fields(game: Game) -> tuple[str, ...]:
     return ("passed", "bidder", "bid", "revoke", "points", "cards", *variant.card_keys)
 
 
+@_audited
 @transaction.atomic
 def hand_record(*, game: Game, data: dict, user=None) -> Hand:
     """Append a hand to ``game`` if the rules core accepts it; store the new totals."""
@@ -190,13 +229,16 @@ class StaleVersion(ValidationError):
     """Someone else changed the hand since the form was opened."""
 
 
+@_audited
 @transaction.atomic
 def hand_correct(*, hand: Hand, data: dict, version: int, user=None) -> Hand:
     """Replace a hand's entry, if nobody changed it meanwhile and the game still folds."""
     game = _locked_game(hand.game)
     _check_open(game, user)
     hands = list(game.hands.all())
-    current = next(h for h in hands if h.pk == hand.pk)
+    current = next((h for h in hands if h.pk == hand.pk), None)
+    if current is None:
+        raise StaleVersion("The hand was deleted by someone else meanwhile.")
     if current.version != version:
         raise StaleVersion(
             f"Hand {hands.index(current) + 1} was changed by someone else meanwhile; "
@@ -215,20 +257,27 @@ def hand_correct(*, hand: Hand, data: dict, version: int, user=None) -> Hand:
     return current
 
 
+@_audited
 @transaction.atomic
 def hand_delete(*, hand: Hand, user=None) -> None:
     """Remove a hand, if the game's remaining hands still fold."""
     game = _locked_game(hand.game)
     _check_open(game, user)
-    remaining = [h for h in game.hands.all() if h.pk != hand.pk]
+    hands = list(game.hands.all())
+    # The row as stored now, not the caller's copy, so its history shows what was deleted.
+    stored = next((h for h in hands if h.pk == hand.pk), None)
+    if stored is None:
+        raise StaleVersion("The hand was deleted by someone else meanwhile.")
+    remaining = [h for h in hands if h is not stored]
     state = _fold(game, [hand_data(h) for h in remaining], fields=())
-    hand.delete()
+    stored.delete()
     _store(game, state if remaining else None)
 
 
 RESULT_FIELDS = ("winner", "score", "cinches", "money")
 
 
+@_audited
 @transaction.atomic
 def game_result_record(*, game: Game, result: dict, user=None) -> Game:
     """The final result typed from the pegboard, for a game entered without hands."""
@@ -247,6 +296,7 @@ def game_result_record(*, game: Game, result: dict, user=None) -> Game:
     return game
 
 
+@_audited
 @transaction.atomic
 def game_reopen(*, game: Game, user=None) -> Game:
     """Let scorers correct a finished game again (directors only; recorded in history)."""
@@ -259,16 +309,21 @@ def game_reopen(*, game: Game, user=None) -> Game:
     return game
 
 
+@_audited
 @transaction.atomic
 def game_result_clear(*, game: Game, user=None) -> Game:
     """Remove a pegboard result so the game can be typed again."""
     game = _locked_game(game)
     _check_open(game, user)
+    if not game.from_pegboard:
+        # Clearing would zero the totals of a game whose hands still stand.
+        raise ValidationError(f"{game} has no pegboard result: correct its hands instead.")
     game.from_pegboard = False
     _store(game, None)
     return game
 
 
+@_audited
 @transaction.atomic
 def night_import(*, document, user=None) -> Night:
     """A new night from a ``cinch-night/1`` document: all of it, or nothing.
