@@ -1,0 +1,1 @@
+"""The scoring app's `manage.py` commands."""

@@ -1,0 +1,1 @@
+"""`manage.py import_night`, `export_night` and `load_demo`."""
