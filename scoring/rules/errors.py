@@ -27,6 +27,23 @@ class Problem:
         return f"{self.place}: {self.message}" if self.place else self.message
 
 
+def shown_key(key) -> str:
+    """A key of the input as it can stand in a place: printable, on one line."""
+    text = str(key)
+    return text if text.isprintable() else repr(text)
+
+
+def is_text(value) -> bool:
+    """A string that can be written out as UTF-8 (JSON may carry lone surrogates)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class InvalidInput(ValueError):
     """Raised with every problem found; nothing built from the input should be kept."""
 

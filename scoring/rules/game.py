@@ -9,7 +9,7 @@ once. No hand may follow the one that won the game.
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from scoring.rules.errors import InvalidInput, Problem
+from scoring.rules.errors import InvalidInput, Problem, shown_key
 from scoring.rules.hand import HandReader, SideChecker, is_whole_number
 from scoring.rules.variant import Hand, HandScore, Variant
 
@@ -161,7 +161,9 @@ class ResultReader(SideChecker):
             return None
         for key in raw:
             if key not in RESULT_FIELDS:
-                self.fail(str(key), "not a field of a game result (winner, score, cinches, money)")
+                self.fail(
+                    shown_key(key), "not a field of a game result (winner, score, cinches, money)"
+                )
         winner = self.side("winner", raw.get("winner"), missing="the winner is missing")
         scores = self.numbers("score", raw.get("score"), "final score")
         cinches = self.numbers("cinches", raw.get("cinches"), "Cinches recorded")

@@ -6,7 +6,7 @@ and leaves as a :class:`~scoring.rules.variant.Hand` whose sides are indices, or
 :class:`InvalidInput` whose problems name the field and the rule.
 """
 
-from scoring.rules.errors import InvalidInput, Problem
+from scoring.rules.errors import InvalidInput, Problem, shown_key
 from scoring.rules.variant import Hand, Variant
 
 MONEY = "money"
@@ -38,7 +38,10 @@ class SideChecker:
 
     def side(self, place: str, value, missing: str) -> int | None:
         """The index of the side named by ``value``, or ``None`` after noting a problem."""
-        position = self.index.get(value)
+        try:
+            position = self.index.get(value)
+        except TypeError:  # a list or object where a side belongs
+            position = None
         if position is not None and type(value) is type(self.sides[position]):
             return position
         if value is None:
@@ -79,7 +82,9 @@ class HandReader(SideChecker):
         for key in raw:
             if key not in fields:
                 cards = ", ".join(self.variant.card_keys)
-                self.fail(str(key), f"not a field of a {self.variant.id} hand (its cards: {cards})")
+                self.fail(
+                    shown_key(key), f"not a field of a {self.variant.id} hand (its cards: {cards})"
+                )
 
     def read_passed(self, raw: dict) -> Hand | None:
         if not self.variant.passed_deal:

@@ -10,7 +10,7 @@ import datetime
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from scoring.rules.errors import InvalidInput, Problem
+from scoring.rules.errors import InvalidInput, Problem, is_text, shown_key
 from scoring.rules.game import GameState, check_result, play_game
 from scoring.rules.hand import is_whole_number
 from scoring.rules.pot import MoneySettings, collect_fees, pay_out, players_of
@@ -108,7 +108,7 @@ class NightReader:
             return None
         for key in doc:
             if key not in NIGHT_FIELDS:
-                self.fail(str(key), f"not a field of {NIGHT_FORMAT}")
+                self.fail(shown_key(key), f"not a field of {NIGHT_FORMAT}")
         if doc.get("format") != NIGHT_FORMAT:
             self.fail("format", f"must be {NIGHT_FORMAT!r}, found {doc.get('format')!r}")
         variant = self.read_variant(doc.get("variant"))
@@ -131,7 +131,7 @@ class NightReader:
         )
 
     def read_text(self, place: str, value) -> str:
-        if not isinstance(value, str) or len(value) > MAX_NAME_LENGTH:
+        if not is_text(value) or len(value) > MAX_NAME_LENGTH:
             self.fail(place, f"must be text of at most {MAX_NAME_LENGTH} characters")
             return ""
         return value.strip()
@@ -168,7 +168,7 @@ class NightReader:
             return None
         names = []
         for number, name in enumerate(players):
-            if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+            if not is_text(name) or not name.strip() or len(name) > MAX_NAME_LENGTH:
                 self.fail(
                     f"players[{number}]",
                     f"a player's name must be text of 1 to {MAX_NAME_LENGTH} characters",
@@ -184,7 +184,7 @@ class NightReader:
         settings = {}
         for key in money:
             if key not in (*MONEY_FIELDS, "split"):
-                self.fail(f"money.{key}", "not a money setting")
+                self.fail(f"money.{shown_key(key)}", "not a money setting")
         for key in MONEY_FIELDS:
             if key in money:
                 try:
@@ -236,7 +236,8 @@ class NightReader:
         for key in raw:
             if key not in allowed:
                 self.fail(
-                    f"{place}.{key}", "not a field of a " + ("play-off" if playoff else "game")
+                    f"{place}.{shown_key(key)}",
+                    "not a field of a " + ("play-off" if playoff else "game"),
                 )
         pairs = self.read_pairs(f"{place}.pairs", raw.get("pairs"), pair_count)
         seat = {} if playoff else self.read_seat(place, raw)
@@ -275,7 +276,10 @@ class NightReader:
         if "hands" in raw and "result" in raw:
             raise InvalidInput([Problem("result", "a game has hands or a result, not both")])
         if "result" in raw:
-            return check_result(variant, pairs, raw["result"])
+            try:
+                return check_result(variant, pairs, raw["result"])
+            except InvalidInput as invalid:
+                raise invalid.under("result") from None
         if "hands" in raw:
             return play_game(variant, pairs, raw["hands"])
         return None
