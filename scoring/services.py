@@ -121,8 +121,14 @@ def night_draw(*, night: Night, user=None, chance=None) -> list[Seat]:
 
 
 def _renumber(seats: list[Seat], numbers: list[int]) -> None:
-    """Give ``seats`` new numbers without tripping the unique number on the way."""
-    offset = len(seats) + max(numbers)
+    """Give ``seats`` new numbers without tripping the unique number on the way.
+
+    They first move above every number of the night, not only above their own: swapping
+    1 and 2 among 8 players once parked seat 1 on number 5, which was taken.
+    """
+    if not seats:
+        return
+    offset = Seat.objects.filter(night_id=seats[0].night_id).aggregate(top=Max("number"))["top"]
     for seat in seats:
         seat.number += offset
         seat.save(update_fields=["number"])

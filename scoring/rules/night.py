@@ -13,11 +13,12 @@ from decimal import Decimal, InvalidOperation
 from scoring.rules.errors import InvalidInput, Problem, is_text, shown_key
 from scoring.rules.game import GameState, check_result, play_game
 from scoring.rules.hand import is_whole_number
-from scoring.rules.pot import MoneySettings, collect_fees, pay_out, players_of
+from scoring.rules.pot import Fees, MoneySettings, Payout, collect_fees, pay_out, players_of
 from scoring.rules.standings import (
     PLAYOFF,
     TIEBREAKS,
     Outcome,
+    Ranking,
     pair_records,
     rank,
     settle_prizes,
@@ -343,8 +344,24 @@ def blocked_reasons(unfinished: int, ties, tiebreak: str) -> list[str]:
     return reasons
 
 
-def standings_document(night: Night) -> dict:
-    """The ``cinch-standings/1`` document of ``night``."""
+@dataclass
+class Summary:
+    """Everything the club is told about a night, before it is written as a document.
+
+    ``payout`` is ``None`` while ``blocked`` has reasons (unfinished games, prize ties).
+    """
+
+    night: Night
+    finished: list[NightGame]
+    ranking: Ranking
+    fees: Fees
+    unfinished: int
+    blocked: list[str]
+    payout: Payout | None
+
+
+def summarise(night: Night) -> Summary:
+    """Ranks, prize ties, fees and prizes of ``night``, from its finished games."""
     finished = [game for game in night.games if game.finished]
     outcomes = [game.outcome() for game in finished]
     playoff_outcomes = [game.outcome() for game in night.playoffs if game.finished]
@@ -355,13 +372,22 @@ def standings_document(night: Night) -> dict:
     booby_offered = night.pair_count >= 4 and money.booby_prize > 0
     ranking = settle_prizes(blocks, place_count, booby_offered)
     unfinished = sum(not game.finished for game in (*night.games, *night.playoffs))
+    fees = collect_fees(money, night.pair_count, outcomes)
+    blocked = blocked_reasons(unfinished, ranking.ties, night.tiebreak)
+    payout = None if blocked else pay_out(money, fees.pot, ranking.places, ranking.booby)
+    return Summary(night, finished, ranking, fees, unfinished, blocked, payout)
+
+
+def standings_document(night: Night) -> dict:
+    """The ``cinch-standings/1`` document of ``night``."""
+    summary = summarise(night)
     return {
         "format": STANDINGS_FORMAT,
         "variant": night.variant_id,
-        "standings": [_standing_row(record, night) for record in ranking.records],
-        "unresolved_ties": [list(tie.pairs) for tie in ranking.ties],
-        "games": [_game_row(game) for game in finished],
-        "money": _money_section(night, outcomes, ranking, unfinished),
+        "standings": [_standing_row(record, night) for record in summary.ranking.records],
+        "unresolved_ties": [list(tie.pairs) for tie in summary.ranking.ties],
+        "games": [_game_row(game) for game in summary.finished],
+        "money": _money_section(summary),
     }
 
 
@@ -392,20 +418,17 @@ def _game_row(game: NightGame) -> dict:
     }
 
 
-def _money_section(night: Night, outcomes, ranking, unfinished: int) -> dict:
-    fees = collect_fees(night.money, night.pair_count, outcomes)
-    reasons = blocked_reasons(unfinished, ranking.ties, night.tiebreak)
+def _money_section(summary: Summary) -> dict:
+    fees, ranking, payout = summary.fees, summary.ranking, summary.payout
     section = {
         "entries": money_text(fees.entries),
         "loss_fees": money_text(fees.loss_fees),
         "cinch_fees": money_text(fees.cinch_fees),
         "pot": money_text(fees.pot),
     }
-    if reasons:
-        section |= {"blocked": "; ".join(reasons), "booby": None, "places": None}
-        won = None
+    if payout is None:
+        section |= {"blocked": "; ".join(summary.blocked), "booby": None, "places": None}
     else:
-        payout = pay_out(night.money, fees.pot, ranking.places, ranking.booby)
         booby = ranking.booby
         section["booby"] = (
             {"pair": booby, "amount": money_text(payout.booby)} if booby is not None else None
@@ -416,15 +439,14 @@ def _money_section(night: Night, outcomes, ranking, unfinished: int) -> dict:
                 zip(ranking.places, payout.places, strict=True), start=1
             )
         ]
-        won = payout.won
     section["players"] = [
         {
             "number": number,
             "name": name,
             "paid": money_text(fees.paid[number]),
-            "won": None if won is None else money_text(won.get(number, Decimal(0))),
+            "won": None if payout is None else money_text(payout.won.get(number, Decimal(0))),
         }
-        for number, name in enumerate(night.players, start=1)
+        for number, name in enumerate(summary.night.players, start=1)
     ]
     return section
 

@@ -87,6 +87,24 @@ def test_seats_swap_swaps_two_numbers():
     assert seating(night) == {**dict(enumerate(PLAYERS, start=1)), 2: "Gus", 7: "Bob"}
 
 
+@pytest.mark.parametrize(("first", "second"), [(1, 2), (2, 1), (7, 8), (1, 8)])
+def test_seats_swap_of_any_two_numbers(first, second):
+    # Swapping 1 and 2 among 8 players used to park seat 1 on the taken number 5.
+    night = make_night()
+    expected = dict(enumerate(PLAYERS, start=1))
+    expected[first], expected[second] = expected[second], expected[first]
+
+    services.seats_swap(night=night, first=first, second=second)
+
+    assert seating(night) == expected
+
+
+def test_night_draw_of_a_night_without_players():
+    night = make_night([])
+
+    assert services.night_draw(night=night, chance=random.Random(1)) == []
+
+
 @pytest.mark.parametrize(("first", "second"), [(3, 3), (1, 99)], ids=["same", "not-drawn"])
 def test_seats_swap_needs_two_numbers_of_the_night(first, second):
     night = make_night()
