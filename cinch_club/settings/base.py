@@ -46,12 +46,23 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scoring.context_processors.roles",
             ],
         },
     },
 ]
 
 DATABASES = {"default": dj_database_url.parse(env.DATABASE_URL)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Many scorers at once on one file: WAL lets pages read while a hand is written,
+    # IMMEDIATE takes the write lock when a transaction starts (so two writers queue
+    # instead of failing with "database is locked" halfway), and the timeout is how
+    # long a writer waits in that queue. FULL sync: an acknowledged hand survives a crash.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -70,5 +81,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The admin login serves until the scorer pages bring their own.
-LOGIN_URL = "admin:login"
+# The site's own login page (django.contrib.auth.urls); back to the nights after either.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "scoring:home"
+LOGOUT_REDIRECT_URL = "scoring:home"
