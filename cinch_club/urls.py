@@ -1,9 +1,10 @@
-"""Top-level URLs: the admin and the scoring app."""
+"""Top-level URLs: the admin, login and logout, and the scoring app."""
 
 from django.contrib import admin
 from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.urls")),
 ]

@@ -187,8 +187,16 @@ def _locked_game(game: Game) -> Game:
     return Game.objects.select_for_update().select_related("night").get(pk=game.pk)
 
 
+def game_open_to(game: Game, user) -> bool:
+    """Whether ``user`` may still change ``game``: unfinished, re-opened, or a director.
+
+    Not a write: pages ask it to offer the correction buttons the services will accept.
+    """
+    return not game.finished or game.reopened or getattr(user, "is_staff", False)
+
+
 def _check_open(game: Game, user) -> None:
-    if game.finished and not game.reopened and not getattr(user, "is_staff", False):
+    if not game_open_to(game, user):
         raise ValidationError(
             f"{game} is finished: ask a director to re-open it before changing it."
         )

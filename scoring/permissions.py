@@ -1,0 +1,59 @@
+"""Who may do what: anyone reads, scorers enter hands and results, directors run the night.
+
+Roles come from Django auth: a *director* is a staff user; a *scorer* is a member of the
+``Scorers`` group (directors may score too). Views add one of the mixins below; a
+visitor who is not logged in is sent to the login page, a logged-in user without the
+role gets 403.
+"""
+
+from django.contrib.auth.mixins import UserPassesTestMixin
+
+from scoring.services import game_open_to
+
+SCORERS = "Scorers"
+
+
+def is_director(user) -> bool:
+    """Directors are staff: they set nights up, draw, schedule and re-open games."""
+    return bool(user.is_authenticated and user.is_staff)
+
+
+def is_scorer(user) -> bool:
+    """Scorers enter and correct hands and results; the answer is kept on ``user``."""
+    if not user.is_authenticated:
+        return False
+    if not hasattr(user, "_is_scorer"):
+        # One query per request at most, however often a page asks.
+        user._is_scorer = user.is_staff or user.groups.filter(name=SCORERS).exists()
+    return user._is_scorer
+
+
+class ScorerRequiredMixin(UserPassesTestMixin):
+    """Anonymous: to the login page; logged in without the role: 403."""
+
+    def test_func(self) -> bool:
+        return is_scorer(self.request.user)
+
+
+class DirectorRequiredMixin(UserPassesTestMixin):
+    """Anonymous: to the login page; logged in but not staff: 403."""
+
+    def test_func(self) -> bool:
+        return is_director(self.request.user)
+
+
+def game_actions(game, user) -> dict[str, bool]:
+    """Which of the game page's forms and buttons ``user`` is offered.
+
+    The services still decide; this only spares the page buttons they would refuse.
+    """
+    score = is_scorer(user)
+    correct = score and game_open_to(game, user)
+    return {
+        "score": score,
+        "correct": correct,
+        "enter_hand": score and not game.from_pegboard and (not game.finished or game.reopened),
+        "enter_result": correct and not game.finished and not game.hand_count,
+        "clear_result": correct and game.from_pegboard,
+        "reopen": is_director(user) and game.finished and not game.reopened,
+    }
