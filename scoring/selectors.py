@@ -4,11 +4,14 @@ Figures (running scores, standings, the pot) are not computed here: selectors ha
 stored rows to ``scoring.documents`` and ``scoring.rules``.
 """
 
+from dataclasses import dataclass, field
+
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from scoring import documents
 from scoring.models import Game, Hand, Night, Seat
 from scoring.rules import InvalidInput, check_result, play_game
+from scoring.rules.pot import players_of
 from scoring.rules.variants import get_variant
 
 
@@ -26,8 +29,13 @@ def night_seats(night: Night) -> list[Seat]:
     return list(Seat.objects.filter(night=night).select_related("member").order_by("number"))
 
 
-def night_games(night: Night, *, with_hands: bool = False) -> list[Game]:
+def night_games(
+    night: Night, *, with_hands: bool = False, with_hand_counts: bool = False
+) -> list[Game]:
+    """The night's games in pattern order; ``with_hand_counts`` adds ``hand_count``."""
     games = Game.objects.filter(night=night).order_by("is_playoff", "round", "table", "id")
+    if with_hand_counts:
+        games = games.annotate(hand_count=Count("hands"))
     if with_hands:
         games = games.prefetch_related(
             Prefetch("hands", queryset=Hand.objects.order_by("position"))
@@ -60,8 +68,10 @@ def night_standings(night: Night, seats=None, games=None) -> dict:
 
 
 def game_detail(pk: int) -> Game:
+    """The game with its night, its hands in order and their ``hand_count``."""
     return (
         Game.objects.select_related("night")
+        .annotate(hand_count=Count("hands"))
         .prefetch_related(Prefetch("hands", queryset=Hand.objects.order_by("position")))
         .get(pk=pk)
     )
@@ -87,3 +97,193 @@ def game_history(game: Game) -> list:
     return sorted(
         [*hand_records, *game_records], key=lambda record: record.history_date, reverse=True
     )
+
+
+# Pages. The helpers below arrange rows already read (a fixed number of queries per page,
+# however many games or hands the night has); they never score.
+
+
+def has_play(game: Game) -> bool:
+    """A hand or a result was entered (a passed hand leaves the score at 0 – 0)."""
+    return bool(game.started or getattr(game, "hand_count", 0))
+
+
+@dataclass
+class PatternRound:
+    """One row of the pattern table: the round's game at each table, and any bye."""
+
+    round: int
+    games: dict[int, Game] = field(default_factory=dict)
+    byes: list[int] = field(default_factory=list)
+
+
+@dataclass
+class NightOverview:
+    """Everything the night page shows, read in three queries."""
+
+    night: Night
+    seats: list[Seat]
+    names: dict[int, str]
+    games: list[Game]
+    tables: list[int]
+    rounds: list[PatternRound]
+    playoffs: list[Game]
+
+    @property
+    def started(self) -> bool:
+        """Play has started: the draw is fixed (``services`` refuses to change it)."""
+        return any(has_play(game) for game in self.games)
+
+    @property
+    def finished_count(self) -> int:
+        return sum(game.finished for game in self.games if not game.is_playoff)
+
+
+def pattern_rounds(games: list[Game], pair_count: int) -> list[PatternRound]:
+    """The scheduled games by round, with the pairs sitting out each round."""
+    rounds: dict[int, PatternRound] = {}
+    for game in games:
+        if not game.is_playoff:
+            rounds.setdefault(game.round, PatternRound(game.round)).games[game.table] = game
+    for row in rounds.values():
+        playing = {pair for game in row.games.values() for pair in game.pairs}
+        row.byes = [pair for pair in range(1, pair_count + 1) if pair not in playing]
+    return [rounds[number] for number in sorted(rounds)]
+
+
+def night_overview(night: Night) -> NightOverview:
+    seats = night_seats(night)
+    games = night_games(night, with_hand_counts=True)
+    scheduled = [game for game in games if not game.is_playoff]
+    return NightOverview(
+        night=night,
+        seats=seats,
+        names=pair_names(seats),
+        games=games,
+        tables=sorted({game.table for game in scheduled}),
+        rounds=pattern_rounds(games, len(seats) // 2),
+        playoffs=[game for game in games if game.is_playoff],
+    )
+
+
+def game_pair_names(game: Game) -> dict[int, str]:
+    """``{pair: "Ann & Bob"}`` for the two pairs of ``game`` only."""
+    numbers = [number for pair in game.pairs for number in players_of(pair)]
+    seats = Seat.objects.filter(night_id=game.night_id, number__in=numbers).select_related("member")
+    return pair_names(sorted(seats, key=lambda seat: seat.number))
+
+
+def game_sides(game: Game, names: dict[int, str]) -> list[dict]:
+    """The game's two pairs with their players, stored score and Cinches, in game order."""
+    return [
+        {"pair": pair, "names": names.get(pair, ""), "score": score, "cinches": cinches}
+        for pair, score, cinches in zip(
+            game.pairs, (game.score_a, game.score_b), (game.cinches_a, game.cinches_b), strict=True
+        )
+    ]
+
+
+def hand_number(hand: Hand) -> int:
+    """The hand's place in its game (1, 2, …), counting only the hands still there."""
+    return Hand.objects.filter(game_id=hand.game_id, position__lte=hand.position).count()
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """A hand of the game page: its number in the game and the board after it."""
+
+    number: int
+    hand: Hand
+    step: object = None
+
+
+def hand_rows(game: Game, progress) -> list[HandRow]:
+    """The game's hands beside the rules core's board after each (``progress.steps``)."""
+    steps = list(progress.steps) if progress is not None else []
+    hands = list(game.hands.all())
+    steps += [None] * (len(hands) - len(steps))
+    return [
+        HandRow(number, hand, step)
+        for number, (hand, step) in enumerate(zip(hands, steps, strict=True), start=1)
+    ]
+
+
+AUDIT_HIDDEN = frozenset({"id", "version", "game", "night", "position", "entered_by"})
+AUDIT_ACTIONS = {"+": "added", "~": "changed", "-": "deleted"}
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One recorded change: when, who, to what, and each field's before → after."""
+
+    when: object
+    who: str
+    what: str
+    action: str
+    changes: tuple[tuple[str, str, str], ...]
+
+
+def audit_value(value) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {audit_value(owner)}" for key, owner in value.items())
+    if isinstance(value, list):
+        return " v ".join(audit_value(item) for item in value)
+    return str(value)
+
+
+def audit_label(name: str, game: Game) -> str:
+    """``score_a`` → ``score (pair 3)``: a field as the game page names it."""
+    if name.endswith(("_a", "_b")) and name.removesuffix(name[-2:]) != "pair":
+        pair = game.pair_a if name.endswith("_a") else game.pair_b
+        return f"{name[:-2].replace('_', ' ')} (pair {pair})"
+    return name.replace("_", " ")
+
+
+def _audit_changes(record, previous, game: Game) -> tuple[tuple[str, str, str], ...]:
+    if record.history_type == "-":
+        return ()
+    if previous is None:
+        fields = [f.name for f in record.instance_type._meta.fields if f.name not in AUDIT_HIDDEN]
+        shown = [(name, getattr(record, name)) for name in fields]
+        return tuple(
+            (audit_label(name, game), "", audit_value(value))
+            for name, value in shown
+            if value not in (None, False)
+        )
+    delta = record.diff_against(previous, excluded_fields=AUDIT_HIDDEN)
+    return tuple(
+        (audit_label(c.field, game), audit_value(c.old), audit_value(c.new)) for c in delta.changes
+    )
+
+
+def _audit_subject(record, numbers: dict[int, int]) -> str:
+    if not isinstance(record, Hand.history.model):
+        return "Game"
+    return f"Hand {numbers[record.id]}" if record.id in numbers else "A deleted hand"
+
+
+def game_audit(game: Game) -> list[AuditEntry]:
+    """The game's history (``game_history``) as before → after, newest first; no query
+    beyond the two history reads, whatever the number of hands."""
+    records = sorted(game_history(game), key=lambda record: record.history_date)
+    numbers = {hand.pk: number for number, hand in enumerate(game.hands.all(), start=1)}
+    previous: dict[tuple[type, int], object] = {}
+    entries = []
+    for record in records:
+        key = (type(record), record.id)
+        user = record.history_user
+        entries.append(
+            AuditEntry(
+                when=record.history_date,
+                who=user.get_username() if user else "—",
+                what=_audit_subject(record, numbers),
+                action=AUDIT_ACTIONS[record.history_type],
+                changes=_audit_changes(record, previous.get(key), game),
+            )
+        )
+        previous[key] = record
+    return entries[::-1]

@@ -1,4 +1,4 @@
-"""URLs of the scoring app."""
+"""URLs of the scoring app (names are a contract: other pages and commands reverse them)."""
 
 from django.urls import path
 
@@ -7,5 +7,18 @@ from scoring import views
 app_name = "scoring"
 
 urlpatterns = [
-    path("", views.HomeView.as_view(), name="home"),
+    path("", views.home, name="home"),
+    path("nights/new/", views.night_create, name="night-create"),
+    path("nights/import/", views.night_import, name="night-import"),
+    path("nights/<int:pk>/", views.night_detail, name="night-detail"),
+    path("nights/<int:pk>/draw/", views.night_draw, name="night-draw"),
+    path("nights/<int:pk>/swap/", views.night_swap, name="night-swap"),
+    path("nights/<int:pk>/schedule/", views.night_schedule, name="night-schedule"),
+    path("nights/<int:pk>/file/", views.night_file, name="night-file"),
+    path("games/<int:pk>/", views.game_detail, name="game-detail"),
+    path("games/<int:pk>/result/", views.game_result, name="game-result"),
+    path("games/<int:pk>/result/clear/", views.game_result_clear, name="game-result-clear"),
+    path("games/<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
+    path("hands/<int:pk>/edit/", views.hand_edit, name="hand-edit"),
+    path("hands/<int:pk>/delete/", views.hand_delete, name="hand-delete"),
 ]

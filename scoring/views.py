@@ -1,20 +1,369 @@
-"""Views of the scoring app. Thin: they read from the rules core or selectors and render;
-they never score and never write.
+"""Views of the scoring app. Thin: a form converts what was typed, one service writes or
+one selector reads, a template renders; they never score and never touch the ORM to write.
+
+Anyone may read nights, pattern tables and games. Scorers (``permissions.is_scorer``)
+enter and correct hands and results; directors (staff) set nights up, draw, schedule and
+re-open games. A page that is public to read and a scorer's to write is two views on one
+base, told apart by the permission mixin and joined on one URL by :func:`by_method`.
 """
 
 from typing import Any
 
-from django.views.generic import TemplateView
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.generic import FormView, TemplateView
+from django_tables2 import SingleTableView
 
+from scoring import documents, selectors, services
+from scoring.forms import (
+    HandEditForm,
+    HandForm,
+    ImportForm,
+    NightForm,
+    ResultForm,
+    SwapForm,
+    add_rules_errors,
+    hand_initial,
+)
+from scoring.models import Game, Hand, Night
+from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin, game_actions
 from scoring.rules import all_variants
+from scoring.rules.__main__ import dump_json
+from scoring.tables import HandTable, NightTable, PairTable, PatternTable, SeatTable
 
 
-class HomeView(TemplateView):
-    """The supported variants, each with its one-line summary, straight from the rules core."""
+def by_method(**views):
+    """One URL, one view per HTTP method (``get=…, post=…``); HEAD goes with GET."""
+
+    def view(request, *args, **kwargs):
+        method = "get" if request.method == "HEAD" else request.method.lower()
+        if method not in views:
+            return HttpResponseNotAllowed([name.upper() for name in views])
+        return views[method](request, *args, **kwargs)
+
+    return view
+
+
+class HomeView(SingleTableView):
+    """The nights, newest first, and the variants the rules core scores."""
 
     template_name = "scoring/home.html"
+    table_class = NightTable
+
+    def get_queryset(self):
+        return selectors.nights_list()
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        context = super().get_context_data(**kwargs)
-        context["variants"] = all_variants()
-        return context
+        return super().get_context_data(variants=all_variants(), **kwargs)
+
+
+# --- nights -------------------------------------------------------------------------------
+
+
+class NightPage(TemplateView):
+    """Read the night named in the URL; subclasses render or change it."""
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self.night = get_object_or_404(Night, pk=kwargs["pk"])
+
+    def night_url(self, name: str = "night-detail") -> str:
+        return reverse(f"scoring:{name}", args=[self.night.pk])
+
+
+class NightDetailView(NightPage):
+    template_name = "scoring/night_detail.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        overview = selectors.night_overview(self.night)
+        pairs = [{"pair": pair, "players": name} for pair, name in overview.names.items()]
+        return super().get_context_data(
+            night=self.night,
+            money=documents.money_data(self.night),
+            overview=overview,
+            pair_table=PairTable(pairs),
+            pattern_table=PatternTable(overview.rounds, tables_used=overview.tables),
+            **kwargs,
+        )
+
+
+class NightDrawPage(NightPage):
+    """The draw, number → name → pair; directors also draw and swap here."""
+
+    template_name = "scoring/night_draw.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        seats = selectors.night_seats(self.night)
+        kwargs.setdefault("swap_form", SwapForm(seats=seats))
+        return super().get_context_data(
+            night=self.night,
+            seat_table=SeatTable(seats),
+            started=selectors.night_overview(self.night).started,
+            **kwargs,
+        )
+
+
+class NightDraw(DirectorRequiredMixin, NightPage):
+    def post(self, request, pk):
+        try:
+            services.night_draw(night=self.night, user=request.user)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, "Numbers drawn")
+        return redirect(self.night_url("night-draw"))
+
+
+class NightSwap(DirectorRequiredMixin, NightDrawPage):
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        form = SwapForm(request.POST, seats=selectors.night_seats(self.night))
+        if form.is_valid():
+            first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+            try:
+                services.seats_swap(night=self.night, first=first, second=second, user=request.user)
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(request, f"Numbers {first} and {second} swapped")
+                return redirect(self.night_url("night-draw"))
+        return self.render_to_response(self.get_context_data(swap_form=form))
+
+
+class NightSchedule(DirectorRequiredMixin, NightPage):
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        try:
+            games = services.night_schedule(night=self.night, user=request.user)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, f"Schedule made: {len(games)} games")
+        return redirect(self.night_url())
+
+
+class NightFile(NightPage):
+    """The night as a ``cinch-night/1`` file, every hand as entered."""
+
+    def get(self, request, pk):
+        response = HttpResponse(
+            dump_json(selectors.night_file(self.night)), content_type="application/json"
+        )
+        filename = f"{self.night.date:%Y-%m-%d}-{slugify(self.night.name) or 'night'}.json"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+
+class NightCreate(DirectorRequiredMixin, FormView):
+    template_name = "scoring/night_form.html"
+    form_class = NightForm
+
+    def form_valid(self, form):
+        night = services.night_create(user=self.request.user, **form.night_settings())
+        messages.success(self.request, "Night created: draw the numbers next")
+        return redirect("scoring:night-draw", pk=night.pk)
+
+
+class NightImport(DirectorRequiredMixin, FormView):
+    template_name = "scoring/night_import.html"
+    form_class = ImportForm
+
+    def form_valid(self, form):
+        try:
+            night = services.night_import(document=form.document, user=self.request.user)
+        except ValidationError as error:
+            form.add_error("file", error)
+            return self.form_invalid(form)
+        messages.success(self.request, f"Night imported: {night.name}")
+        return redirect("scoring:night-detail", pk=night.pk)
+
+
+# --- games --------------------------------------------------------------------------------
+
+
+class GamePage(TemplateView):
+    """The game page: its hands and running board, the entry forms, the audit trail."""
+
+    template_name = "scoring/game_detail.html"
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        try:
+            self.game = selectors.game_detail(kwargs["pk"])
+        except Game.DoesNotExist:
+            raise Http404("No such game.") from None
+        self.names = selectors.game_pair_names(self.game)
+
+    def game_url(self) -> str:
+        return reverse("scoring:game-detail", args=[self.game.pk])
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        game = self.game
+        actions = game_actions(game, self.request.user)
+        progress = selectors.game_progress(game)
+        rows = selectors.hand_rows(game, progress)
+        kwargs.setdefault("hand_form", HandForm(game=game, names=self.names))
+        kwargs.setdefault("result_form", ResultForm(game=game, names=self.names))
+        return super().get_context_data(
+            game=game,
+            night=game.night,
+            sides=selectors.game_sides(game, self.names),
+            progress=progress,
+            actions=actions,
+            hand_table=HandTable(
+                rows, game=game, variant=game.night.rules_variant, can_correct=actions["correct"]
+            ),
+            audit=selectors.game_audit(game),
+            **kwargs,
+        )
+
+
+class HandRecord(ScorerRequiredMixin, GamePage):
+    def post(self, request, pk):
+        form = HandForm(request.POST, game=self.game, names=self.names)
+        if form.is_valid():
+            try:
+                services.hand_record(game=self.game, data=form.to_rules(), user=request.user)
+            except ValidationError as error:
+                add_rules_errors(form, error)
+            else:
+                messages.success(request, f"Hand {self.game.hand_count + 1} saved")
+                return redirect(self.game_url() + "#entry")
+        return self.render_to_response(self.get_context_data(hand_form=form))
+
+
+class GameResult(ScorerRequiredMixin, GamePage):
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        form = ResultForm(request.POST, game=self.game, names=self.names)
+        if form.is_valid():
+            try:
+                game = services.game_result_record(
+                    game=self.game, result=form.to_rules(), user=request.user
+                )
+            except ValidationError as error:
+                add_rules_errors(form, error)
+            else:
+                messages.success(request, f"Result saved: won by pair {game.winner}")
+                return redirect(self.game_url())
+        return self.render_to_response(self.get_context_data(result_form=form))
+
+
+class GameAction(GamePage):
+    """A one-button change to the game: the service, a note, back to the game page."""
+
+    http_method_names = ["post"]
+    done = ""
+
+    def change(self, game, user) -> None:
+        raise NotImplementedError
+
+    def post(self, request, pk):
+        try:
+            self.change(self.game, request.user)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, self.done)
+        return redirect(self.game_url())
+
+
+class GameResultClear(ScorerRequiredMixin, GameAction):
+    done = "Pegboard result cleared"
+
+    def change(self, game, user) -> None:
+        services.game_result_clear(game=game, user=user)
+
+
+class GameReopen(DirectorRequiredMixin, GameAction):
+    done = "Game re-opened: scorers may correct it"
+
+    def change(self, game, user) -> None:
+        services.game_reopen(game=game, user=user)
+
+
+# --- hands --------------------------------------------------------------------------------
+
+
+class HandPage(ScorerRequiredMixin, TemplateView):
+    """Correct or delete one hand of a game."""
+
+    template_name = "scoring/hand_form.html"
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self.hand = get_object_or_404(Hand.objects.select_related("game__night"), pk=kwargs["pk"])
+        self.game = self.hand.game
+        self.names = selectors.game_pair_names(self.game)
+        self.number = selectors.hand_number(self.hand)
+
+    def game_url(self) -> str:
+        return reverse("scoring:game-detail", args=[self.game.pk])
+
+    def current_form(self) -> HandEditForm:
+        initial = hand_initial(documents.hand_data(self.hand), self.hand.version)
+        return HandEditForm(game=self.game, names=self.names, initial=initial)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        kwargs.setdefault("form", self.current_form())
+        return super().get_context_data(
+            hand=self.hand, game=self.game, number=self.number, **kwargs
+        )
+
+
+class HandEdit(HandPage):
+    def post(self, request, pk):
+        form = HandEditForm(request.POST, game=self.game, names=self.names)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(form=form))
+        try:
+            services.hand_correct(
+                hand=self.hand,
+                data=form.to_rules(),
+                version=form.cleaned_data["version"],
+                user=request.user,
+            )
+        except services.StaleVersion as stale:
+            self.hand.refresh_from_db()
+            return self.render_to_response(self.get_context_data(stale=stale.message))
+        except ValidationError as error:
+            add_rules_errors(form, error)
+            return self.render_to_response(self.get_context_data(form=form))
+        messages.success(request, f"Hand {self.number} corrected")
+        return redirect(self.game_url())
+
+
+class HandDelete(HandPage):
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        try:
+            services.hand_delete(hand=self.hand, user=request.user)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, f"Hand {self.number} deleted")
+        return redirect(self.game_url())
+
+
+home = HomeView.as_view()
+night_create = NightCreate.as_view()
+night_import = NightImport.as_view()
+night_detail = NightDetailView.as_view()
+night_draw = by_method(get=NightDrawPage.as_view(), post=NightDraw.as_view())
+night_swap = NightSwap.as_view()
+night_schedule = NightSchedule.as_view()
+night_file = NightFile.as_view()
+game_detail = by_method(get=GamePage.as_view(), post=HandRecord.as_view())
+game_result = GameResult.as_view()
+game_result_clear = GameResultClear.as_view()
+game_reopen = GameReopen.as_view()
+hand_edit = HandEdit.as_view()
+hand_delete = HandDelete.as_view()

@@ -1,0 +1,296 @@
+"""Forms of the scoring pages: they turn what was typed into the data the services take.
+
+Forms convert types and no more. Whether a bid is in range, a card belongs to a pair in
+the game, or points totals can happen is the rules core's answer, given back by the
+services as a ``ValidationError`` and placed beside the field by :func:`add_rules_errors`,
+so the page shows the rules core's own words. Choice fields offer the variant's values
+for speed at the keyboard but let any value through to be judged there.
+
+Vocabulary: a *night* seats *players* on drawn *numbers*; numbers 2k-1 and 2k form *pair*
+k; a *hand* has a *bidder*, a *bid* and the *scoring cards* each pair took (or *points*
+per pair); a game typed from the *pegboard* gives only its final *result*.
+"""
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from scoring.models import Member, Night
+from scoring.rules.__main__ import load_json
+from scoring.rules.hand import MONEY
+from scoring.rules.night import NightReader
+from scoring.rules.variants import get_variant
+
+IMPORT_LIMIT = 2 * 1024 * 1024
+
+# The rules core names whole groups of fields; each goes beside the field that starts it.
+ERROR_FIELDS = {"points": "points_a", "score": "score_a", "cinches": "cinches_a", "cards": None}
+
+
+def add_rules_errors(form: forms.Form, error: ValidationError) -> None:
+    """Put a service's ``ValidationError`` beside the fields it names (others on top)."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error)
+        return
+    for key, messages in error.message_dict.items():
+        field = ERROR_FIELDS.get(key, key)
+        form.add_error(field if field in form.fields else None, messages)
+
+
+def rules_value(text: str):
+    """``"3"`` → 3; anything else stays text for the rules core to judge (``"money"``)."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+class RulesChoiceField(forms.ChoiceField):
+    """A choice offered from the variant, converted but not judged: the rules core judges."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("required", False)
+        super().__init__(*args, **kwargs)
+
+    def valid_value(self, value) -> bool:
+        return True
+
+    def to_python(self, value):
+        text = super().to_python(value).strip()
+        return rules_value(text) if text else None
+
+
+def pair_label(pair: int, names: dict[int, str]) -> str:
+    """``Pair 3 — Ann & Bob`` (or ``Pair 3`` before the names are known)."""
+    return f"Pair {pair} — {names[pair]}" if names.get(pair) else f"Pair {pair}"
+
+
+class FirstFocusRadioSelect(forms.RadioSelect):
+    """Radios whose first option takes the focus when the page opens."""
+
+    def create_option(self, name, value, label, selected, index, *args, **kwargs):
+        option = super().create_option(name, value, label, selected, index, *args, **kwargs)
+        if index == 0:
+            option["attrs"]["autofocus"] = True
+        return option
+
+
+class HandForm(forms.Form):
+    """One hand of ``game``: bidder, bid, who took each scoring card or points per pair."""
+
+    def __init__(self, *args, game, names: dict[int, str], **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        self.variant = variant = get_variant(game.night.variant)
+        self.pairs = game.pairs
+        self.fields["bidder"] = RulesChoiceField(
+            label="Bidder",
+            choices=[(pair, pair_label(pair, names)) for pair in self.pairs],
+            widget=FirstFocusRadioSelect,
+        )
+        bids = [("", "bid …")] + [(bid, str(bid)) for bid in variant.bids]
+        if variant.money_bid:
+            bids.append((MONEY, "Money"))
+        self.fields["bid"] = RulesChoiceField(label="Bid", choices=bids)
+        for card in variant.cards:
+            choices = [(pair, f"Pair {pair}") for pair in self.pairs]
+            if not card.always_awarded:
+                choices.append(("", "not out"))
+            self.fields[card.key] = RulesChoiceField(
+                label=card.label, choices=choices, widget=forms.RadioSelect
+            )
+        for side, pair in zip("ab", self.pairs, strict=True):
+            self.fields[f"points_{side}"] = forms.IntegerField(
+                label=f"Pair {pair} points",
+                required=False,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "size": 3}),
+            )
+        if variant.revoke:
+            self.fields["revoke"] = RulesChoiceField(
+                label="Revoke",
+                choices=[("", "none")] + [(pair, f"Pair {pair}") for pair in self.pairs],
+                widget=forms.RadioSelect,
+            )
+        if variant.passed_deal:
+            self.fields["passed"] = forms.BooleanField(
+                label="Passed deal (nobody bid)", required=False
+            )
+
+    @property
+    def card_fields(self) -> list:
+        return [self[card.key] for card in self.variant.cards]
+
+    @property
+    def points_fields(self) -> list:
+        return [self["points_a"], self["points_b"]]
+
+    def to_rules(self) -> dict:
+        """The hand as the rules core reads it (see ``documents.hand_data``): only what
+        was given, so the core can say what is missing."""
+        data = self.cleaned_data
+        hand = {"passed": True} if data.get("passed") else {}
+        for key in ("bidder", "bid", "revoke", *self.variant.card_keys):
+            if data.get(key) is not None:
+                hand[key] = data[key]
+        points = [data.get("points_a"), data.get("points_b")]
+        if points != [None, None]:
+            hand["points"] = points
+        return hand
+
+
+def hand_initial(data: dict, version: int) -> dict:
+    """Form values showing a stored hand (``documents.hand_data``) for correction."""
+    initial = dict(data, version=version)
+    if "points" in initial:
+        initial["points_a"], initial["points_b"] = initial.pop("points")
+    return initial
+
+
+class HandEditForm(HandForm):
+    """A correction carries the version it was opened at, so two scorers cannot collide."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class ResultForm(forms.Form):
+    """The final result typed from the pegboard: winner, score and Cinches, Money."""
+
+    prefix = "result"
+
+    def __init__(self, *args, game, names: dict[int, str], **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        variant = get_variant(game.night.variant)
+        self.fields["winner"] = RulesChoiceField(
+            label="Winner",
+            choices=[(pair, pair_label(pair, names)) for pair in game.pairs],
+            widget=forms.RadioSelect,
+        )
+        for side, pair in zip("ab", game.pairs, strict=True):
+            self.fields[f"score_{side}"] = forms.IntegerField(
+                label=f"Pair {pair} score", required=False
+            )
+        for side, pair in zip("ab", game.pairs, strict=True):
+            self.fields[f"cinches_{side}"] = forms.IntegerField(
+                label=f"Pair {pair} Cinches", required=False, initial=0
+            )
+        if variant.money_bid:
+            self.fields["money"] = forms.BooleanField(label="Won on a Money bid", required=False)
+
+    def to_rules(self) -> dict:
+        data = self.cleaned_data
+        result = {
+            "winner": data.get("winner"),
+            "score": [data.get("score_a"), data.get("score_b")],
+            "cinches": [data.get("cinches_a"), data.get("cinches_b")],
+        }
+        if data.get("money"):
+            result["money"] = True
+        return result
+
+
+class SwapForm(forms.Form):
+    """Two drawn numbers whose players change places."""
+
+    first = forms.TypedChoiceField(label="Number", coerce=int)
+    second = forms.TypedChoiceField(label="with number", coerce=int)
+
+    def __init__(self, *args, seats, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(seat.number, f"{seat.number} — {seat.member.name}") for seat in seats]
+        self.fields["first"].choices = self.fields["second"].choices = choices
+
+
+def _night_problems(read: str, value) -> tuple:
+    """What the rules core's night reader makes of ``value``, and its problems in words."""
+    reader = NightReader()
+    result = getattr(reader, read)(value)
+    return result, [problem.message for problem in reader.problems]
+
+
+class NightForm(forms.ModelForm):
+    """A new night: its settings (the club's defaults filled in) and who plays."""
+
+    split = forms.CharField(
+        label="Prize split",
+        help_text="Shares of places 1, 2, 3 …, adding up to 1.",
+    )
+    members = forms.ModelMultipleChoiceField(
+        label="Members playing",
+        queryset=Member.objects.order_by("name"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    new_players = forms.CharField(
+        label="New players, one per line",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+
+    class Meta:
+        model = Night
+        fields = [
+            "name",
+            "date",
+            "variant",
+            "tiebreak",
+            "entry_fee",
+            "loss_fee",
+            "cinch_fee",
+            "booby_prize",
+            "split",
+            "unit",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        labels = {"tiebreak": "Tie-break", "unit": "Rounding unit"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial.setdefault("split", ", ".join(self.instance.split))
+        self.initial.setdefault("date", timezone.localdate())
+
+    def clean_split(self) -> list[str]:
+        shares = [share.strip() for share in self.cleaned_data["split"].split(",")]
+        parsed, problems = _night_problems("read_split", shares)
+        if problems:
+            raise ValidationError(problems)
+        return [str(share) for share in parsed]
+
+    def clean(self):
+        cleaned = super().clean()
+        members = [member.name for member in cleaned.get("members") or []]
+        typed = [line.strip() for line in cleaned.get("new_players", "").splitlines()]
+        names = members + [name for name in typed if name]
+        repeated = sorted({name for name in names if names.count(name) > 1})
+        if repeated:
+            self.add_error("new_players", f"Each player plays once: {', '.join(repeated)} twice.")
+        _, problems = _night_problems("read_players", names)
+        for problem in problems:
+            self.add_error("new_players", problem)
+        self.player_names = names
+        return cleaned
+
+    def night_settings(self) -> dict:
+        """The keyword arguments of ``services.night_create``."""
+        settings = {name: self.cleaned_data[name] for name in self.Meta.fields}
+        return dict(settings, player_names=self.player_names)
+
+
+class ImportForm(forms.Form):
+    """A ``cinch-night/1`` file, read as JSON; the services check what it says."""
+
+    file = forms.FileField(label="Night file (cinch-night/1 JSON)")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > IMPORT_LIMIT:
+            raise ValidationError(
+                f"The file is {upload.size:,} bytes: a night file may be at most 2 MB."
+            )
+        try:
+            self.document = load_json(upload.read().decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ValidationError("The file is not UTF-8 text.") from None
+        except (ValueError, RecursionError) as error:
+            raise ValidationError(f"Not a JSON document: {error}") from None
+        return upload

@@ -1,0 +1,161 @@
+"""Every table of the scoring pages, on one base table (django-tables2).
+
+Tables lay out rows the selectors read and figures the rules core computed (a hand's
+board comes from ``selectors.hand_rows``); they format, never score.
+
+Vocabulary: a *night* seats drawn *numbers*; numbers 2k-1 and 2k form *pair* k; the
+*pattern table* gives each *round* a game at each *table*; a game is a run of *hands*.
+"""
+
+import django_tables2 as tables
+from django.utils.html import format_html
+
+from scoring.models import Night, Seat
+
+
+class BaseTable(tables.Table):
+    class Meta:
+        template_name = "django_tables2/table.html"
+        attrs = {"class": "grid"}
+        orderable = False
+        empty_text = "Nothing yet."
+
+
+class NightTable(BaseTable):
+    name = tables.Column(linkify=("scoring:night-detail", {"pk": tables.A("pk")}))
+    player_count = tables.Column(verbose_name="Players")
+    games = tables.Column(
+        verbose_name="Games finished", accessor="finished_count", order_by=("finished_count",)
+    )
+
+    class Meta(BaseTable.Meta):
+        model = Night
+        fields = ("name", "date", "variant")
+        sequence = ("name", "date", "variant", "player_count", "games")
+        order_by = ("-date",)
+        orderable = True
+        empty_text = "No nights yet."
+
+    def render_games(self, record) -> str:
+        return f"{record.finished_count} of {record.game_count}"
+
+
+class SeatTable(BaseTable):
+    """The draw: number → name → pair."""
+
+    number = tables.Column()
+    name = tables.Column(accessor="member__name", verbose_name="Name")
+    pair = tables.Column(accessor="pair")
+
+    class Meta(BaseTable.Meta):
+        model = Seat
+        fields = ("number",)
+        sequence = ("number", "name", "pair")
+        empty_text = "No players seated."
+
+
+class PairTable(BaseTable):
+    """The night's pairs with their players' names."""
+
+    pair = tables.Column()
+    players = tables.Column()
+
+    class Meta(BaseTable.Meta):
+        empty_text = "No pairs yet: the numbers are not drawn."
+
+
+class PatternTable(BaseTable):
+    """Rounds down, tables across; each cell is the game there and where it stands."""
+
+    round = tables.Column()
+    byes = tables.Column(verbose_name="Bye", empty_values=())
+
+    class Meta(BaseTable.Meta):
+        sequence = ("round", "...", "byes")
+        empty_text = "No schedule yet."
+
+    def __init__(self, rounds, *, tables_used, **kwargs):
+        cells = [
+            (
+                f"table_{table}",
+                tables.TemplateColumn(
+                    template_name="scoring/cells/pattern_game.html",
+                    accessor=tables.A(f"games__{table}"),
+                    verbose_name=f"Table {table}",
+                    default="—",
+                ),
+            )
+            for table in tables_used
+        ]
+        super().__init__(rounds, extra_columns=cells, **kwargs)
+
+    def render_byes(self, value) -> str:
+        return ", ".join(f"Pair {pair}" for pair in value) if value else "—"
+
+
+def signed(number: int) -> str:
+    return f"+{number}" if number > 0 else str(number).replace("-", "−")
+
+
+class HandTable(BaseTable):
+    """A game's hands, each with the pegs it made and the board after it."""
+
+    number = tables.Column(verbose_name="#")
+    bid = tables.Column(accessor="hand", verbose_name="Bid")
+    taken = tables.Column(accessor="hand", verbose_name="Cards or points")
+    cinches = tables.Column(accessor="step", verbose_name="Cinches")
+    actions = tables.TemplateColumn(
+        template_name="scoring/cells/hand_actions.html", verbose_name="", accessor="hand"
+    )
+
+    class Meta(BaseTable.Meta):
+        sequence = ("number", "bid", "taken", "...", "cinches", "actions")
+        empty_text = "No hands entered yet."
+        attrs = {"class": "grid hands"}
+
+    def __init__(self, rows, *, game, variant, can_correct: bool, **kwargs):
+        self.labels = {card.key: card.label for card in variant.cards}
+        boards = [
+            (
+                f"score_{side}",
+                tables.Column(
+                    accessor="step",
+                    verbose_name=f"Pair {pair}",
+                    attrs={"td": {"class": "number"}},
+                ),
+            )
+            for side, pair in enumerate(game.pairs)
+        ]
+        exclude = () if can_correct else ("actions",)
+        super().__init__(rows, extra_columns=boards, exclude=exclude, **kwargs)
+        self.pairs = game.pairs
+
+    def render_bid(self, value, record) -> str:
+        if value.passed:
+            return "Passed deal"
+        bid = "Money" if value.money else value.bid
+        words = f"Pair {value.bidder} bids {bid}"
+        step = record.step
+        if step is not None and step.score.made is not None:
+            words += ": made" if step.score.made else ": set"
+        return words
+
+    def render_taken(self, value) -> str:
+        if value.points is not None:
+            return "points " + " v ".join(str(point) for point in value.points)
+        owners = value.cards or {}
+        return " · ".join(f"{label} {owners.get(key) or '—'}" for key, label in self.labels.items())
+
+    def render_cinches(self, value) -> str:
+        return " – ".join(str(count) for count in value.cinches)
+
+    def _board(self, step, side: int):
+        return format_html(
+            "{} <small>({})</small>", step.scores[side], signed(step.score.change[side])
+        )
+
+    def render_score_0(self, value):
+        return self._board(value, 0)
+
+    def render_score_1(self, value):
+        return self._board(value, 1)
