@@ -1,0 +1,67 @@
+"""Pages cost the same number of queries however big the night or long the game.
+
+A 3-table night (6 pairs) and a 20-table night (40 pairs) take the same number for the
+night page; a game of 3 hands and one of 25 take the same number for the game page.
+The numbers are pinned: a new query on these pages should be a decision, not an accident.
+"""
+
+import pytest
+from django.urls import reverse
+
+from scoring import services
+from scoring.models import Game
+from tests.factories import night_with_schedule
+
+pytestmark = pytest.mark.django_db
+
+# Session and user are 2 queries for anyone logged in; a scorer's group is 1 more.
+NIGHT_PAGE = {"anonymous": 3, "scorer": 5, "director": 5}
+GAME_PAGE = {"anonymous": 5, "scorer": 8, "director": 7}
+ONE_POINT_EACH = {"bidder": 1, "bid": 2, "high": 1, "low": 2, "jack": None, "game": None}
+
+
+def played_game(night, hands: int) -> Game:
+    """A game of ``hands`` hands still going: mostly passed deals, and a set now and then."""
+    game = Game.objects.get(night=night, round=1, table=1)
+    for number in range(hands):
+        data = ONE_POINT_EACH if number % 5 == 0 else {"passed": True}
+        services.hand_record(game=game, data=data)
+    game.refresh_from_db()
+    assert game.winner is None and game.hands.count() == hands
+    return game
+
+
+@pytest.mark.parametrize("role", NIGHT_PAGE)
+@pytest.mark.parametrize("tables", [3, 20])
+def test_night_page(client_for, django_assert_num_queries, role, tables):
+    night = night_with_schedule(2 * tables)
+    played_game(night, 3)
+    client = client_for(role)
+
+    with django_assert_num_queries(NIGHT_PAGE[role]):
+        response = client.get(reverse("scoring:night-detail", args=[night.pk]))
+
+    assert response.status_code == 200
+    assert len(response.context["overview"].games) == tables * (2 * tables - 1)
+
+
+@pytest.mark.parametrize("role", GAME_PAGE)
+@pytest.mark.parametrize(("tables", "hands"), [(3, 3), (20, 25)])
+def test_game_page(client_for, django_assert_num_queries, role, tables, hands):
+    game = played_game(night_with_schedule(2 * tables), hands)
+    client = client_for(role)
+
+    with django_assert_num_queries(GAME_PAGE[role]):
+        response = client.get(reverse("scoring:game-detail", args=[game.pk]))
+
+    assert response.status_code == 200
+    assert len(response.context["hand_table"].rows) == hands
+
+
+@pytest.mark.parametrize("tables", [3, 20])
+def test_nights_list(client, django_assert_num_queries, tables):
+    for _ in range(tables):
+        night_with_schedule(2, draw=False)
+
+    with django_assert_num_queries(2):  # the table's count and its page
+        client.get(reverse("scoring:home"))
