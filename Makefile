@@ -18,7 +18,7 @@ $(VENV)/.installed: pyproject.toml
 
 run: install
 	$(DEV_SETTINGS) $(PY) manage.py migrate --noinput
-# --- demo night: a later issue loads the demo night and prints the demo logins here ---
+	$(DEV_SETTINGS) $(PY) manage.py load_demo
 	$(DEV_SETTINGS) $(PY) manage.py runserver 127.0.0.1:8000
 
 # env -u: the suite always uses the settings module named in pyproject.toml, even when

@@ -1,0 +1,89 @@
+"""``manage.py load_demo``: demo logins and a night part-way through, for ``make run``.
+
+Idempotent: it makes sure the ``Scorers`` group, a director (staff and superuser, so the
+admin works) and a scorer exist with the demo passwords below, and imports the demo
+night unless a night called "Demo night" is already there. The night is a 3-table
+``club11`` round robin of 12 players made by the rules core's ``random_night``: rounds 1
+and 2 are played (some games typed from the pegboard) and rounds 3 to 5 are open.
+
+The passwords are public, so the command refuses to run unless ``DEBUG`` is on or
+``--force`` is given.
+"""
+
+import datetime
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from scoring import services
+from scoring.models import Night
+from scoring.permissions import SCORERS
+from scoring.rules.simulate import random_night
+
+DEMO_NIGHT = "Demo night"
+DIRECTOR = ("director", "cinch-director")
+SCORER = ("scorer", "cinch-scorer")
+DEMO_PLAYERS = [
+    "Mabel",
+    "Walt",
+    "Irene",
+    "Hank",
+    "Dottie",
+    "Earl",
+    "Ruth",
+    "Floyd",
+    "June",
+    "Otis",
+    "Pearl",
+    "Clyde",
+]
+DEMO_PAIRS = len(DEMO_PLAYERS) // 2
+DEMO_SEED = 2026
+
+
+def demo_document() -> dict:
+    """The demo night, played tonight, as a ``cinch-night/1`` document."""
+    document = random_night(DEMO_PAIRS, seed=DEMO_SEED, rounds_played=2, results_share=0.2)
+    today = datetime.date.today().isoformat()
+    return document | {"name": DEMO_NIGHT, "date": today, "players": list(DEMO_PLAYERS)}
+
+
+def demo_user(username: str, password: str, *, director: bool):
+    """The demo user, created or put back to the demo password and role."""
+    user, _ = get_user_model().objects.get_or_create(username=username)
+    user.is_staff = user.is_superuser = director
+    user.set_password(password)
+    user.save()
+    return user
+
+
+class Command(BaseCommand):
+    help = "Create the demo logins and a demo night part-way through (development only)."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="run even with DEBUG off (the demo passwords are public)",
+        )
+
+    @transaction.atomic
+    def handle(self, *args, force: bool, **options):
+        if not settings.DEBUG and not force:
+            raise CommandError(
+                "DEBUG is off: load_demo would create users with public passwords. "
+                "Use --force if this really is a demo site."
+            )
+        scorers, _ = Group.objects.get_or_create(name=SCORERS)
+        director = demo_user(*DIRECTOR, director=True)
+        demo_user(*SCORER, director=False).groups.add(scorers)
+        night = Night.objects.filter(name=DEMO_NIGHT).order_by("id").first()
+        if night is None:
+            night = services.night_import(document=demo_document(), user=director)
+            self.stdout.write(f"Loaded the demo night ({len(DEMO_PLAYERS)} players).")
+        self.stdout.write(f"Director: {DIRECTOR[0]} / {DIRECTOR[1]}")
+        self.stdout.write(f"Scorer: {SCORER[0]} / {SCORER[1]}")
+        self.stdout.write(f"Demo night: /nights/{night.pk}/")

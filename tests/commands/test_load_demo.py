@@ -1,0 +1,100 @@
+"""``manage.py load_demo``: the demo logins and a night part-way through, made once."""
+
+import io
+
+import pytest
+from django.contrib.auth import authenticate
+from django.contrib.auth.models import Group, User
+from django.core.management import CommandError, call_command
+
+from scoring.management.commands.load_demo import DEMO_NIGHT
+from scoring.models import Game, Member, Night
+
+pytestmark = pytest.mark.django_db
+
+LOGINS = ["Director: director / cinch-director", "Scorer: scorer / cinch-scorer"]
+
+
+def load_demo(*args) -> str:
+    out = io.StringIO()
+    call_command("load_demo", *args, stdout=out)
+    return out.getvalue()
+
+
+@pytest.fixture
+def debug(settings):
+    settings.DEBUG = True
+
+
+def test_load_demo_twice_makes_one_demo_night(debug):
+    first = load_demo()
+    second = load_demo()
+
+    night = Night.objects.get()
+    assert night.name == DEMO_NIGHT
+    assert (night.variant, night.seats.count(), Member.objects.count()) == ("club11", 12, 12)
+    assert night.drawn_at is not None
+    for output in (first, second):
+        assert output.splitlines()[-3:] == [*LOGINS, f"Demo night: /nights/{night.pk}/"]
+    assert first.startswith("Loaded the demo night")
+    assert "Loaded" not in second
+
+
+def test_the_demo_night_is_part_way_through(debug):
+    load_demo()
+
+    games = Game.objects.filter(night=Night.objects.get())
+    assert games.count() == 15
+    assert not games.filter(is_playoff=True).exists()
+    finished = games.filter(winner__isnull=False)
+    assert set(finished.values_list("round", flat=True)) == {1, 2}
+    assert finished.count() == 6
+    assert finished.filter(from_pegboard=True).exists()
+    assert finished.filter(from_pegboard=False, hands__isnull=False).exists()
+    open_games = games.filter(round__gte=3)
+    assert open_games.count() == 9
+    assert not open_games.filter(winner__isnull=False).exists()
+    assert not open_games.filter(hands__isnull=False).exists()
+
+
+def test_the_demo_users_log_in(debug):
+    load_demo()
+    load_demo()
+
+    director = authenticate(username="director", password="cinch-director")
+    scorer = authenticate(username="scorer", password="cinch-scorer")
+    assert (director.is_staff, director.is_superuser) == (True, True)
+    assert (scorer.is_staff, scorer.is_superuser) == (False, False)
+    assert list(scorer.groups.values_list("name", flat=True)) == ["Scorers"]
+    assert User.objects.count() == 2
+    assert Group.objects.filter(name="Scorers").count() == 1
+
+
+def test_load_demo_puts_the_demo_passwords_back(debug):
+    load_demo()
+    scorer = User.objects.get(username="scorer")
+    scorer.set_password("something-else")
+    scorer.save()
+
+    load_demo()
+
+    assert authenticate(username="scorer", password="cinch-scorer") == scorer
+
+
+def test_load_demo_refuses_without_debug(settings):
+    settings.DEBUG = False
+
+    with pytest.raises(CommandError, match="DEBUG is off"):
+        load_demo()
+
+    assert not User.objects.exists()
+    assert not Night.objects.exists()
+
+
+def test_load_demo_runs_without_debug_when_forced(settings):
+    settings.DEBUG = False
+
+    output = load_demo("--force")
+
+    assert output.splitlines()[-3:-1] == LOGINS
+    assert Night.objects.filter(name=DEMO_NIGHT).count() == 1
