@@ -8,6 +8,7 @@ Vocabulary: a *night* seats drawn *numbers*; numbers 2k-1 and 2k form *pair* k; 
 """
 
 import django_tables2 as tables
+from django.urls import reverse
 from django.utils.html import format_html
 
 from scoring.models import Night, Seat
@@ -64,6 +65,43 @@ class PairTable(BaseTable):
         empty_text = "No pairs yet: the numbers are not drawn."
 
 
+def game_state(game, *, short: bool = False) -> str:
+    """Where a game stands, from its stored totals: not started, the score, or its winner.
+
+    A game with a passed deal only is under way at 0 – 0 (``hand_count`` comes from the
+    selectors).
+    """
+    if game.winner is not None:
+        winner = f"won by {game.winner}" if short else f"Won by pair {game.winner}"
+        return winner + (" (Money)" if game.money_bid else "")
+    if game.started or getattr(game, "hand_count", 0):
+        if short:
+            return f"{game.score_a} – {game.score_b}"
+        return f"Pair {game.pair_a} {game.score_a} – Pair {game.pair_b} {game.score_b}"
+    return "not started"
+
+
+class GameColumn(tables.Column):
+    """A game as a link (``1 v 2``) with where it stands below; rendered in Python, as a
+    20-table night has 780 of these cells."""
+
+    def render(self, value):
+        if value.winner is not None:
+            style = "state won"
+        elif value.started or getattr(value, "hand_count", 0):
+            style = "state playing"
+        else:
+            style = "state"
+        return format_html(
+            '<a href="{}">{} v {}</a> <span class="{}">{}</span>',
+            reverse("scoring:game-detail", args=[value.pk]),
+            value.pair_a,
+            value.pair_b,
+            style,
+            game_state(value, short=True),
+        )
+
+
 class PatternTable(BaseTable):
     """Rounds down, tables across; each cell is the game there and where it stands."""
 
@@ -78,12 +116,7 @@ class PatternTable(BaseTable):
         cells = [
             (
                 f"table_{table}",
-                tables.TemplateColumn(
-                    template_name="scoring/cells/pattern_game.html",
-                    accessor=tables.A(f"games__{table}"),
-                    verbose_name=f"Table {table}",
-                    default="—",
-                ),
+                GameColumn(accessor=tables.A(f"games__{table}"), verbose_name=f"Table {table}"),
             )
             for table in tables_used
         ]
@@ -91,6 +124,18 @@ class PatternTable(BaseTable):
 
     def render_byes(self, value) -> str:
         return ", ".join(f"Pair {pair}" for pair in value) if value else "—"
+
+
+class PlayoffTable(BaseTable):
+    """Play-off games, in the order they were added."""
+
+    game = GameColumn(verbose_name="Play-off")
+
+    class Meta(BaseTable.Meta):
+        pass
+
+    def __init__(self, games, **kwargs):
+        super().__init__([{"game": game} for game in games], **kwargs)
 
 
 def signed(number: int) -> str:

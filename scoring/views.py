@@ -33,7 +33,15 @@ from scoring.models import Game, Hand, Night
 from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin, game_actions
 from scoring.rules import all_variants
 from scoring.rules.__main__ import dump_json
-from scoring.tables import HandTable, NightTable, PairTable, PatternTable, SeatTable
+from scoring.tables import (
+    HandTable,
+    NightTable,
+    PairTable,
+    PatternTable,
+    PlayoffTable,
+    SeatTable,
+    game_state,
+)
 
 
 def by_method(**views):
@@ -87,6 +95,7 @@ class NightDetailView(NightPage):
             overview=overview,
             pair_table=PairTable(pairs),
             pattern_table=PatternTable(overview.rounds, tables_used=overview.tables),
+            playoff_table=PlayoffTable(overview.playoffs),
             **kwargs,
         )
 
@@ -213,6 +222,7 @@ class GamePage(TemplateView):
         return super().get_context_data(
             game=game,
             night=game.night,
+            state=game_state(game),
             sides=selectors.game_sides(game, self.names),
             progress=progress,
             actions=actions,

@@ -83,6 +83,16 @@ def test_director_buttons(client_for, night, role):
         assertNotContains(response, reverse("scoring:night-import"))
 
 
+def test_playoffs_are_listed(client, night):
+    playoff = Game.objects.create(night=night, is_playoff=True, pair_a=1, pair_b=3)
+
+    response = client.get(url(night))
+
+    assertContains(response, "<h2>Play-offs</h2>", html=True)
+    link = reverse("scoring:game-detail", args=[playoff.pk])
+    assertContains(response, f'<a href="{link}">1 v 3</a>', html=True)
+
+
 def test_no_schedule_button_once_play_started(client_as, director, night):
     services.hand_record(game=game_at(night, 1), data={"passed": True})
 
