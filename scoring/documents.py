@@ -7,8 +7,8 @@ game is given as its stored result (the totals the services keep), so no hand is
 re-folded; the downloadable file gives every hand as entered.
 """
 
-from scoring.rules import score_night
-from scoring.rules.night import money_text
+from scoring.rules import read_night, score_night
+from scoring.rules.night import Summary, money_text, summarise
 
 NIGHT_FORMAT = "cinch-night/1"
 
@@ -102,3 +102,8 @@ def night_document(night, seats, games, *, with_hands: bool = True) -> dict:
 def standings(night, seats, games) -> dict:
     """The ``cinch-standings/1`` document of the night, from the stored totals."""
     return score_night(night_document(night, seats, games, with_hands=False))
+
+
+def summary(night, seats, games) -> Summary:
+    """The rules core's summary of the night (ranks, ties, fees with counts, payout)."""
+    return summarise(read_night(night_document(night, seats, games, with_hands=False)))

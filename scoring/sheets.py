@@ -1,0 +1,186 @@
+"""What goes on each printed sheet, gathered from the selectors and the rules core.
+
+A sheet's context is plain data for a ``templates/print/`` template; every figure on it
+comes from the stored totals, the rules core's fold of a game, or its summary of the
+night. The night packet is what a director hands out: the draw sheet, the pattern table,
+then one score sheet per game in round and table order, blank or filled in.
+"""
+
+import base64
+from decimal import Decimal
+from functools import cache
+from itertools import accumulate
+
+from django.conf import settings
+
+from scoring import documents, selectors
+from scoring.rules.night import money_text
+from scoring.rules.pot import players_of
+from scoring.rules.variants import get_variant
+
+SCORE_SHEET_ROWS = {"club11": 18}
+DEFAULT_SCORE_SHEET_ROWS = 16
+ROW_HEIGHT_MM = 7
+# Column widths of a score sheet in millimetres: hand, dealer, bidder, bid, one per
+# scoring card, hand points A and B, score A and B. At most 180 mm: fits Letter and A4.
+LEADING_COLUMNS_MM = (10, 22, 16, 14)
+CARD_COLUMN_MM = 11
+TRAILING_COLUMNS_MM = (12, 12, 14, 14)
+
+
+def _base(night, kind: str) -> dict:
+    return {"night": night, "club_name": settings.CLUB_NAME, "kind": kind}
+
+
+def packet_context(night, *, filled: bool = False) -> dict:
+    """The draw sheet, the pattern table and a score sheet per game."""
+    seats = selectors.night_seats(night)
+    games = [g for g in selectors.night_games(night, with_hands=filled) if not g.is_playoff]
+    names = selectors.pair_names(seats)
+    variant = get_variant(night.variant)
+    return {
+        **_base(night, "Night packet"),
+        "seats": seats,
+        "pair_names": names,
+        "rounds": pattern_rounds(games, names),
+        "tables": range(1, max((g.table for g in games), default=0) + 1),
+        "variant": variant,
+        "cards": variant.cards,
+        "cinch_holes": range(variant.cinch_cap or 0),
+        "column_widths": column_widths(variant),
+        "sheets": [score_sheet(game, names, variant, filled=filled) for game in games],
+    }
+
+
+def pattern_rounds(games, names: dict[int, str]) -> list[dict]:
+    """Rounds in order, each with its games by table and the pairs sitting out."""
+    by_round: dict[int, dict[int, object]] = {}
+    for game in games:
+        by_round.setdefault(game.round, {})[game.table] = game
+    rounds = []
+    for number in sorted(by_round):
+        seated = {pair for game in by_round[number].values() for pair in game.pairs}
+        rounds.append(
+            {
+                "round": number,
+                "games": [by_round[number][table] for table in sorted(by_round[number])],
+                "byes": [pair for pair in sorted(names) if pair not in seated],
+            }
+        )
+    return rounds
+
+
+def column_widths(variant) -> tuple[int, ...]:
+    cards = (CARD_COLUMN_MM,) * len(variant.cards)
+    return LEADING_COLUMNS_MM + cards + TRAILING_COLUMNS_MM
+
+
+def score_sheet(game, names: dict[int, str], variant, *, filled: bool) -> dict:
+    """One game's sheet: the rows the table fills in by pen (or the hands entered)."""
+    rows = _filled_rows(game, variant) if filled else []
+    blank = max(SCORE_SHEET_ROWS.get(variant.id, DEFAULT_SCORE_SHEET_ROWS) - len(rows), 2)
+    return {
+        "game": game,
+        "name_a": names.get(game.pair_a, ""),
+        "name_b": names.get(game.pair_b, ""),
+        "rows": rows,
+        "blank_grid": blank_grid(column_widths(variant), blank),
+        "blank_height": blank * ROW_HEIGHT_MM,
+        "winner": game.winner if filled else None,
+    }
+
+
+@cache
+def blank_grid(widths: tuple[int, ...], count: int) -> str:
+    """The ruled rows a table fills in by pen, as one SVG image (a ``data:`` URI).
+
+    One image of plain lines instead of a cell per box keeps a score sheet to a few
+    dozen elements, and every blank sheet of a packet shares the same image.
+    """
+    width, height = sum(widths), count * ROW_HEIGHT_MM
+    rows = "".join(f"M0 {y}H{width}" for y in range(0, height + 1, ROW_HEIGHT_MM))
+    columns = "".join(f"M{x} 0V{height}" for x in (0, *accumulate(widths)))
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
+        f'viewBox="0 0 {width} {height}"><path d="{rows}{columns}" stroke="#555" '
+        'stroke-width="0.2" fill="none"/></svg>'
+    )
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+def _filled_rows(game, variant) -> list[dict]:
+    state = selectors.game_progress(game) if game.hands.all() else None
+    if state is None:
+        return []
+    rows = []
+    for number, step in enumerate(state.steps, start=1):
+        hand = step.hand
+        row = {"number": number, "scores": step.scores, "passed": hand.passed}
+        if not hand.passed:
+            side = game.pairs
+            row |= {
+                "bidder": side[hand.bidder],
+                "bid": "Money" if hand.money else hand.bid,
+                "cards": [
+                    "" if hand.cards is None else ("–" if owner is None else side[owner])
+                    for owner in (hand.cards or (None,) * len(variant.cards))
+                ],
+                "taken": hand.taken,
+            }
+        rows.append(row)
+    return rows
+
+
+def standings_context(night) -> dict:
+    """The standings table, the ties still open, and the games' results."""
+    seats = selectors.night_seats(night)
+    games = selectors.night_games(night)
+    return {
+        **_base(night, "Standings"),
+        "standings": documents.standings(night, seats, games),
+        "pair_names": selectors.pair_names(seats),
+    }
+
+
+def payout_context(night) -> dict:
+    """The pot, the prizes and every player's paid, won and net, for the treasurer."""
+    seats = selectors.night_seats(night)
+    summary = documents.summary(night, seats, selectors.night_games(night))
+    payout, fees = summary.payout, summary.fees
+    won = payout.won if payout else {}
+    players = [
+        {
+            "number": seat.number,
+            "name": seat.member.name,
+            "pair": seat.pair,
+            "paid": fees.paid[seat.number],
+            "won": won.get(seat.number, Decimal(0)) if payout else None,
+            "net": (won.get(seat.number, Decimal(0)) - fees.paid[seat.number]) if payout else None,
+        }
+        for seat in seats
+    ]
+    return {
+        **_base(night, "Payouts"),
+        "summary": summary,
+        "fees": fees,
+        "places": _places(summary),
+        "booby": summary.ranking.booby,
+        "booby_amount": payout.booby if payout else None,
+        "players": players,
+        "pairs": [
+            {"pair": pair, "players": [p for p in players if p["number"] in players_of(pair)]}
+            for pair in sorted({seat.pair for seat in seats})
+        ],
+        "money_text": money_text,
+    }
+
+
+def _places(summary) -> list[dict]:
+    if summary.payout is None:
+        return []
+    return [
+        {"place": place, "pair": pair, "amount": amount}
+        for place, (pair, amount) in enumerate(
+            zip(summary.ranking.places, summary.payout.places, strict=True), start=1
+        )
+    ]
