@@ -1,4 +1,5 @@
-"""``make bench``: how fast the rules core scores a big night and lays out a big pattern table.
+"""``make bench``: how fast the rules core scores a big night and lays out a big pattern
+table, and how fast the site serves a 20-table night and takes hands.
 
 Run as ``.venv/bin/python bench/run.py`` (``make bench``) or, for the rules core alone, as
 ``python3 bench/run.py`` from the repository root: the rules core needs nothing but the
@@ -119,7 +120,128 @@ def bench_schedule() -> None:
     )
 
 
-BENCHMARKS = [bench_score_night, bench_score_command, bench_schedule]
+# --- the site: pages and hand entry through Django's test client ---------------------------
+
+PAGE_PAIRS = 40  # 20 tables
+ENTRY_BATCHES = REPEATS
+ENTRY_GAMES_PER_BATCH = 4
+
+
+def django_site(folder: str):
+    """Django on ``cinch_club.settings.test`` with a migrated SQLite file in ``folder``.
+
+    Returns the ``services`` module and a test client logged in as a scorer. Imported
+    here, not at the top: the rules-core benchmarks run without Django installed.
+    """
+    os.environ["DJANGO_SETTINGS_MODULE"] = "cinch_club.settings.test"
+    os.environ["DATABASE_URL"] = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth.models import Group, User
+    from django.core.management import call_command
+    from django.test import Client
+
+    from scoring import services
+    from scoring.permissions import SCORERS
+
+    # The test client's host. Not setup_test_environment(): it would also have every
+    # template render copy its context for the client, which a real server never does.
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    call_command("migrate", verbosity=0)
+    scorer = User.objects.create_user("bench-scorer")
+    scorer.groups.add(Group.objects.create(name=SCORERS))
+    client = Client()
+    client.force_login(scorer)
+    return services, client
+
+
+def hand_form(hand: dict, card_keys) -> dict:
+    """A rules-core hand as the game page's form posts it."""
+    if hand.get("passed"):
+        return {"passed": "on"}
+    data = {"bidder": hand["bidder"], "bid": hand["bid"]}
+    if "points" in hand:
+        data["points_a"], data["points_b"] = hand["points"]
+    else:
+        data |= {key: "" if hand[key] is None else hand[key] for key in card_keys}
+    return data
+
+
+def bench_pages() -> None:
+    """A 20-table night's page, its longest game's page, and hands typed into the site."""
+    try:
+        import django  # noqa: F401
+    except ImportError:
+        print("pages: Django is not installed here (run make bench): skipped")
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        services, client = django_site(folder)
+        started = time.perf_counter()
+        night = services.night_import(document=random_night(PAGE_PAIRS, seed=1))
+        print(f"import {PAGE_PAIRS}-pair night into SQLite: {time.perf_counter() - started:.2f} s")
+        bench_night_page(client, night)
+        bench_game_page(client, night)
+        empty = services.night_import(document=random_night(PAGE_PAIRS, seed=2, rounds_played=0))
+        bench_hand_entry(client, empty)
+
+
+def bench_night_page(client, night) -> None:
+    url = f"/nights/{night.pk}/"
+    games = night.games.count()
+    best, median = timings(lambda: client.get(url))
+    print(
+        f"night page, {PAGE_PAIRS // 2} tables ({games} games): "
+        f"best {best * 1000:.0f} ms, median {median * 1000:.0f} ms"
+    )
+
+
+def bench_game_page(client, night) -> None:
+    from django.db.models import Count
+
+    game = night.games.annotate(hand_count=Count("hands")).order_by("-hand_count").first()
+    url = f"/games/{game.pk}/"
+    best, median = timings(lambda: client.get(url))
+    print(
+        f"game page, {game.hand_count} hands: "
+        f"best {best * 1000:.0f} ms, median {median * 1000:.0f} ms"
+    )
+
+
+def bench_hand_entry(client, night) -> None:
+    """Whole games of valid hands POSTed to the hand-entry view, one batch per timing."""
+    import random
+
+    from scoring.rules.simulate import random_game
+
+    variant = night.rules_variant
+    rng = random.Random(5)
+    games = list(night.games.order_by("round", "table"))
+    rates, entries = [], 0
+    for batch in range(ENTRY_BATCHES):
+        chosen = games[batch * ENTRY_GAMES_PER_BATCH : (batch + 1) * ENTRY_GAMES_PER_BATCH]
+        posts = [
+            (f"/games/{game.pk}/", hand_form(hand, variant.card_keys))
+            for game in chosen
+            for hand in random_game(variant, list(game.pairs), rng)
+        ]
+        gc.collect()
+        started = time.perf_counter()
+        for url, data in posts:
+            response = client.post(url, data)
+            if response.status_code != 302:
+                raise RuntimeError(f"hand refused at {url}: {response.status_code}")
+        rates.append(len(posts) / (time.perf_counter() - started))
+        entries += len(posts)
+    print(
+        f"hand entry through the game page (POST, saved, redirect): {entries} hands in "
+        f"{ENTRY_BATCHES} batches of {ENTRY_GAMES_PER_BATCH} games, best {max(rates):,.0f} "
+        f"hands/s, median {statistics.median(rates):,.0f} hands/s"
+    )
+
+
+BENCHMARKS = [bench_score_night, bench_score_command, bench_schedule, bench_pages]
 
 
 def main() -> None:
