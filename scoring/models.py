@@ -29,6 +29,11 @@ Variant = models.TextChoices(
 )
 
 
+class Paper(models.TextChoices):
+    LETTER = "letter", "Letter"
+    A4 = "a4", "A4"
+
+
 class Tiebreak(models.TextChoices):
     PLAYOFF = PLAYOFF, "Play-off games"
     PEGS = PEGS, "Peg difference, then pegs for"
@@ -77,6 +82,9 @@ class Night(models.Model):
     booby_prize = money_field(DEFAULT_MONEY.booby_prize)
     split = models.JSONField(default=default_split, help_text="Shares of places 1, 2, 3 …")
     unit = money_field(DEFAULT_MONEY.unit, help_text="Payouts are rounded down to this.")
+    paper = models.CharField(
+        max_length=10, choices=Paper.choices, default=Paper.LETTER, help_text="For printed sheets."
+    )
     drawn_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL

@@ -14,6 +14,7 @@ import secrets
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from scoring.documents import hand_data, hand_fields
@@ -149,6 +150,7 @@ def seats_swap(*, night: Night, first: int, second: int, user=None) -> None:
     if len(seats) != 2 or first == second:
         raise ValidationError("Choose two different numbers drawn this night.")
     _renumber([seats[first], seats[second]], [second, first])
+    _touch(night.pk)
 
 
 @_audited
@@ -168,7 +170,13 @@ def night_schedule(*, night: Night, user=None) -> list[Game]:
     ]
     for game in games:
         game.save()
+    _touch(night.pk)
     return games
+
+
+def _touch(night_id: int) -> None:
+    """Mark the night changed, so printed sheets kept for it are rendered again."""
+    Night.objects.filter(pk=night_id).update(updated_at=timezone.now())
 
 
 def _store(game: Game, state) -> None:
@@ -181,6 +189,7 @@ def _store(game: Game, state) -> None:
     if game.winner is not None:
         game.reopened = False
     game.save()
+    _touch(game.night_id)
 
 
 def _locked_game(game: Game) -> Game:

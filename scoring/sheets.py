@@ -8,16 +8,18 @@ then one score sheet per game in round and table order, blank or filled in.
 
 import base64
 from decimal import Decimal
-from functools import cache
+from functools import lru_cache
 from itertools import accumulate
 
 from django.conf import settings
+from django.core.cache import cache
 
-from scoring import documents, selectors
+from scoring import documents, printing, selectors
 from scoring.rules.night import money_text
 from scoring.rules.pot import players_of
 from scoring.rules.variants import get_variant
 
+SHEET_CACHE_SECONDS = 24 * 60 * 60
 SCORE_SHEET_ROWS = {"club11": 18}
 DEFAULT_SCORE_SHEET_ROWS = 16
 ROW_HEIGHT_MM = 7
@@ -90,7 +92,7 @@ def score_sheet(game, names: dict[int, str], variant, *, filled: bool) -> dict:
     }
 
 
-@cache
+@lru_cache(maxsize=32)
 def blank_grid(widths: tuple[int, ...], count: int) -> str:
     """The ruled rows a table fills in by pen, as one SVG image (a ``data:`` URI).
 
@@ -184,3 +186,31 @@ def _places(summary) -> list[dict]:
             zip(summary.ranking.places, summary.payout.places, strict=True), start=1
         )
     ]
+
+
+SHEETS = {
+    "packet": ("print/packet.html", lambda night, filled: packet_context(night, filled=filled)),
+    "standings": ("print/standings.html", lambda night, filled: standings_context(night)),
+    "payouts": ("print/payouts.html", lambda night, filled: payout_context(night)),
+}
+
+
+def sheet_html(night, sheet: str, *, paper: str, filled: bool = False) -> str:
+    """The sheet as an HTML page: the quick preview of its PDF."""
+    template, context = SHEETS[sheet]
+    return printing.render_html(template, context(night, filled), paper=paper)
+
+
+def sheet_pdf(night, sheet: str, *, paper: str, filled: bool = False) -> bytes:
+    """The sheet as PDF, rendered once and kept until the night changes.
+
+    Every service that changes what a sheet shows moves ``night.updated_at``, which is
+    part of the key, so a kept PDF is never out of date; the second download is instant.
+    """
+    key = f"sheet:{night.pk}:{night.updated_at.timestamp()}:{sheet}:{paper}:{filled}"
+    pdf = cache.get(key)
+    if pdf is None:
+        template, context = SHEETS[sheet]
+        pdf = printing.render_pdf(template, context(night, filled), paper=paper)
+        cache.set(key, pdf, timeout=SHEET_CACHE_SECONDS)
+    return pdf

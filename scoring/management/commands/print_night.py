@@ -1,0 +1,40 @@
+"""``manage.py print_night ID --sheet packet|standings|payouts [--paper a4] --out FILE``.
+
+Writes the same PDFs as the site's print links, from the same renderer.
+"""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring import sheets
+from scoring.models import Night
+from scoring.printing import PAPERS
+from scoring.rules.__main__ import EXIT_INVALID
+
+
+class Command(BaseCommand):
+    help = "Write a night's packet, standings or payout sheet as a PDF file."
+
+    def add_arguments(self, parser):
+        parser.add_argument("night_id", type=int, metavar="ID", help="the night's id")
+        parser.add_argument("--sheet", choices=sorted(sheets.SHEETS), required=True)
+        parser.add_argument(
+            "--paper", choices=sorted(PAPERS), help="Letter or A4 (default: the night's setting)"
+        )
+        parser.add_argument(
+            "--filled", action="store_true", help="packet: fill the score sheets with the hands"
+        )
+        parser.add_argument("--out", required=True, type=Path, help="the PDF file to write")
+
+    def handle(self, *args, night_id: int, sheet: str, paper, filled: bool, out: Path, **options):
+        try:
+            night = Night.objects.get(pk=night_id)
+        except Night.DoesNotExist:
+            raise CommandError(f"There is no night {night_id}.", returncode=EXIT_INVALID) from None
+        pdf = sheets.sheet_pdf(night, sheet, paper=paper or night.paper, filled=filled)
+        try:
+            out.write_bytes(pdf)
+        except OSError as error:
+            raise CommandError(f"Cannot write {out}: {error}", returncode=EXIT_INVALID) from None
+        self.stdout.write(f"Wrote {out} ({sheet}, {len(pdf):,} bytes)")

@@ -1,0 +1,159 @@
+"""The printed sheets: real PDFs from WeasyPrint, read back with pypdf.
+
+Each test renders the sheet for a night imported from a night file and checks that the
+figures on it are the rules core's: names, pair numbers, scores and amounts.
+"""
+
+import io
+import json
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from pypdf import PdfReader
+
+from scoring import selectors, services, sheets
+from scoring.rules.__main__ import dump_json
+from scoring.rules.simulate import random_night
+
+pytestmark = pytest.mark.django_db
+
+GREEK, CYRILLIC, MARKUP = "Ζωή Παππά", "Пётр Ильич", "<script>alert(1)</script>"
+
+
+def night_from(document: dict):
+    return services.night_import(document=json.loads(dump_json(document)))
+
+
+@pytest.fixture
+def finished_night():
+    """Four pairs, every game played; the play-offs that settle any tie are added."""
+    document = random_night(4, seed=11, results_share=0.3)
+    document["players"][0], document["players"][3], document["players"][5] = (
+        GREEK,
+        CYRILLIC,
+        MARKUP,
+    )
+    return night_from(document)
+
+
+def pdf_text(pdf: bytes) -> tuple[PdfReader, str]:
+    """The PDF and its text, white space folded (a long cell may wrap onto two lines)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    return reader, " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+
+
+def shows(text: str, fragment: str) -> bool:
+    """Whether ``fragment`` is in ``text`` wherever the PDF broke its lines."""
+    return "".join(fragment.split()) in "".join(text.split())
+
+
+def test_the_packet_has_a_draw_sheet_a_pattern_table_and_a_score_sheet_per_game():
+    night = night_from(random_night(6, seed=3, rounds_played=0))
+    reader, text = pdf_text(sheets.sheet_pdf(night, "packet", paper="letter"))
+    games = [game for game in selectors.night_games(night) if not game.is_playoff]
+    assert len(games) == 15
+    assert len(reader.pages) == 2 + len(games)
+    for seat in selectors.night_seats(night):
+        assert shows(text, f"{seat.number} {seat.member.name} {seat.pair}")
+    for game in games:
+        assert f"Round {game.round} · table {game.table}" in text
+    assert "page 17 of 17" in text
+
+
+def test_a_filled_packet_shows_the_hands_and_the_winner(finished_night):
+    _, text = pdf_text(sheets.sheet_pdf(finished_night, "packet", paper="letter", filled=True))
+    for game in selectors.night_games(finished_night):
+        if game.winner is not None and not game.from_pegboard:
+            assert f"Winner: pair {game.winner}" in text
+
+
+def test_the_standings_sheet_holds_the_rules_cores_figures(finished_night):
+    document = selectors.night_standings(finished_night)
+    _, text = pdf_text(sheets.sheet_pdf(finished_night, "standings", paper="letter"))
+    for row in document["standings"]:
+        assert shows(text, " & ".join(row["players"]))
+        assert shows(
+            text, f"{row['pair']} {' & '.join(row['players'])} {row['wins']} {row['losses']}"
+        )
+    assert shows(text, GREEK) and shows(text, CYRILLIC) and shows(text, MARKUP)
+
+
+def test_the_payout_sheet_adds_up_to_the_pot(finished_night):
+    money = selectors.night_standings(finished_night)["money"]
+    _, text = pdf_text(sheets.sheet_pdf(finished_night, "payouts", paper="letter"))
+    assert shows(text, f"Pot {money['pot']}")
+    for player in money["players"]:
+        assert shows(text, f"{player['number']} {player['name']} {player['paid']}")
+    if money["places"] is not None:
+        for place in money["places"]:
+            assert shows(text, f"Place {place['place']} {place['pair']} {place['amount']}")
+    else:
+        assert shows(text, "Not payable yet")
+
+
+@pytest.mark.parametrize(("paper", "size"), [("letter", (612, 792)), ("a4", (595, 842))])
+def test_the_paper_size_is_letter_or_a4(finished_night, paper, size):
+    reader, _ = pdf_text(sheets.sheet_pdf(finished_night, "standings", paper=paper))
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == size
+
+
+def test_markup_in_a_name_is_escaped_in_the_html_preview(finished_night):
+    html = sheets.sheet_html(finished_night, "standings", paper="letter")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert MARKUP not in html
+
+
+def test_a_kept_pdf_is_served_again_until_the_night_changes(monkeypatch):
+    night = night_from(random_night(4, seed=5, rounds_played=1, results_share=0))
+    first = sheets.sheet_pdf(night, "standings", paper="letter")
+    renders = []
+    monkeypatch.setattr(
+        sheets.printing, "render_pdf", lambda *args, **kwargs: renders.append(args) or b"new"
+    )
+    assert sheets.sheet_pdf(night, "standings", paper="letter") == first
+    assert renders == []
+
+    open_game = next(game for game in selectors.night_games(night) if game.winner is None)
+    services.hand_record(
+        game=open_game,
+        data={
+            "bidder": open_game.pair_a,
+            "bid": 2,
+            "high": open_game.pair_a,
+            "low": open_game.pair_a,
+        },
+    )
+    night.refresh_from_db()
+    assert sheets.sheet_pdf(night, "standings", paper="letter") == b"new"
+    assert len(renders) == 1
+
+
+def test_print_night_writes_the_pdf(finished_night, tmp_path):
+    out = tmp_path / "payouts.pdf"
+    call_command(
+        "print_night", finished_night.pk, "--sheet", "payouts", "--paper", "a4", "--out", str(out)
+    )
+    reader, text = pdf_text(out.read_bytes())
+    assert round(float(reader.pages[0].mediabox.width)) == 595
+    assert "payouts" in text
+
+
+def test_the_payout_sheet_of_a_settled_night_pays_each_prize():
+    """The four-pair night of seeds/examples.json ("pot-four-pairs"): amounts by hand."""
+    examples = json.loads((settings.BASE_DIR / "seeds" / "examples.json").read_text())
+    vector = next(v for v in examples["nights"] if v["id"] == "pot-four-pairs")
+    night = night_from(vector["night"])
+    _, text = pdf_text(sheets.sheet_pdf(night, "payouts", paper="letter"))
+    assert shows(text, "Entries at 2.00 8 players 16.00")
+    assert shows(text, "Lost games at 0.25 a player 6 games 3.00")
+    assert shows(text, "Cinches at 0.10 a player 7 Cinches 1.40")
+    assert shows(text, "Pot 20.40")
+    assert shows(text, "Place 1 3 8.20")
+    assert shows(text, "Place 2 1 4.92")
+    assert shows(text, "Place 3 2 3.28")
+    assert shows(text, "Booby prize 4 4.00")
+    assert shows(text, "Paid out 20.40")
+    assert shows(text, "1 Ann 2.35 2.46 0.11")
+    assert shows(text, "7 Gus 3.05 2.00 -1.05")
