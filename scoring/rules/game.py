@@ -137,6 +137,8 @@ def play_game(variant: Variant, sides, hands, *, word: str = "pair") -> GameStat
 
 
 RESULT_FIELDS = frozenset({"winner", "score", "cinches", "money"})
+# Far beyond any real game; keeps a typed result inside what a database column holds.
+MAX_PEGS = 10_000
 
 
 class ResultReader(SideChecker):
@@ -146,11 +148,12 @@ class ResultReader(SideChecker):
         if (
             not isinstance(values, list)
             or len(values) != len(self.sides)
-            or not all(is_whole_number(v) for v in values)
+            or not all(is_whole_number(v) and abs(v) <= MAX_PEGS for v in values)
         ):
             self.fail(
                 place,
-                f"give the {what} as {len(self.sides)} whole numbers in the game's order",
+                f"give the {what} as {len(self.sides)} whole numbers from -{MAX_PEGS} "
+                f"to {MAX_PEGS}, in the game's order",
             )
             return None
         return tuple(values)

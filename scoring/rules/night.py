@@ -36,6 +36,7 @@ MAX_NAME_LENGTH = 100
 MAX_AMOUNT = Decimal(1_000_000)
 MONEY_PLACES = 4
 MIN_PLAYERS = 4
+MAX_PAIRS = 1000
 
 
 @dataclass(frozen=True)
@@ -160,11 +161,15 @@ class NightReader:
         return value
 
     def read_players(self, players) -> tuple[str, ...] | None:
-        if not isinstance(players, list) or len(players) < MIN_PLAYERS or len(players) % 2:
+        if (
+            not isinstance(players, list)
+            or not MIN_PLAYERS <= len(players) <= 2 * MAX_PAIRS
+            or len(players) % 2
+        ):
             self.fail(
                 "players",
                 f"give the players' names as a list, an even count of at least {MIN_PLAYERS} "
-                "(players 2k-1 and 2k form pair k)",
+                f"and at most {2 * MAX_PAIRS} (players 2k-1 and 2k form pair k)",
             )
             return None
         names = []
@@ -255,8 +260,10 @@ class NightReader:
         seat = {}
         for key in ("round", "table"):
             value = raw.get(key)
-            if not is_whole_number(value) or value < 1:
-                self.fail(f"{place}.{key}", f"the {key} must be a whole number from 1")
+            if not is_whole_number(value) or not 1 <= value <= MAX_PAIRS:
+                self.fail(
+                    f"{place}.{key}", f"the {key} must be a whole number from 1 to {MAX_PAIRS}"
+                )
             else:
                 seat[key] = value
         return seat
