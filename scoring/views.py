@@ -270,14 +270,12 @@ class GameAction(GamePage):
     """A one-button change to the game: the service, a note, back to the game page."""
 
     http_method_names = ["post"]
+    service = None  # a ``services`` function taking ``game`` and ``user``
     done = ""
-
-    def change(self, game, user) -> None:
-        raise NotImplementedError
 
     def post(self, request, pk):
         try:
-            self.change(self.game, request.user)
+            self.service(game=self.game, user=request.user)
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
@@ -286,17 +284,13 @@ class GameAction(GamePage):
 
 
 class GameResultClear(ScorerRequiredMixin, GameAction):
+    service = staticmethod(services.game_result_clear)
     done = "Pegboard result cleared"
-
-    def change(self, game, user) -> None:
-        services.game_result_clear(game=game, user=user)
 
 
 class GameReopen(DirectorRequiredMixin, GameAction):
+    service = staticmethod(services.game_reopen)
     done = "Game re-opened: scorers may correct it"
-
-    def change(self, game, user) -> None:
-        services.game_reopen(game=game, user=user)
 
 
 # --- hands --------------------------------------------------------------------------------

@@ -126,6 +126,15 @@ def test_totals_per_pair(client_as, scorer, game):
     hand = Hand.objects.get()
     assert hand.points == [1, 3] and hand.cards is None
     assert totals(game) == (1, 3, 0, 0, None)
+    assertContains(client_as(scorer).get(url(game)), "<td>points 1 v 3</td>", html=True)
+
+
+def test_points_that_are_not_numbers_are_a_form_error(client_as, scorer, game):
+    response = client_as(scorer).post(url(game), {"bidder": "1", "bid": "2", "points_a": "x"})
+
+    assert response.status_code == 200
+    assert response.context["hand_form"].errors["points_a"] == ["Enter a whole number."]
+    assert not Hand.objects.exists()
 
 
 def test_impossible_totals_get_the_rules_core_answer_beside_the_points(client_as, scorer, game):
@@ -208,6 +217,16 @@ def test_revoke_is_offered_only_where_the_variant_scores_it(client_as, scorer, g
     assert "passed" in client.get(url(game)).context["hand_form"].fields
 
 
+def test_chicago42_has_no_passed_deal_to_offer(client_as, scorer):
+    game = Game.objects.get(night=night_with_schedule(2, variant="chicago42"), round=1)
+
+    response = client_as(scorer).get(url(game))
+
+    fields = response.context["hand_form"].fields
+    assert "passed" not in fields and "revoke" in fields
+    assert [choice for choice, _ in fields["bid"].choices][1:3] == [1, 2]
+
+
 def test_cinch51_hand_with_a_revoke(client_as, scorer, cinch51_game):
     data = {
         "bidder": "1",
@@ -262,6 +281,18 @@ def test_finished_game_is_closed_to_a_scorer_until_reopened(client_as, scorer, g
     assert response.status_code == 200
     assertContains(response, "is finished: ask a director to re-open it")
     assert not Hand.objects.exists()
+
+
+def test_hands_that_no_longer_fold_are_still_shown(client, game):
+    # Stored hands always folded when saved; a rules change could break that.
+    Hand.objects.create(game=game, position=1, bidder=1, bid=9, cards={"high": 1, "low": 1})
+    Game.objects.filter(pk=game.pk).update(score_a=2)
+
+    response = client.get(url(game))
+
+    assert response.status_code == 200
+    assertContains(response, "no longer fold under the rules")
+    assertContains(response, "Pair 1 bids 9</td>")
 
 
 def test_unknown_game_is_404(client):

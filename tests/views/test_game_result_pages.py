@@ -75,6 +75,14 @@ def test_pegboard_result_short_of_the_target_is_refused(client_as, scorer, game)
     assert not game.from_pegboard
 
 
+def test_pegboard_score_must_be_a_number(client_as, scorer, game):
+    response = client_as(scorer).post(url("game-result", game), result_form(a="six"))
+
+    assert response.status_code == 200
+    assert response.context["result_form"].errors["score_a"] == ["Enter a whole number."]
+    assert totals(game) == (0, 0, 0, 0, None)
+
+
 def test_pegboard_needs_a_winner(client_as, scorer, game):
     response = client_as(scorer).post(url("game-result", game), result_form(winner=""))
 

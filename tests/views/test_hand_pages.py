@@ -88,6 +88,16 @@ def test_correct_hand_to_totals(client_as, scorer, game, hand):
     assert totals(game) == (2, 4, 0, 0, None)
 
 
+def test_totals_hand_opens_with_its_points(client_as, scorer, game):
+    hand = services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
+
+    response = client_as(scorer).get(edit_url(hand))
+
+    form = response.context["form"]
+    assert (form.initial["points_a"], form.initial["points_b"]) == (2, 2)
+    assert "points" not in form.initial
+
+
 def test_stale_version_shows_the_message_and_the_current_values(client_as, scorer, game, hand):
     services.hand_correct(hand=hand, data=dict(FIRST, bid=3, jack=1), version=1)
 
@@ -134,6 +144,16 @@ def test_delete_hand(client_for, game, hand, role):
         assert_refused(response, role)
         assert Hand.objects.filter(pk=hand.pk).exists()
         assert totals(game) == (2, 3, 0, 0, None)
+
+
+def test_delete_in_a_finished_game_needs_a_reopen(client_as, scorer, game, hand):
+    for _ in range(3):
+        services.hand_record(game=game, data=dict(FIRST, bid=4, jack=1, game=1))
+
+    response = client_as(scorer).post(delete_url(hand), follow=True)
+
+    assertContains(response, "ask a director to re-open it")
+    assert Hand.objects.filter(pk=hand.pk).exists()
 
 
 def test_delete_is_post_only(client_as, scorer, hand):
