@@ -185,6 +185,58 @@ def bench_pages() -> None:
         bench_game_page(client, night)
         empty = services.night_import(document=random_night(PAGE_PAIRS, seed=2, rounds_played=0))
         bench_hand_entry(client, empty)
+        packet_night = services.night_import(
+            document=random_night(PACKET_PAIRS, seed=3, rounds_played=0)
+        )
+        bench_sheet("packet", packet_night, repeats=PACKET_REPEATS)
+        bench_sheet("standings", night, repeats=REPEATS)
+
+
+PACKET_PAIRS = 20  # 10 tables, 190 score sheets
+PACKET_REPEATS = 2
+PAGE_TARGET_SECONDS = 0.1
+OVERHEAD_TARGET = 0.25
+
+
+def bench_sheet(sheet: str, night, *, repeats: int) -> None:
+    """A sheet rendered whole, split into our part (queries, templates) and WeasyPrint's.
+
+    WeasyPrint's part is the same already-rendered HTML string turned into a PDF; our
+    overhead is the rest, as a share of WeasyPrint's time.
+    """
+    from django.core.cache import cache
+    from django.template.loader import render_to_string
+    from pypdf import PdfReader
+
+    from scoring import printing, sheets
+
+    template, context = sheets.SHEETS[sheet]
+
+    def ours() -> str:
+        return render_to_string(
+            template, {**context(night, False), "paper": "letter", "inline_css": ""}
+        )
+
+    html = ours()
+    ours_best, _ = timings(ours, repeats)
+    weasy_best, _ = timings(lambda: printing.html_to_pdf(html), repeats)
+    cache.clear()
+    whole_best, whole_median = timings(
+        lambda: (cache.clear(), sheets.sheet_pdf(night, sheet, paper="letter")), repeats
+    )
+    pdf = sheets.sheet_pdf(night, sheet, paper="letter")
+    kept, _ = timings(lambda: sheets.sheet_pdf(night, sheet, paper="letter"), REPEATS)
+    import io
+
+    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    print(
+        f"{sheet} sheet, {night.seats.count() // 2} pairs: {pages} pages, best {whole_best:.2f} s "
+        f"(median {whole_median:.2f} s), {whole_best / pages:.3f} s a page "
+        f"(target {PAGE_TARGET_SECONDS}), {pages / whole_best:.1f} pages/s; "
+        f"our queries + templates {ours_best:.2f} s = {ours_best / weasy_best:.0%} of "
+        f"WeasyPrint's {weasy_best:.2f} s on the same HTML (target under {OVERHEAD_TARGET:.0%}); "
+        f"kept copy served in {kept * 1000:.1f} ms"
+    )
 
 
 def bench_night_page(client, night) -> None:

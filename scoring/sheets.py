@@ -134,13 +134,11 @@ def _filled_rows(game, variant) -> list[dict]:
 
 
 def standings_context(night) -> dict:
-    """The standings table, the ties still open, and the games' results."""
+    """The standings table and the ties still open (results are on the score sheets)."""
     seats = selectors.night_seats(night)
-    games = selectors.night_games(night)
     return {
         **_base(night, "Standings"),
-        "standings": documents.standings(night, seats, games),
-        "pair_names": selectors.pair_names(seats),
+        "standings": documents.standings(night, seats, selectors.night_games(night)),
     }
 
 

@@ -1,8 +1,11 @@
 """URLs of the scoring app (names are a contract: other pages and commands reverse them)."""
 
-from django.urls import path
+from django.urls import path, re_path
 
-from scoring import views
+from scoring import print_views, views
+
+PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|standings)"
+PAYOUT_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>payouts)"
 
 app_name = "scoring"
 
@@ -21,4 +24,8 @@ urlpatterns = [
     path("games/<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
     path("hands/<int:pk>/edit/", views.hand_edit, name="hand-edit"),
     path("hands/<int:pk>/delete/", views.hand_delete, name="hand-delete"),
+    re_path(PUBLIC_SHEET + r"\.pdf$", print_views.sheet_pdf, name="night-sheet"),
+    re_path(PUBLIC_SHEET + r"/$", print_views.sheet_preview, name="night-sheet-preview"),
+    re_path(PAYOUT_SHEET + r"\.pdf$", print_views.payout_pdf, name="night-payouts"),
+    re_path(PAYOUT_SHEET + r"/$", print_views.payout_preview, name="night-payouts-preview"),
 ]
