@@ -23,10 +23,16 @@ run: install
 
 # env -u: the suite always uses the settings module named in pyproject.toml, even when
 # the shell exports DJANGO_SETTINGS_MODULE (pytest-django would let that win).
+# The suite runs twice: on SQLite with coverage, then on a throwaway PostgreSQL server
+# that scripts/with-postgres starts (installing Debian's postgresql if missing) and stops.
+# No extra -q: pyproject's addopts has one, and a second hides the "N passed" line.
+TEST := env -u DJANGO_SETTINGS_MODULE $(VENV)/bin/pytest -p no:cacheprovider
+
 test: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	env -u DJANGO_SETTINGS_MODULE $(VENV)/bin/pytest --cov --cov-branch --cov-report=term-missing:skip-covered
+	$(TEST) --cov --cov-branch --cov-report=term-missing:skip-covered
+	scripts/with-postgres $(TEST)
 
 bench: install
 	$(PY) bench/run.py
