@@ -3,7 +3,7 @@ table, and how fast the site serves a 20-table night and takes hands.
 
 Run as ``.venv/bin/python bench/run.py`` (``make bench``) or, for the rules core alone, as
 ``python3 bench/run.py`` from the repository root: the rules core needs nothing but the
-standard library. Each benchmark is a function in ``BENCHMARKS`` that prints its own
+standard library. Name sections to run only those: ``bench/run.py score schedule``. Each benchmark is a function in ``BENCHMARKS`` that prints its own
 lines; a later section is one more function added to that list.
 
 Timings are wall-clock (``time.perf_counter``): the best of ``REPEATS`` runs, which is the
@@ -302,8 +302,10 @@ def main() -> None:
         f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs; "
         f"best and median of {REPEATS} runs"
     )
+    chosen = sys.argv[1:]
     for benchmark in BENCHMARKS:
-        benchmark()
+        if not chosen or any(name in benchmark.__name__ for name in chosen):
+            benchmark()
 
 
 if __name__ == "__main__":
