@@ -25,11 +25,13 @@ def vectors(section: str):
     return [pytest.param(vector, id=vector["id"]) for vector in EXAMPLES[section]]
 
 
-def problems_of(call) -> dict[str, str]:
-    """``{place: message}`` of the problems ``call`` raises (it must raise)."""
+def assert_refused(call, vector) -> None:
+    """``call`` raises, naming the vector's place with its words among the problems."""
     with pytest.raises(InvalidInput) as raised:
         call()
-    return {problem.place: problem.message for problem in raised.value.problems}
+    problems = {problem.place: problem.message for problem in raised.value.problems}
+    assert vector["place"] in problems, problems
+    assert vector["says"] in problems[vector["place"]]
 
 
 @pytest.mark.parametrize("vector", vectors("hands"))
@@ -57,9 +59,7 @@ def test_game(vector):
 @pytest.mark.parametrize("vector", vectors("invalid_hands"))
 def test_invalid_hand(vector):
     variant = get_variant(vector["variant"])
-    problems = problems_of(lambda: play_game(variant, vector["sides"], vector["hands"]))
-    assert vector["place"] in problems, problems
-    assert vector["says"] in problems[vector["place"]]
+    assert_refused(lambda: play_game(variant, vector["sides"], vector["hands"]), vector)
 
 
 @pytest.mark.parametrize("vector", vectors("results"))
@@ -70,9 +70,7 @@ def test_pegboard_result(vector):
         assert state.winner == vector["result"]["winner"]
         assert list(state.scores) == vector["result"]["score"]
         return
-    problems = problems_of(lambda: check_result(variant, vector["sides"], vector["result"]))
-    assert vector["place"] in problems, problems
-    assert vector["says"] in problems[vector["place"]]
+    assert_refused(lambda: check_result(variant, vector["sides"], vector["result"]), vector)
 
 
 @pytest.mark.parametrize("vector", vectors("schedules"))
@@ -108,6 +106,4 @@ def test_night(vector):
 
 @pytest.mark.parametrize("vector", vectors("invalid_nights"))
 def test_invalid_night(vector):
-    problems = problems_of(lambda: score_night(vector["night"]))
-    assert vector["place"] in problems, problems
-    assert vector["says"] in problems[vector["place"]]
+    assert_refused(lambda: score_night(vector["night"]), vector)
