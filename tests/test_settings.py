@@ -1,6 +1,7 @@
 """The environment helpers in cinch_club.env, and prod's refusal of an unsafe SECRET_KEY."""
 
 import os
+import secrets
 import subprocess
 import sys
 
@@ -91,6 +92,13 @@ def _python(code: str, **overrides: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def _manage(*args: str, **overrides: str) -> subprocess.CompletedProcess[str]:
+    """``manage.py ARGS`` in a fresh interpreter, with the environment as `_python` makes it."""
+    code = "from django.core.management import execute_from_command_line; "
+    code += f"execute_from_command_line(['manage.py', *{list(args)!r}])"
+    return _python(code, **overrides)
+
+
 def _import_prod(**overrides: str) -> subprocess.CompletedProcess[str]:
     return _python("import cinch_club.settings.prod", **overrides)
 
@@ -122,6 +130,41 @@ def test_prod_accepts_a_real_secret_key():
     result = _import_prod(SECRET_KEY="a-real-secret-for-this-test-only-0123456789")
 
     assert result.returncode == 0, result.stderr
+
+
+def test_check_deploy_is_clean_with_prod_settings():
+    # HSTS preload (W021) is silenced on purpose in prod.py; nothing else may warn.
+    result = _manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_SETTINGS_MODULE="cinch_club.settings.prod",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="example.org",
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "System check identified no issues (1 silenced)."
+    assert result.stderr == ""
+
+
+def test_prod_serves_static_files_through_whitenoise():
+    result = _python(
+        "from cinch_club.settings import prod; "
+        "print(prod.MIDDLEWARE[:2]); print(prod.STORAGES['staticfiles']['BACKEND'])",
+        SECRET_KEY=secrets.token_urlsafe(50),
+    )
+
+    assert result.returncode == 0, result.stderr
+    middleware, storage = result.stdout.splitlines()
+    assert middleware == str(
+        [
+            "django.middleware.security.SecurityMiddleware",
+            "whitenoise.middleware.WhiteNoiseMiddleware",
+        ]
+    )
+    assert storage == "whitenoise.storage.CompressedManifestStaticFilesStorage"
 
 
 @pytest.mark.parametrize(
