@@ -5,9 +5,16 @@ VENV := .venv
 PY := $(VENV)/bin/python
 DEV_SETTINGS := DJANGO_SETTINGS_MODULE=cinch_club.settings.dev
 
-.PHONY: install run test bench format clean
+# Debian packages the site needs from the system: HarfBuzz's subsetter makes WeasyPrint
+# embed fonts fast (the printed sheets). Installed when missing, never prompting.
+SYSTEM_PACKAGES := libharfbuzz-subset0
 
-install: $(VENV)/.installed
+.PHONY: install system run test bench format clean
+
+install: system $(VENV)/.installed
+
+system:
+	scripts/ensure-debian-packages $(SYSTEM_PACKAGES)
 
 # Reinstalls whenever pyproject.toml changes (new dependency, new range).
 $(VENV)/.installed: pyproject.toml
