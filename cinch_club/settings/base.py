@@ -1,5 +1,7 @@
 """Settings shared by every environment. Values that vary come from `cinch_club.env`."""
 
+import datetime
+
 import dj_database_url
 
 from cinch_club import env
@@ -19,14 +21,12 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "simple_history",
+    "axes",
     "scoring",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Serves the collected static files from the WSGI process itself (no web server
-    # needed for them); right after SecurityMiddleware, as whitenoise asks.
-    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -34,6 +34,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "cinch_club.urls"
@@ -84,6 +86,22 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Login rate limiting (django-axes): 5 wrong passwords for one username from one address
+# lock that pair out for 15 minutes; the fifth answer is already the lockout page (429).
+# Per username *and* address, so a guesser cannot lock a scorer out from the club's own
+# machine, and one address cannot try many names. The address is REMOTE_ADDR, which a
+# client cannot forge; behind a proxy see AXES_IPWARE_PROXY_COUNT. A director unlocks
+# early with `manage.py axes_reset_username NAME`. The failures live in the database.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 # The site's own login page (django.contrib.auth.urls); back to the nights after either.
 LOGIN_URL = "login"

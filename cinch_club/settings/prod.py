@@ -27,6 +27,15 @@ SECURE_HSTS_PRELOAD = False
 SILENCED_SYSTEM_CHECKS = ["security.W021"]
 SECURE_REFERRER_POLICY = "same-origin"
 
+# whitenoise serves the collected static files from the WSGI process itself, right after
+# SecurityMiddleware as it asks. Only here: elsewhere runserver serves them, and whitenoise
+# would warn on every start that STATIC_ROOT (filled by collectstatic) does not exist.
+MIDDLEWARE = [*MIDDLEWARE]  # noqa: F405
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+)
+
 # Static files: compressed, with a hash in each name so browsers may cache them for ever.
 # Only here: the manifest exists once `manage.py collectstatic` has run, which a deploy
 # does and a developer's machine or the test suite does not.
