@@ -81,6 +81,16 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
+# Uploads: a form's fields may take 1 MB in all (more is refused with 400), and a file
+# is kept only up to the night file's 2 MB limit (scoring.uploads), in memory.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+FILE_UPLOAD_HANDLERS = [
+    "scoring.uploads.LimitedUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+
 STATIC_URL = "static/"
 # Where `manage.py collectstatic` gathers the files whitenoise serves in production.
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.management import call_command
 from pypdf import PdfReader
 
-from scoring import selectors, services, sheets
+from scoring import printing, selectors, services, sheets
 from scoring.rules.__main__ import dump_json
 from scoring.rules.simulate import random_night
 
@@ -157,3 +157,32 @@ def test_the_payout_sheet_of_a_settled_night_pays_each_prize():
     assert shows(text, "Paid out 20.40")
     assert shows(text, "1 Ann 2.35 2.46 0.11")
     assert shows(text, "7 Gus 3.05 2.00 -1.05")
+
+
+def text_positions(pdf: bytes):
+    """``(page width, x, y, text)`` of every piece of text drawn, as pypdf reads them."""
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        found = []
+
+        def visit(text, cm, tm, font, size, found=found):
+            if text.strip():
+                found.append((tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5], text))
+
+        page.extract_text(visitor_text=visit)
+        yield from ((width, height, x, y, text) for x, y, text in found)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_widest_sheets_fit_the_paper(paper):
+    """Ten tables across the pattern table and six card columns on a cinch51 score sheet."""
+    night = night_from(random_night(20, seed=4, variant_id="cinch51", rounds_played=0))
+    context = sheets.packet_context(night)
+    context["sheets"] = context["sheets"][:2]
+    pdf = printing.render_pdf("print/packet.html", context, paper=paper)
+    positions = list(text_positions(pdf))
+    texts = [text for *_, text in positions]
+    assert " ".join(texts).count("Table") >= 10
+    assert any("Pedro" in text for text in texts)
+    for width, height, x, y, text in positions:
+        assert 0 <= x < width and 0 <= y < height, (text, x, y)
