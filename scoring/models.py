@@ -86,6 +86,10 @@ class Night(models.Model):
         max_length=10, choices=Paper.choices, default=Paper.LETTER, help_text="For printed sheets."
     )
     drawn_at = models.DateTimeField(null=True, blank=True)
+    is_final = models.BooleanField(
+        default=False,
+        help_text="A director closed the night: nothing changes until a director re-opens it.",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

@@ -45,9 +45,10 @@ class DirectorRequiredMixin(UserPassesTestMixin):
 def game_actions(game, user) -> dict[str, bool]:
     """Which of the game page's forms and buttons ``user`` is offered.
 
-    The services still decide; this only spares the page buttons they would refuse.
+    The services still decide; this only spares the page buttons they would refuse
+    (none is offered on a final night).
     """
-    score = is_scorer(user)
+    score = is_scorer(user) and not game.night.is_final
     correct = score and game_open_to(game, user)
     return {
         "score": score,
@@ -55,5 +56,5 @@ def game_actions(game, user) -> dict[str, bool]:
         "enter_hand": score and not game.from_pegboard and (not game.finished or game.reopened),
         "enter_result": correct and not game.finished and not game.hand_count,
         "clear_result": correct and game.from_pegboard,
-        "reopen": is_director(user) and game.finished and not game.reopened,
+        "reopen": score and is_director(user) and game.finished and not game.reopened,
     }

@@ -9,18 +9,23 @@ every changed row (who, when, before and after) is written by django-simple-hist
 
 import datetime
 import functools
+import itertools
 import secrets
+from collections import Counter
+from dataclasses import dataclass
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
+from scoring import documents
 from scoring.documents import hand_data, hand_fields
-from scoring.models import Game, Hand, Member, Night, Seat
+from scoring.models import Game, Hand, Member, Night, Seat, Tiebreak
 from scoring.rules import InvalidInput, check_result, play_game, read_night, schedule
 from scoring.rules.night import MoneySettings
+from scoring.rules.standings import PEGS, PLAYOFF, Tie
 from scoring.rules.variants import get_variant
 
 SIDE_WORD = "pair"
@@ -77,6 +82,24 @@ class PlayStarted(ValidationError):
     """The draw can no longer change: a hand or result has been entered."""
 
 
+class NightFinal(ValidationError):
+    """The night is closed: a director must re-open it before anything changes."""
+
+
+def _check_not_final(night: Night) -> None:
+    if night.is_final:
+        raise NightFinal(
+            f"{night.name} is final: a director must re-open the night before anything changes."
+        )
+
+
+def _locked_night(night: Night) -> Night:
+    """The night's row, locked for this transaction and read afresh: is it final now?"""
+    locked = Night.objects.select_for_update().get(pk=night.pk)
+    _check_not_final(locked)
+    return locked
+
+
 def _check_not_started(night: Night) -> None:
     if Game.objects.filter(night=night).exclude(score_a=0, score_b=0, winner=None).exists() or (
         Hand.objects.filter(game__night=night).exists()
@@ -111,6 +134,7 @@ def night_create(
 @transaction.atomic
 def night_draw(*, night: Night, user=None, chance=None) -> list[Seat]:
     """Deal the numbers out at random (``secrets.SystemRandom``) before play starts."""
+    _locked_night(night)
     _check_not_started(night)
     seats = list(Seat.objects.select_for_update().filter(night=night).order_by("number"))
     numbers = [seat.number for seat in seats]
@@ -142,6 +166,7 @@ def _renumber(seats: list[Seat], numbers: list[int]) -> None:
 @transaction.atomic
 def seats_swap(*, night: Night, first: int, second: int, user=None) -> None:
     """Swap the players holding two numbers, before play starts."""
+    _locked_night(night)
     _check_not_started(night)
     seats = {
         seat.number: seat
@@ -157,6 +182,7 @@ def seats_swap(*, night: Night, first: int, second: int, user=None) -> None:
 @transaction.atomic
 def night_schedule(*, night: Night, user=None) -> list[Game]:
     """The games of the pattern table for the night's pairs, replacing any not yet played."""
+    _locked_night(night)
     _check_not_started(night)
     if night.drawn_at is None:
         raise ValidationError("Draw the numbers before making the schedule.")
@@ -193,7 +219,11 @@ def _store(game: Game, state) -> None:
 
 
 def _locked_game(game: Game) -> Game:
-    return Game.objects.select_for_update().select_related("night").get(pk=game.pk)
+    """The game and its night, locked and read afresh; every game write starts here, so
+    none goes through on a final night."""
+    locked = Game.objects.select_for_update().select_related("night").get(pk=game.pk)
+    _check_not_final(locked.night)
+    return locked
 
 
 def game_open_to(game: Game, user) -> bool:
@@ -417,3 +447,181 @@ def _import_game(night, raw: dict, parsed, card_keys, *, playoff: bool, user) ->
             game=game, position=position, entered_by=user, **hand_fields(data, card_keys)
         )
     _store(game, parsed.state)
+
+
+# --- the end of the night: play-offs, tie-break, closing ----------------------------------
+
+
+def _night_summary(night: Night, games: list[Game]):
+    """The rules core's summary of the night from its stored totals (``games`` read)."""
+    seats = list(Seat.objects.filter(night=night).select_related("member").order_by("number"))
+    try:
+        return documents.summary(night, seats, games)
+    except InvalidInput as invalid:
+        raise ValidationError([str(problem) for problem in invalid.problems]) from None
+
+
+@dataclass(frozen=True)
+class PlayoffProposal:
+    """What a prize tie needs next: ``games`` to start (pairs in pairing order), the
+    ``waiting`` play-offs between its pairs already started, and which ``round`` of the
+    tie's play-offs the games make (1, then 2 if the pairs are still level, …)."""
+
+    tie: Tie
+    games: tuple[tuple[int, int], ...]
+    waiting: tuple[tuple[int, int], ...]
+    round: int
+
+
+def playoffs_propose(*, summary, playoffs) -> list[PlayoffProposal]:
+    """The play-off games each prize tie in ``summary`` needs next. Pure: no database.
+
+    The tied pairs play a round robin (two pairs: one game). Pairs still level after
+    their play-offs meet again, pairing by pairing: the pairings with the fewest finished
+    play-offs between them are proposed, leaving out any whose play-off is waiting to be
+    played, so starting twice never doubles a game. ``playoffs`` are the night's play-off
+    games (anything with ``pairs`` and ``finished``). Under ``pegs`` tie-breaking
+    play-offs do not count, so none is proposed.
+    """
+    if summary.night.tiebreak != PLAYOFF:
+        return []
+    finished: Counter = Counter()
+    waiting = set()
+    for game in playoffs:
+        pairing = tuple(sorted(game.pairs))
+        if game.finished:
+            finished[pairing] += 1
+        else:
+            waiting.add(pairing)
+    proposals = []
+    for tie in summary.ranking.ties:
+        pairings = list(itertools.combinations(sorted(tie.pairs), 2))
+        fewest = min(finished[pairing] for pairing in pairings)
+        proposals.append(
+            PlayoffProposal(
+                tie=tie,
+                games=tuple(p for p in pairings if finished[p] == fewest and p not in waiting),
+                waiting=tuple(p for p in pairings if p in waiting),
+                round=fewest + 1,
+            )
+        )
+    return proposals
+
+
+def _unfinished_words(games: list[Game]) -> str:
+    """``round 3, table 1: pair 1 v pair 2; …`` for the games not finished (five at most)."""
+    shown = [str(game) for game in games[:5]]
+    if len(games) > len(shown):
+        shown.append(f"and {len(games) - len(shown)} more")
+    return "; ".join(shown)
+
+
+@_audited
+@transaction.atomic
+def playoffs_start(*, night: Night, user=None) -> list[Game]:
+    """Create the play-off games ``playoffs_propose`` gives for the night's prize ties.
+
+    Only once every game of the round robin is finished (until then the ties can still
+    change), and only under play-off tie-breaking. Play-offs are entered like any game.
+    """
+    night = _locked_night(night)
+    if night.tiebreak != PLAYOFF:
+        raise ValidationError(
+            "This night breaks ties on pegs, where play-offs do not count: "
+            "switch it to play-off games first."
+        )
+    games = list(Game.objects.filter(night=night).order_by("is_playoff", "round", "table", "id"))
+    unfinished = [game for game in games if not game.is_playoff and not game.finished]
+    if unfinished:
+        which = _unfinished_words(unfinished)
+        raise ValidationError(f"Play-offs start once every game is finished; not yet: {which}.")
+    summary = _night_summary(night, games)
+    if not summary.ranking.ties:
+        raise ValidationError("No tie decides a prize: there is no play-off to start.")
+    proposals = playoffs_propose(summary=summary, playoffs=[g for g in games if g.is_playoff])
+    pairings = [pairing for proposal in proposals for pairing in proposal.games]
+    if not pairings:
+        raise ValidationError(
+            "The play-offs for these ties are started already: enter them on their game pages."
+        )
+    started = [
+        Game.objects.create(night=night, is_playoff=True, pair_a=a, pair_b=b) for a, b in pairings
+    ]
+    _touch(night.pk)
+    return started
+
+
+@_audited
+@transaction.atomic
+def night_tiebreak_set(*, night: Night, tiebreak: str, user=None) -> int:
+    """Break the night's ties by play-off games or by pegs (peg difference, then pegs for).
+
+    Play-offs do not count under pegs, so switching to pegs removes the play-offs not yet
+    begun (their removal is in the history) and is refused while one is under way.
+    Returns how many were removed.
+    """
+    night = _locked_night(night)
+    if tiebreak not in Tiebreak.values:
+        known = ", ".join(Tiebreak.values)
+        raise ValidationError(f"{tiebreak!r} is not a tie-break (one of: {known}).")
+    removed = 0
+    if tiebreak == PEGS:
+        waiting = list(
+            Game.objects.filter(night=night, is_playoff=True, winner__isnull=True).annotate(
+                hand_count=Count("hands")
+            )
+        )
+        begun = [game for game in waiting if game.started or game.hand_count]
+        if begun:
+            raise ValidationError(
+                f"A play-off is under way ({_unfinished_words(begun)}): finish it before "
+                "breaking ties on pegs."
+            )
+        for game in waiting:
+            game.delete()
+        removed = len(waiting)
+    if night.tiebreak != tiebreak:
+        night.tiebreak = tiebreak
+        night._change_reason = f"tie-break: {tiebreak}"
+        night.save(update_fields=["tiebreak", "updated_at"])
+    return removed
+
+
+@_audited
+@transaction.atomic
+def night_close(*, night: Night, user=None) -> Night:
+    """Mark the night final once every game and play-off is done and no prize tie is left.
+
+    A final night refuses every change until a director re-opens it (``night_reopen``);
+    both are kept in the night's history, with who and when.
+    """
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.is_final:
+        raise ValidationError(f"{night.name} is final already.")
+    games = list(Game.objects.filter(night=night).order_by("is_playoff", "round", "table", "id"))
+    if not any(not game.is_playoff for game in games):
+        raise ValidationError(f"{night.name} has no games yet: make the schedule first.")
+    summary = _night_summary(night, games)
+    if summary.blocked:
+        unfinished = [game for game in games if not game.finished]
+        which = f" Not finished: {_unfinished_words(unfinished)}." if unfinished else ""
+        raise ValidationError(
+            f"{night.name} cannot be final yet: {'; '.join(summary.blocked)}.{which}"
+        )
+    night.is_final = True
+    night._change_reason = "closed: final"
+    night.save(update_fields=["is_final", "updated_at"])
+    return night
+
+
+@_audited
+@transaction.atomic
+def night_reopen(*, night: Night, user=None) -> Night:
+    """Open a final night for changes again (directors only; kept in the history)."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if not night.is_final:
+        raise ValidationError(f"{night.name} is not final: it is open already.")
+    night.is_final = False
+    night._change_reason = "re-opened"
+    night.save(update_fields=["is_final", "updated_at"])
+    return night

@@ -11,7 +11,7 @@ import factory
 from django.contrib.auth.models import Group, User
 
 from scoring import services
-from scoring.models import Member, Night
+from scoring.models import Game, Member, Night
 from scoring.permissions import SCORERS
 
 
@@ -77,3 +77,42 @@ def night_with_schedule(pairs: int, *, variant: str = "club11", draw: bool = Tru
         services.night_draw(night=night, chance=random.Random(pairs))
         services.night_schedule(night=night)
     return night
+
+
+def play_out(night, *, upsets=(), losing_scores=None, loser_cinches=None, leave=()):
+    """Finish the night's scheduled games from the pegboard, as a director would type them.
+
+    In each game the lower-numbered pair wins 11 to 5 with no Cinches, unless the game's
+    two pairs are in ``upsets`` (then the higher-numbered pair wins). ``losing_scores`` and
+    ``loser_cinches`` give the loser's score and Cinches for some games (keyed by their two
+    pairs); the games whose pairs are in ``leave`` stay unplayed.
+    """
+    upsets = {frozenset(pairs) for pairs in upsets}
+    leave = {frozenset(pairs) for pairs in leave}
+    losing_scores = {frozenset(k): v for k, v in (losing_scores or {}).items()}
+    loser_cinches = {frozenset(k): v for k, v in (loser_cinches or {}).items()}
+    for game in Game.objects.filter(night=night, is_playoff=False).order_by("round", "table"):
+        meeting = frozenset(game.pairs)
+        if meeting in leave:
+            continue
+        winner = max(game.pairs) if meeting in upsets else min(game.pairs)
+        loser = {"score": losing_scores.get(meeting, 5), "cinches": loser_cinches.get(meeting, 0)}
+        won = {"score": 11, "cinches": 0}
+        sides = [won, loser] if winner == game.pair_a else [loser, won]
+        result = {
+            "winner": winner,
+            "score": [side["score"] for side in sides],
+            "cinches": [side["cinches"] for side in sides],
+        }
+        services.game_result_record(game=game, result=result)
+
+
+def win_playoff(night, pairs, winner: int):
+    """Finish the waiting play-off between ``pairs`` from the pegboard, won by ``winner``."""
+    game = Game.objects.get(
+        night=night, is_playoff=True, winner=None, pair_a__in=pairs, pair_b__in=pairs
+    )
+    score = [11, 4] if winner == game.pair_a else [4, 11]
+    return services.game_result_record(
+        game=game, result={"winner": winner, "score": score, "cinches": [0, 0]}
+    )
