@@ -5,12 +5,15 @@ stored rows to ``scoring.documents`` and ``scoring.rules``.
 """
 
 from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cached_property
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from scoring import documents
-from scoring.models import Game, Hand, Night, Seat
+from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules import InvalidInput, check_result, play_game
+from scoring.rules.night import Summary
 from scoring.rules.pot import players_of
 from scoring.rules.variants import get_variant
 
@@ -287,3 +290,212 @@ def game_audit(game: Game) -> list[AuditEntry]:
         )
         previous[key] = record
     return entries[::-1]
+
+
+# The end of the night: standings, play-offs and the pot from the rules core's summary,
+# and each member's season from the summary of every night they played. A fixed number of
+# queries however many games or nights; the figures are the rules core's, only added up
+# here to show that they add up.
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    """A player's money for the night: ``won`` is ``None`` while the payout is blocked."""
+
+    number: int
+    name: str
+    pair: int
+    paid: Decimal
+    won: Decimal | None
+
+    @property
+    def net(self) -> Decimal | None:
+        return None if self.won is None else self.won - self.paid
+
+
+@dataclass(frozen=True)
+class Prize:
+    """A place (``place`` 1, 2, …) or the booby (``place`` ``None``) and who takes it."""
+
+    place: int | None
+    pair: int
+    names: str
+    amount: Decimal
+
+
+@dataclass
+class NightResults:
+    """The night as the club sees it at the end of the evening, read in two queries."""
+
+    night: Night
+    seats: list[Seat]
+    games: list[Game]
+    names: dict[int, str]
+    summary: Summary
+
+    @cached_property
+    def standings(self) -> dict:
+        """The ``cinch-standings/1`` document (what ``export_night`` prints)."""
+        return documents.standings(self.night, self.seats, self.games)
+
+    @property
+    def playoffs(self) -> list[Game]:
+        return [game for game in self.games if game.is_playoff]
+
+    @property
+    def unfinished(self) -> list[Game]:
+        """Games and play-offs not finished, in pattern order."""
+        return [game for game in self.games if not game.finished]
+
+    @property
+    def round_robin_done(self) -> bool:
+        """Every scheduled game is finished (play-offs may start)."""
+        scheduled = [game for game in self.games if not game.is_playoff]
+        return bool(scheduled) and all(game.finished for game in scheduled)
+
+    def tie_names(self, tie) -> list[str]:
+        return [f"Pair {pair} ({self.names.get(pair, '—')})" for pair in tie.pairs]
+
+    @property
+    def places(self) -> list[Prize]:
+        payout, ranking = self.summary.payout, self.summary.ranking
+        if payout is None:
+            return []
+        return [
+            Prize(place, pair, self.names.get(pair, ""), amount)
+            for place, (pair, amount) in enumerate(
+                zip(ranking.places, payout.places, strict=True), start=1
+            )
+        ]
+
+    @property
+    def booby(self) -> Prize | None:
+        payout, pair = self.summary.payout, self.summary.ranking.booby
+        if payout is None or pair is None:
+            return None
+        return Prize(None, pair, self.names.get(pair, ""), payout.booby)
+
+    @property
+    def ledger(self) -> list[LedgerRow]:
+        fees, payout = self.summary.fees, self.summary.payout
+        return [
+            LedgerRow(
+                number=seat.number,
+                name=seat.member.name,
+                pair=seat.pair,
+                paid=fees.paid[seat.number],
+                won=None if payout is None else payout.won.get(seat.number, Decimal(0)),
+            )
+            for seat in self.seats
+        ]
+
+    @property
+    def paid_out(self) -> Decimal | None:
+        """The places and the booby added up: the check that they make the pot."""
+        if self.summary.payout is None:
+            return None
+        return sum((prize.amount for prize in (*self.places, self.booby) if prize), Decimal(0))
+
+    @property
+    def players_paid(self) -> Decimal:
+        """What the players paid, added up: the check that it makes the pot."""
+        return sum(self.summary.fees.paid.values(), Decimal(0))
+
+    @property
+    def players_won(self) -> Decimal | None:
+        if self.summary.payout is None:
+            return None
+        return sum(self.summary.payout.won.values(), Decimal(0))
+
+
+def night_results(night: Night) -> NightResults:
+    """Standings, ties, fees and prizes of ``night`` from its stored totals.
+
+    Raises the rules core's ``InvalidInput`` for a night that cannot be scored yet.
+    """
+    seats = night_seats(night)
+    games = night_games(night, with_hand_counts=True)
+    summary = documents.summary(night, seats, games)
+    return NightResults(night, seats, games, pair_names(seats), summary)
+
+
+@dataclass
+class MemberSeason:
+    """A member's record over every night played (a seat in a night with a game finished).
+
+    ``paid`` counts the games finished so far; ``won`` counts the nights whose prizes are
+    awarded (not those still blocked by unfinished games or a prize tie).
+    """
+
+    member: Member
+    nights: int = 0
+    games_won: int = 0
+    cinches: int = 0
+    paid: Decimal = Decimal(0)
+    won: Decimal = Decimal(0)
+
+    @property
+    def name(self) -> str:
+        return self.member.name
+
+    @property
+    def net(self) -> Decimal:
+        return self.won - self.paid
+
+
+def members_season() -> list[MemberSeason]:
+    """Every member's season, by name: three queries, the rules core once per night."""
+    seasons = {member.pk: MemberSeason(member) for member in Member.objects.order_by("name")}
+    seats_by_night: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.select_related("member", "night").order_by("night_id", "number"):
+        seats_by_night.setdefault(seat.night_id, []).append(seat)
+    games_by_night: dict[int, list[Game]] = {}
+    for game in Game.objects.filter(night_id__in=seats_by_night).order_by(
+        "night_id", "is_playoff", "round", "table", "id"
+    ):
+        games_by_night.setdefault(game.night_id, []).append(game)
+    for night_id, seats in seats_by_night.items():
+        games = games_by_night.get(night_id, [])
+        if any(game.finished for game in games):
+            _add_night(seasons, seats[0].night, seats, games)
+    return list(seasons.values())
+
+
+def _add_night(seasons: dict[int, MemberSeason], night: Night, seats, games) -> None:
+    try:
+        summary = documents.summary(night, seats, games)
+    except InvalidInput:
+        return  # a night that cannot be scored (set up by hand in the admin) counts for none
+    records = {record.pair: record for record in summary.ranking.records}
+    payout = summary.payout
+    for seat in seats:
+        season, record = seasons[seat.member_id], records[seat.pair]
+        season.nights += 1
+        season.games_won += record.wins
+        season.cinches += record.cinches
+        season.paid += summary.fees.paid[seat.number]
+        if payout is not None:
+            season.won += payout.won.get(seat.number, Decimal(0))
+
+
+@dataclass(frozen=True)
+class Closing:
+    """A night marked final (``closed``) or re-opened: by whom and when."""
+
+    closed: bool
+    when: object
+    who: str
+
+
+def night_closings(night: Night) -> list[Closing]:
+    """When the night was marked final and re-opened, oldest first, from its history."""
+    records = Night.history.filter(id=night.pk).select_related("history_user")
+    closings, final = [], False
+    for record in records.order_by("history_date", "history_id"):
+        if record.is_final != final:
+            user = record.history_user
+            closings.append(
+                Closing(record.is_final, record.history_date, user and user.get_username() or "—")
+            )
+            final = record.is_final
+    return closings

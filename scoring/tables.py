@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from scoring.models import Night, Seat
+from scoring.rules.night import money_text
 
 
 class BaseTable(tables.Table):
@@ -204,3 +205,111 @@ class HandTable(BaseTable):
 
     def render_score_1(self, value):
         return self._board(value, 1)
+
+
+# --- the end of the night: standings, the pot, the members' season -------------------------
+
+NUMBER = {"td": {"class": "number"}, "th": {"class": "number"}}
+
+
+class NumberColumn(tables.Column):
+    """A count, right-aligned."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", NUMBER)
+        super().__init__(*args, **kwargs)
+
+
+class MoneyColumn(NumberColumn):
+    """An exact amount as the documents print it ("2.00"); ``—`` while not known."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("default", "—")
+        super().__init__(*args, **kwargs)
+
+    def render(self, value) -> str:
+        return money_text(value)
+
+
+class StandingsTable(BaseTable):
+    """The ``standings`` rows of the ``cinch-standings/1`` document, in rank order."""
+
+    rank = NumberColumn()
+    pair = NumberColumn()
+    players = tables.Column()
+    wins = NumberColumn(verbose_name="Won")
+    losses = NumberColumn(verbose_name="Lost")
+    pegs_for = NumberColumn(verbose_name="Pegs for")
+    pegs_against = NumberColumn(verbose_name="Pegs against")
+    cinches = NumberColumn(verbose_name="Cinches")
+    playoff_wins = NumberColumn(verbose_name="Play-off wins")
+
+    class Meta(BaseTable.Meta):
+        sequence = (
+            "rank",
+            "pair",
+            "players",
+            "wins",
+            "losses",
+            "pegs_for",
+            "pegs_against",
+            "cinches",
+            "playoff_wins",
+        )
+        orderable = True
+        empty_text = "No pairs yet."
+
+    def render_players(self, value) -> str:
+        return " & ".join(value)
+
+    def value_players(self, value) -> str:
+        return " & ".join(value)
+
+
+class PrizeTable(BaseTable):
+    """The places, then the booby, with who takes each (``selectors.Prize``)."""
+
+    prize = tables.Column(accessor="place", default="Booby prize", verbose_name="Prize")
+    pair = NumberColumn()
+    names = tables.Column(verbose_name="Players")
+    amount = MoneyColumn()
+
+    class Meta(BaseTable.Meta):
+        sequence = ("prize", "pair", "names", "amount")
+        empty_text = "No prize awarded yet."
+
+    def render_prize(self, value) -> str:
+        return f"Place {value}"
+
+
+class LedgerTable(BaseTable):
+    """Every player's money for the night (``selectors.LedgerRow``)."""
+
+    number = NumberColumn(verbose_name="No.")
+    name = tables.Column(verbose_name="Player")
+    pair = NumberColumn()
+    paid = MoneyColumn()
+    won = MoneyColumn()
+    net = MoneyColumn()
+
+    class Meta(BaseTable.Meta):
+        sequence = ("number", "name", "pair", "paid", "won", "net")
+        orderable = True
+        empty_text = "No players seated."
+
+
+class MemberTable(BaseTable):
+    """Each member's season (``selectors.MemberSeason``)."""
+
+    name = tables.Column(verbose_name="Member")
+    nights = NumberColumn(verbose_name="Nights played")
+    games_won = NumberColumn(verbose_name="Games won")
+    cinches = NumberColumn(verbose_name="Cinches")
+    paid = MoneyColumn()
+    won = MoneyColumn()
+    net = MoneyColumn()
+
+    class Meta(BaseTable.Meta):
+        sequence = ("name", "nights", "games_won", "cinches", "paid", "won", "net")
+        orderable = True
+        empty_text = "No members yet."

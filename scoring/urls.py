@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from scoring import print_views, views
+from scoring import print_views, results_views, views
 
 PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|standings)"
 PAYOUT_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>payouts)"
@@ -18,6 +18,22 @@ urlpatterns = [
     path("nights/<int:pk>/swap/", views.night_swap, name="night-swap"),
     path("nights/<int:pk>/schedule/", views.night_schedule, name="night-schedule"),
     path("nights/<int:pk>/file/", views.night_file, name="night-file"),
+    path("nights/<int:pk>/standings/", results_views.night_standings, name="night-standings"),
+    path(
+        "nights/<int:pk>/standings.json",
+        results_views.night_standings_json,
+        name="night-standings-json",
+    ),
+    path("nights/<int:pk>/pot/", results_views.night_pot, name="night-pot"),
+    path(
+        "nights/<int:pk>/playoffs/start/",
+        results_views.night_playoffs_start,
+        name="night-playoffs-start",
+    ),
+    path("nights/<int:pk>/tiebreak/", results_views.night_tiebreak, name="night-tiebreak"),
+    path("nights/<int:pk>/close/", results_views.night_close, name="night-close"),
+    path("nights/<int:pk>/reopen/", results_views.night_reopen, name="night-reopen"),
+    path("members/", results_views.member_list, name="member-list"),
     path("games/<int:pk>/", views.game_detail, name="game-detail"),
     path("games/<int:pk>/result/", views.game_result, name="game-result"),
     path("games/<int:pk>/result/clear/", views.game_result_clear, name="game-result-clear"),

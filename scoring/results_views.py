@@ -1,0 +1,217 @@
+"""The end of the night on the web: standings, play-offs, the pot, closing; the season.
+
+Thin like ``scoring.views``: figures come from ``selectors.night_results`` (the rules
+core's summary of the stored totals) and ``selectors.members_season``; directors' buttons
+call one service each. The standings, the pot and the members' page are public, as the
+site is open to read (the pot's ledger is in the public ``cinch-standings/1`` document
+too); starting play-offs, the tie-break and closing or re-opening a night are directors'.
+
+Vocabulary: a *tie* is pairs still level where it decides a prize (a place or the booby);
+*play-offs* settle it; the *pot* is what the players paid; a *final* night takes no change.
+"""
+
+from functools import cached_property
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.utils.text import slugify
+from django_tables2 import RequestConfig, SingleTableMixin, SingleTableView
+from django_tables2.export import ExportMixin, TableExport
+
+from scoring import selectors, services
+from scoring.models import Tiebreak
+from scoring.permissions import DirectorRequiredMixin
+from scoring.rules import InvalidInput
+from scoring.rules.__main__ import dump_json
+from scoring.tables import LedgerTable, MemberTable, PlayoffTable, PrizeTable, StandingsTable
+from scoring.views import NightPage
+
+
+class CsvExport(TableExport):
+    """Only CSV: the standings' JSON is the ``cinch-standings/1`` document, at its own URL."""
+
+    @classmethod
+    def is_valid_format(cls, export_format) -> bool:
+        return export_format == cls.CSV
+
+
+class NightResultsPage(NightPage):
+    """A page of the night's results; ``problems`` says why a night cannot be scored."""
+
+    @cached_property
+    def results(self) -> selectors.NightResults | None:
+        try:
+            return selectors.night_results(self.night)
+        except InvalidInput as invalid:
+            self.problems = [str(problem) for problem in invalid.problems]
+            return None
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        results = self.results
+        return super().get_context_data(
+            night=self.night,
+            results=results,
+            summary=results.summary if results else None,
+            problems=getattr(self, "problems", []),
+            **kwargs,
+        )
+
+
+class NightStandings(ExportMixin, SingleTableMixin, NightResultsPage):
+    """The standings, live as games finish; the ties, their play-offs; the CSV export."""
+
+    template_name = "scoring/night_standings.html"
+    table_class = StandingsTable
+    table_pagination = False
+    export_class = CsvExport
+
+    def get_export_filename(self, export_format: str) -> str:
+        name = slugify(self.night.name) or "night"
+        return f"{self.night.date:%Y-%m-%d}-{name}-standings.{export_format}"
+
+    def get_table_data(self):
+        return self.results.standings["standings"] if self.results else []
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        results = self.results
+        if results is not None:
+            proposals = services.playoffs_propose(
+                summary=results.summary, playoffs=results.playoffs
+            )
+            by_tie = {proposal.tie.pairs: proposal for proposal in proposals}
+            context["ties"] = [
+                {"tie": tie, "pairs": results.tie_names(tie), "proposal": by_tie.get(tie.pairs)}
+                for tie in results.summary.ranking.ties
+            ]
+            context["can_start"] = results.round_robin_done and any(p.games for p in proposals)
+            context["playoff_table"] = PlayoffTable(results.playoffs)
+        context["closings"] = selectors.night_closings(self.night)
+        context["tiebreaks"] = Tiebreak.choices
+        return context
+
+
+class NightStandingsJson(NightPage):
+    """The ``cinch-standings/1`` document, byte for byte what ``export_night`` prints."""
+
+    def get(self, request, pk):
+        try:
+            document = selectors.night_standings(self.night)
+        except InvalidInput as invalid:
+            lines = "".join(f"{problem}\n" for problem in invalid.problems)
+            return HttpResponse(
+                f"This night cannot be scored yet:\n{lines}", status=409, content_type="text/plain"
+            )
+        return HttpResponse(dump_json(document), content_type="application/json")
+
+
+class NightPot(NightResultsPage):
+    """The pot with the counts behind it, the prizes, every player's ledger, the checks."""
+
+    template_name = "scoring/night_pot.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        results = self.results
+        if results is not None:
+            prizes = [*results.places, *([results.booby] if results.booby else [])]
+            kwargs["prize_table"] = PrizeTable(prizes)
+            kwargs["ledger_table"] = RequestConfig(self.request, paginate=False).configure(
+                LedgerTable(results.ledger)
+            )
+        return super().get_context_data(**kwargs)
+
+
+# --- the director's buttons ----------------------------------------------------------------
+
+
+class NightAction(DirectorRequiredMixin, NightPage):
+    """A one-button change to the night: the service, a note, back to the standings."""
+
+    http_method_names = ["post"]
+    service = None  # a ``services`` function taking ``night`` and ``user``
+
+    def done(self, result) -> str:
+        raise NotImplementedError
+
+    def service_kwargs(self) -> dict:
+        return {}
+
+    def post(self, request, pk):
+        try:
+            result = self.service(night=self.night, user=request.user, **self.service_kwargs())
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, self.done(result))
+        return redirect(self.night_url("night-standings"))
+
+
+class PlayoffsStart(NightAction):
+    service = staticmethod(services.playoffs_start)
+
+    def done(self, games) -> str:
+        listed = ", ".join(f"pair {game.pair_a} v pair {game.pair_b}" for game in games)
+        return f"Play-offs started: {listed}. Enter them on their game pages."
+
+
+class TiebreakForm(forms.Form):
+    tiebreak = forms.ChoiceField(choices=Tiebreak.choices)
+
+
+class NightTiebreak(NightAction):
+    service = staticmethod(services.night_tiebreak_set)
+
+    def service_kwargs(self) -> dict:
+        form = TiebreakForm(self.request.POST)
+        if not form.is_valid():
+            raise ValidationError("Choose how ties are broken: play-off games or pegs.")
+        self.tiebreak = form.cleaned_data["tiebreak"]
+        return {"tiebreak": self.tiebreak}
+
+    def done(self, removed: int) -> str:
+        note = f"Ties are now broken by {Tiebreak(self.tiebreak).label.lower()}."
+        if removed:
+            note += f" {removed} play-off{'s' if removed > 1 else ''} not yet begun removed."
+        return note
+
+
+class NightClose(NightAction):
+    service = staticmethod(services.night_close)
+
+    def done(self, night) -> str:
+        return f"{night.name} is final: nothing changes now unless a director re-opens it."
+
+
+class NightReopen(NightAction):
+    service = staticmethod(services.night_reopen)
+
+    def done(self, night) -> str:
+        return f"{night.name} is re-opened: games and play-offs may be changed again."
+
+
+# --- the season ----------------------------------------------------------------------------
+
+
+class MemberList(SingleTableView):
+    """Each member's record over every night played."""
+
+    template_name = "scoring/member_list.html"
+    table_class = MemberTable
+    table_pagination = False
+
+    def get_queryset(self):
+        return selectors.members_season()
+
+
+night_standings = NightStandings.as_view()
+night_standings_json = NightStandingsJson.as_view()
+night_pot = NightPot.as_view()
+night_playoffs_start = PlayoffsStart.as_view()
+night_tiebreak = NightTiebreak.as_view()
+night_close = NightClose.as_view()
+night_reopen = NightReopen.as_view()
+member_list = MemberList.as_view()

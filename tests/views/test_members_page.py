@@ -1,0 +1,125 @@
+"""The members page: each member's season over every night played, the money exactly as
+each night's pot page gives it, in a fixed number of queries however many nights."""
+
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from scoring import selectors
+from scoring.models import Member
+from tests.factories import night_with_schedule, play_out
+from tests.views.access import ROLES
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("scoring:member-list")
+
+
+def season(response) -> dict[str, tuple]:
+    """``{name: (nights, games won, Cinches, paid, won, net)}`` from the page's table."""
+    return {
+        row.record.name: (
+            row.record.nights,
+            row.record.games_won,
+            row.record.cinches,
+            row.record.paid,
+            row.record.won,
+            row.record.net,
+        )
+        for row in response.context["table"].rows
+    }
+
+
+def from_the_pot_pages(nights) -> dict[str, tuple]:
+    """The same season added up from each night's standings and pot page figures."""
+    totals: dict[str, list] = {}
+    for night in nights:
+        results = selectors.night_results(night)
+        wins = {row["pair"]: row for row in results.standings["standings"]}
+        for row in results.ledger:
+            total = totals.setdefault(row.name, [0, 0, 0, Decimal(0), Decimal(0)])
+            total[0] += 1
+            total[1] += wins[row.pair]["wins"]
+            total[2] += wins[row.pair]["cinches"]
+            total[3] += row.paid
+            total[4] += row.won or 0
+    return {name: (*total, total[4] - total[3]) for name, total in totals.items()}
+
+
+@pytest.fixture
+def nights():
+    """Three nights played by Players 1 to 8 (the third still going, its prizes waiting),
+    and a fourth set up for Players 1 to 10 but not begun."""
+    first = night_with_schedule(4, name="First")
+    play_out(first, upsets=[(3, 4)], loser_cinches={(1, 2): 3, (1, 3): 1})
+    second = night_with_schedule(2, name="Second")
+    play_out(second, upsets=[(1, 2)], loser_cinches={(1, 2): 2})
+    third = night_with_schedule(3, name="Third")
+    play_out(third, leave=[(2, 3)])
+    night_with_schedule(5, name="Not begun")
+    return [first, second, third]
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_members_page_is_public(client_for, nights, role):
+    response = client_for(role).get(URL)
+
+    assert response.status_code == 200
+    assert [column.header for column in response.context["table"].columns] == [
+        "Member",
+        "Nights played",
+        "Games won",
+        "Cinches",
+        "Paid",
+        "Won",
+        "Net",
+    ]
+
+
+def test_each_members_season_is_the_nights_pot_pages_added_up(client, nights):
+    response = client.get(URL)
+
+    expected = from_the_pot_pages(nights)
+    shown = season(response)
+    assert {name: row for name, row in shown.items() if row[0]} == expected
+    assert sorted(name for name, row in shown.items() if not row[0]) == ["Player 10", "Player 9"]
+    assert sum(row[4] for row in shown.values()) == sum(
+        selectors.night_results(night).summary.fees.pot for night in nights[:2]
+    )
+
+
+def test_money_is_shown_as_the_pot_page_shows_it(client, nights):
+    response = client.get(URL)
+
+    player = Member.objects.get(name="Player 1")
+    paid = season(response)[player.name][3]
+    assert f'<td class="number">{paid:.2f}</td>' in response.content.decode()
+
+
+def test_the_table_sorts(client, nights):
+    response = client.get(URL + "?sort=-won")
+
+    won = [row.record.won for row in response.context["table"].rows]
+    assert won == sorted(won, reverse=True)
+
+
+def test_no_members_yet(client):
+    response = client.get(URL)
+
+    assert "No members yet." in response.content.decode()
+
+
+# The members, every seat with its night, every game of those nights.
+QUERIES = 3
+
+
+@pytest.mark.parametrize("sizes", [[2], [4, 10, 20]], ids=["one small night", "three nights"])
+def test_queries_do_not_grow_with_nights_or_games(client, django_assert_num_queries, sizes):
+    for pairs in sizes:
+        play_out(night_with_schedule(pairs))
+
+    with django_assert_num_queries(QUERIES):
+        response = client.get(URL)
+
+    assert len(response.context["table"].rows) == 2 * max(sizes)
