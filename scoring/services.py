@@ -5,6 +5,10 @@ it belongs to still folds without a problem, and the game's totals are stored fr
 rules core's answer in the same transaction. Problems come back as Django
 ``ValidationError``s whose keys are the form fields the rules core named. The history of
 every changed row (who, when, before and after) is written by django-simple-history.
+
+A night marked final (``night_close``) takes no write until a director re-opens it
+(``night_reopen``): every game write starts with ``_locked_game`` and every night write
+with ``_locked_night``, which refuse it with ``NightFinal``.
 """
 
 import datetime
