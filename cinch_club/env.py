@@ -55,5 +55,7 @@ SECRET_KEY = env_str("SECRET_KEY", DEV_SECRET_KEY)
 DEBUG = env_bool("DEBUG", None)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+# Where `manage.py collectstatic` gathers the static files whitenoise serves.
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # The club's name, printed at the head of every sheet.
 CLUB_NAME = env_str("CLUB_NAME", "Cinch Club")

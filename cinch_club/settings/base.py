@@ -93,7 +93,7 @@ FILE_UPLOAD_HANDLERS = [
 
 STATIC_URL = "static/"
 # Where `manage.py collectstatic` gathers the files whitenoise serves in production.
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = env.STATIC_ROOT
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

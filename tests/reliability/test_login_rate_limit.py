@@ -5,6 +5,7 @@ database, so each test starts from none (pytest-django rolls the database back).
 """
 
 import datetime
+import io
 
 import pytest
 from axes.models import AccessAttempt
@@ -79,7 +80,7 @@ def test_a_director_unlocks_it_with_axes_reset(client):
     lock_out(client)
     assert log_in(client, "password").status_code == 429
 
-    call_command("axes_reset_username", "scorer")
+    call_command("axes_reset_username", "scorer", stdout=io.StringIO())
 
     assert log_in(client, "password")["Location"] == HOME
     assert logged_in(client)

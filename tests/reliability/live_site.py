@@ -1,0 +1,330 @@
+"""A real site for the reliability tests: gunicorn on 127.0.0.1 over a database of its own.
+
+The closest this machine gets to production: production settings (``DEBUG`` off, a random
+``SECRET_KEY``, whitenoise over freshly collected static files, django-axes), gunicorn
+with several worker processes and threads, and a database that is neither the test
+suite's nor in memory: a SQLite file in a temporary folder, or a new database on the
+PostgreSQL server that ``DATABASE_URL`` names (the second run of ``make test``). The
+scorers are :class:`Browser` sessions that log in and post forms with their CSRF token,
+as a browser does; the TLS proxy's ``X-Forwarded-Proto: https`` comes with every request.
+
+Only 127.0.0.1 is ever addressed; every wait is bounded. The functions at the end run
+*inside* the site's environment (``manage.py shell -c``) to seed it and to read it back.
+"""
+
+import http.client
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+import dj_database_url
+
+REPOSITORY = Path(__file__).parents[2]
+HOST = "127.0.0.1"
+PASSWORD = "live-site-password-7c1d"
+TIMEOUT = 60  # seconds for one request; far above what any takes here
+START_TIMEOUT = 60
+# The shared live site (conftest's ``live``): an 8-pair night, a director and 16 scorers.
+PAIRS = 8
+SCORERS = 16
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+def is_postgres(url: str) -> bool:
+    return bool(url) and dj_database_url.parse(url)["ENGINE"] == "django.db.backends.postgresql"
+
+
+class Database:
+    """A database for one site: a SQLite file in ``folder``, or a new PostgreSQL database.
+
+    PostgreSQL is used when the suite itself runs on it (``DATABASE_URL``), so a run on
+    each database tries the site on each.
+    """
+
+    def __init__(self, folder: Path):
+        suite_url = os.environ.get("DATABASE_URL", "")
+        self.admin_url = suite_url if is_postgres(suite_url) else None
+        if self.admin_url:
+            self.name = f"cinch_live_{uuid.uuid4().hex[:12]}"
+            self._execute(f'CREATE DATABASE "{self.name}"')
+            self.url = urlsplit(self.admin_url)._replace(path=f"/{self.name}").geturl()
+        else:
+            self.path = folder / "live.sqlite3"
+            self.url = f"sqlite:///{self.path}"
+
+    @property
+    def engine(self) -> str:
+        return "postgresql" if self.admin_url else "sqlite"
+
+    def _execute(self, sql: str) -> None:
+        import psycopg
+
+        with psycopg.connect(self.admin_url, autocommit=True) as connection:
+            connection.execute(sql)
+
+    def drop(self) -> None:
+        if self.admin_url:
+            self._execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+
+class Site:
+    """The site's environment: its database, its static files, its settings.
+
+    ``static_root``: files an earlier site collected (collecting takes seconds: whitenoise
+    compresses every file), or None to collect them into ``folder``.
+    """
+
+    def __init__(self, folder: Path, static_root: Path | None = None):
+        self.folder = folder
+        self.static_root = static_root
+        self.database = Database(folder)
+        self.environ = {
+            key: value
+            for key, value in os.environ.items()
+            if key not in {"DJANGO_SETTINGS_MODULE", "DATABASE_URL", "DEBUG", "SECRET_KEY"}
+        }
+        self.environ.update(
+            DJANGO_SETTINGS_MODULE="cinch_club.settings.prod",
+            SECRET_KEY=secrets.token_urlsafe(50),
+            ALLOWED_HOSTS=HOST,
+            DATABASE_URL=self.database.url,
+            STATIC_ROOT=str(static_root or folder / "static"),
+        )
+
+    def manage(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        result = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=REPOSITORY,
+            env=self.environ,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        if check and result.returncode != 0:
+            raise AssertionError(f"manage.py {args[0]} failed:\n{result.stderr}")
+        return result
+
+    def inside(self, call: str):
+        """What ``tests.reliability.live_site.<call>`` returns when run in the site (JSON)."""
+        code = "import json; from tests.reliability import live_site; "
+        code += f"print(json.dumps(live_site.{call}))"
+        return json.loads(self.manage("shell", "--no-imports", "-c", code).stdout)
+
+    def prepare(self, night_document: dict, scorers: int) -> dict:
+        """Migrate, collect the static files, import the night, make the logins."""
+        self.manage("migrate", "--noinput")
+        if self.static_root is None:
+            self.manage("collectstatic", "--noinput")
+        night_path = self.folder / "night.json"
+        night_path.write_text(json.dumps(night_document))
+        night_id = int(self.manage("import_night", str(night_path)).stdout.split()[-1])
+        return self.inside(f"seed({night_id}, {scorers})")
+
+    def drop(self) -> None:
+        self.database.drop()
+
+
+class Server:
+    """gunicorn serving ``site`` on a free loopback port, in a process group of its own."""
+
+    def __init__(self, site: Site, *, workers: int = 3, threads: int = 4):
+        self.site = site
+        self.port = free_port()
+        self.workers, self.threads = workers, threads
+        self.access_log = site.folder / "access.log"
+        self.error_log = site.folder / "error.log"
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def origin(self) -> str:
+        return f"https://{HOST}:{self.port}"
+
+    def start(self) -> "Server":
+        command = [
+            *(sys.executable, "-m", "gunicorn", "cinch_club.wsgi"),
+            *("--bind", f"{HOST}:{self.port}"),
+            *("--workers", str(self.workers), "--threads", str(self.threads)),
+            *("--worker-class", "gthread", "--timeout", "60", "--graceful-timeout", "5"),
+            *("--access-logfile", str(self.access_log)),
+            *("--access-logformat", "%(m)s %(U)s %(s)s"),
+            *("--error-logfile", str(self.error_log)),
+            # gunicorn trusts X-Forwarded-Proto only from the addresses listed here.
+            *("--forwarded-allow-ips", HOST),
+        ]
+        self.process = subprocess.Popen(
+            command,
+            cwd=REPOSITORY,
+            env=self.site.environ,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # its own process group: one kill reaches every worker
+        )
+        self._wait_until_serving()
+        return self
+
+    def _wait_until_serving(self) -> None:
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"gunicorn exited:\n{self.error_log.read_text()}")
+            try:
+                if Browser(self).get("/").status == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise AssertionError("gunicorn did not answer within a minute")
+
+    def kill(self) -> None:
+        """SIGKILL to the master and every worker at once: a crash, not a shutdown."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def statuses(self) -> list[int]:
+        """The status of every request served, from gunicorn's access log."""
+        if not self.access_log.exists():
+            return []
+        return [int(line.split()[-1]) for line in self.access_log.read_text().splitlines()]
+
+
+@dataclass
+class Response:
+    status: int
+    location: str
+    text: str
+
+
+class Browser:
+    """One person's session on the site: cookies, the CSRF token, forms posted as typed."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        self.cookies: dict[str, str] = {}
+        self.sent = 0  # requests sent, answered or not
+
+    def request(self, method: str, path: str, form: dict | None = None) -> Response:
+        connection = http.client.HTTPConnection(HOST, self.server.port, timeout=TIMEOUT)
+        headers = {
+            "X-Forwarded-Proto": "https",
+            # Django checks that a secure POST comes from one of the site's own pages.
+            "Referer": self.server.origin + path,
+        }
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if form is not None:
+            body = urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        self.sent += 1
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            answer = connection.getresponse()
+            text = answer.read().decode()
+        finally:
+            connection.close()
+        for header in answer.headers.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(header).items():
+                if morsel.value and morsel["max-age"] != "0":
+                    self.cookies[name] = morsel.value
+                else:
+                    self.cookies.pop(name, None)
+        return Response(answer.status, answer.getheader("Location") or "", text)
+
+    def get(self, path: str) -> Response:
+        return self.request("GET", path)
+
+    def post(self, path: str, form: dict) -> Response:
+        token = self.cookies.get("csrftoken", "")
+        return self.request("POST", path, {**form, "csrfmiddlewaretoken": token})
+
+    def log_in(self, username: str, password: str = PASSWORD) -> None:
+        self.get("/accounts/login/")
+        answer = self.post("/accounts/login/", {"username": username, "password": password})
+        assert answer.status == 302, f"{username} could not log in: {answer.status}"
+
+
+def form_of(hand: dict) -> dict:
+    """A hand as the hand form posts it: every field, blank where nothing was chosen."""
+    if hand.get("passed"):
+        return {"passed": "on"}
+    fields = {"bidder": "", "bid": "", "high": "", "low": "", "jack": "", "game": ""}
+    return fields | {key: "" if value is None else str(value) for key, value in hand.items()}
+
+
+def shown(hand: dict) -> dict:
+    """A hand with its blanks dropped, to compare what was posted with what was stored."""
+    return {key: value for key, value in hand.items() if value not in (None, False)}
+
+
+SAVED = re.compile(r"Hand \d+ saved")
+
+
+# --- run inside the site (manage.py shell -c) ---------------------------------------------
+
+
+def seed(night_id: int, scorers: int) -> dict:
+    """A director and ``scorers`` scorers (one password hash for all: hashing is slow),
+    and the night's games as ``{"night": id, "games": [[id, pair_a, pair_b], ...]}``."""
+    from django.contrib.auth.hashers import make_password
+    from django.contrib.auth.models import Group, User
+
+    from scoring.models import Game
+    from scoring.permissions import SCORERS
+
+    password = make_password(PASSWORD)
+    User.objects.create(username="director", password=password, is_staff=True)
+    group = Group.objects.create(name=SCORERS)
+    for number in range(1, scorers + 1):
+        User.objects.create(username=f"scorer{number}", password=password).groups.add(group)
+    games = Game.objects.filter(night_id=night_id).order_by("round", "table")
+    return {"night": night_id, "games": [[g.pk, g.pair_a, g.pair_b] for g in games]}
+
+
+def stored_hands(night_id: int) -> list[dict]:
+    """Every hand of the night in stored order: game, position, who entered it, the hand."""
+    from scoring.documents import hand_data
+    from scoring.models import Hand
+
+    hands = (
+        Hand.objects.filter(game__night_id=night_id)
+        .select_related("entered_by")
+        .order_by("game_id", "position")
+    )
+    return [
+        {
+            "id": hand.pk,
+            "version": hand.version,
+            "game": hand.game_id,
+            "position": hand.position,
+            "by": hand.entered_by.username if hand.entered_by else None,
+            "hand": hand_data(hand),
+        }
+        for hand in hands
+    ]
