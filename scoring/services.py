@@ -286,6 +286,14 @@ class StaleVersion(ValidationError):
     """Someone else changed the hand since the form was opened."""
 
 
+def _stored(hand: Hand, hands: list[Hand]) -> Hand:
+    """``hand`` as the locked game holds it now; ``StaleVersion`` if it was deleted."""
+    stored = next((h for h in hands if h.pk == hand.pk), None)
+    if stored is None:
+        raise StaleVersion("The hand was deleted by someone else meanwhile.")
+    return stored
+
+
 @_audited
 @transaction.atomic
 def hand_correct(*, hand: Hand, data: dict, version: int, user=None) -> Hand:
@@ -293,9 +301,7 @@ def hand_correct(*, hand: Hand, data: dict, version: int, user=None) -> Hand:
     game = _locked_game(hand.game)
     _check_open(game, user)
     hands = list(game.hands.all())
-    current = next((h for h in hands if h.pk == hand.pk), None)
-    if current is None:
-        raise StaleVersion("The hand was deleted by someone else meanwhile.")
+    current = _stored(hand, hands)
     if current.version != version:
         raise StaleVersion(
             f"Hand {hands.index(current) + 1} was changed by someone else meanwhile; "
@@ -322,9 +328,7 @@ def hand_delete(*, hand: Hand, user=None) -> None:
     _check_open(game, user)
     hands = list(game.hands.all())
     # The row as stored now, not the caller's copy, so its history shows what was deleted.
-    stored = next((h for h in hands if h.pk == hand.pk), None)
-    if stored is None:
-        raise StaleVersion("The hand was deleted by someone else meanwhile.")
+    stored = _stored(hand, hands)
     remaining = [h for h in hands if h is not stored]
     state = _fold(game, [hand_data(h) for h in remaining], fields=())
     stored.delete()
