@@ -84,8 +84,11 @@ def money_data(night) -> dict:
 def night_document(night, seats, games, *, with_hands: bool = True) -> dict:
     """The ``cinch-night/1`` document of ``night`` from its seats and games.
 
-    ``games`` need their hands prefetched when ``with_hands`` is true.
+    ``games`` need their hands prefetched when ``with_hands`` is true. Games are listed in
+    the order they were made (the schedule's, or an imported file's), so a night file
+    comes back out in the order it went in.
     """
+    games = sorted(games, key=lambda game: game.pk)
     return {
         "format": NIGHT_FORMAT,
         "name": night.name,

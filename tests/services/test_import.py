@@ -76,6 +76,10 @@ def export(night: Night) -> tuple[str, str]:
         pytest.param(example(), id="night-format-example"),
         pytest.param(random_night(5, seed=9, rounds_played=3), id="random-part-way"),
         pytest.param(random_night(4, seed=8, variant_id="cinch51"), id="random-cinch51"),
+        pytest.param(
+            {**random_night(4, seed=7), "games": random_night(4, seed=7)["games"][::-1]},
+            id="games-listed-last-round-first",
+        ),
     ],
 )
 def test_import_export_import_export_is_the_same(document):
