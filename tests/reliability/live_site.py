@@ -328,3 +328,36 @@ def stored_hands(night_id: int) -> list[dict]:
         }
         for hand in hands
     ]
+
+
+def database_check() -> dict:
+    """SQLite's own checks of the file (PRAGMA integrity_check, foreign_key_check); on
+    PostgreSQL, which checks its pages itself, only that it answers."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        if connection.vendor != "sqlite":
+            cursor.execute("SELECT 1")
+            return {"integrity": ["ok"] if cursor.fetchone() == (1,) else [], "foreign_keys": []}
+        cursor.execute("PRAGMA integrity_check")
+        integrity = [row[0] for row in cursor.fetchall()]
+        cursor.execute("PRAGMA foreign_key_check")
+        return {"integrity": integrity, "foreign_keys": [list(row) for row in cursor.fetchall()]}
+
+
+def refold_mismatches(night_id: int) -> list[str]:
+    """Games whose stored totals differ from the rules core's fold of their stored hands."""
+    from scoring.documents import hand_data
+    from scoring.models import Game
+    from scoring.rules import play_game
+    from scoring.rules.variants import get_variant
+
+    wrong = []
+    for game in Game.objects.filter(night_id=night_id, from_pegboard=False).select_related("night"):
+        hands = [hand_data(hand) for hand in game.hands.order_by("position")]
+        state = play_game(get_variant(game.night.variant), game.pairs, hands)
+        folded = (*state.scores, *state.cinches, state.winner)
+        stored = (game.score_a, game.score_b, game.cinches_a, game.cinches_b, game.winner)
+        if folded != stored:
+            wrong.append(f"game {game.pk}: stored {stored}, hands fold to {folded}")
+    return wrong
