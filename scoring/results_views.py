@@ -132,10 +132,8 @@ class NightAction(DirectorRequiredMixin, NightPage):
     """A one-button change to the night: the service, a note, back to the standings."""
 
     http_method_names = ["post"]
-    service = None  # a ``services`` function taking ``night`` and ``user``
-
-    def done(self, result) -> str:
-        raise NotImplementedError
+    service = None  # a ``services`` function taking ``night`` and ``user``; ``done(result)``
+    # gives the note shown after it
 
     def service_kwargs(self) -> dict:
         return {}

@@ -256,3 +256,11 @@ def test_switching_back_to_playoffs(three_way):
 def test_an_unknown_tiebreak_is_refused(three_way):
     with pytest.raises(ValidationError, match="'coin' is not a tie-break"):
         services.night_tiebreak_set(night=three_way, tiebreak="coin")
+
+
+def test_the_same_tiebreak_again_changes_nothing(three_way):
+    records = three_way.history.count()
+
+    assert services.night_tiebreak_set(night=three_way, tiebreak="playoff") == 0
+
+    assert three_way.history.count() == records

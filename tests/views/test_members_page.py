@@ -104,6 +104,16 @@ def test_the_table_sorts(client, nights):
     assert won == sorted(won, reverse=True)
 
 
+def test_a_night_that_cannot_be_scored_counts_for_none(client):
+    night = night_with_schedule(2)
+    play_out(night)
+    night.seats.order_by("number").last().delete()  # by hand in the admin: 3 players left
+
+    response = client.get(URL)
+
+    assert {row[0] for row in season(response).values()} == {0}
+
+
 def test_no_members_yet(client):
     response = client.get(URL)
 

@@ -15,7 +15,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 from scoring import selectors, services
 from scoring.models import Game
 from scoring.rules.night import money_text
-from tests.factories import night_with_schedule, play_out
+from tests.factories import NightFactory, night_with_schedule, play_out
 from tests.views.access import ROLES
 
 pytestmark = pytest.mark.django_db
@@ -188,6 +188,14 @@ def test_blocked_while_games_are_unfinished(client):
     assertContains(response, f'<a href="{link}">{game}</a>', html=True)
     assertContains(response, "so far: the finished games only")
     assertNotContains(response, "Paid out")
+    results = response.context["results"]
+    assert (results.paid_out, results.players_won, results.places, results.booby) == (
+        None,
+        None,
+        [],
+        None,
+    )
+    assert all(row.won is None and row.net is None for row in results.ledger)
     assertContains(
         response, "<td>5 games lost, $0.25 from each player of the losing pair</td>", html=True
     )
@@ -274,3 +282,10 @@ def test_queries_do_not_grow_with_the_night(client_for, django_assert_num_querie
         response = client.get(url(night))
 
     assert len(response.context["ledger_table"].rows) == 2 * pairs
+
+
+def test_a_night_that_cannot_be_scored_says_why(client):
+    response = client.get(url(NightFactory()))  # nobody seated yet
+
+    assertContains(response, "This night cannot be scored yet")
+    assertNotContains(response, 'id="ledger"')
