@@ -27,8 +27,8 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Night)
 class NightAdmin(SimpleHistoryAdmin):
-    list_display = ["name", "date", "variant", "tiebreak", "drawn_at"]
-    list_filter = ["variant", "date"]
+    list_display = ["name", "date", "variant", "tiebreak", "drawn_at", "is_final"]
+    list_filter = ["variant", "date", "is_final"]
     search_fields = ["name"]
     inlines = [SeatInline]
 
