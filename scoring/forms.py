@@ -15,7 +15,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from scoring.models import Member, Night
+from scoring.models import Member, Night, Tiebreak
 from scoring.rules.__main__ import load_json
 from scoring.rules.hand import MONEY
 from scoring.rules.night import NightReader
@@ -187,6 +187,12 @@ class ResultForm(forms.Form):
         if data.get("money"):
             result["money"] = True
         return result
+
+
+class TiebreakForm(forms.Form):
+    """How the night's ties are broken: play-off games, or peg difference then pegs for."""
+
+    tiebreak = forms.ChoiceField(choices=Tiebreak.choices)
 
 
 class SwapForm(forms.Form):

@@ -13,7 +13,6 @@ Vocabulary: a *tie* is pairs still level where it decides a prize (a place or th
 from functools import cached_property
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
@@ -23,6 +22,7 @@ from django_tables2 import RequestConfig, SingleTableMixin, SingleTableView
 from django_tables2.export import ExportMixin, TableExport
 
 from scoring import selectors, services
+from scoring.forms import TiebreakForm
 from scoring.models import Tiebreak
 from scoring.permissions import DirectorRequiredMixin
 from scoring.rules import InvalidInput
@@ -154,10 +154,6 @@ class PlayoffsStart(NightAction):
     def done(self, games) -> str:
         listed = ", ".join(f"pair {game.pair_a} v pair {game.pair_b}" for game in games)
         return f"Play-offs started: {listed}. Enter them on their game pages."
-
-
-class TiebreakForm(forms.Form):
-    tiebreak = forms.ChoiceField(choices=Tiebreak.choices)
 
 
 class NightTiebreak(NightAction):
