@@ -3,8 +3,9 @@ table, and how fast the site serves a 20-table night and takes hands.
 
 Run as ``.venv/bin/python bench/run.py`` (``make bench``) or, for the rules core alone, as
 ``python3 bench/run.py`` from the repository root: the rules core needs nothing but the
-standard library. Name sections to run only those: ``bench/run.py score schedule``. Each benchmark is a function in ``BENCHMARKS`` that prints its own
-lines; a later section is one more function added to that list.
+standard library. Name sections to run only those: ``bench/run.py score schedule``.
+Each benchmark is a function in ``BENCHMARKS`` that prints its own lines; a later
+section is one more function added to that list.
 
 Timings are wall-clock (``time.perf_counter``): the best of ``REPEATS`` runs, which is the
 least disturbed by other work on the machine, and the median, which shows the spread.
