@@ -80,6 +80,8 @@ def _python(code: str, **overrides: str) -> subprocess.CompletedProcess[str]:
     are removed from the environment unless given.
     """
     unset = {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "DATABASE_URL"}
+    # Test-only switches (the browser tests set this one) have no place in a deploy check.
+    unset.add("DJANGO_ALLOW_ASYNC_UNSAFE")
     environ = {key: value for key, value in os.environ.items() if key not in unset}
     environ.update(overrides)
     return subprocess.run(

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import authenticate
 from django.contrib.auth.models import Group, User
 from django.core.management import CommandError, call_command
+from django.test import RequestFactory
 
 from scoring.management.commands.load_demo import DEMO_NIGHT
 from scoring.models import Game, Member, Night
@@ -13,6 +14,13 @@ from scoring.models import Game, Member, Night
 pytestmark = pytest.mark.django_db
 
 LOGINS = ["Director: director / cinch-director", "Scorer: scorer / cinch-scorer"]
+
+
+def log_in(username: str, password: str):
+    """Who the login page would log in (django-axes wants the request it comes with)."""
+    return authenticate(
+        RequestFactory().post("/accounts/login/"), username=username, password=password
+    )
 
 
 def load_demo(*args) -> str:
@@ -61,8 +69,8 @@ def test_the_demo_users_log_in(debug):
     load_demo()
     load_demo()
 
-    director = authenticate(username="director", password="cinch-director")
-    scorer = authenticate(username="scorer", password="cinch-scorer")
+    director = log_in("director", "cinch-director")
+    scorer = log_in("scorer", "cinch-scorer")
     assert (director.is_staff, director.is_superuser) == (True, True)
     assert (scorer.is_staff, scorer.is_superuser) == (False, False)
     assert list(scorer.groups.values_list("name", flat=True)) == ["Scorers"]
@@ -78,7 +86,7 @@ def test_load_demo_puts_the_demo_passwords_back(debug):
 
     load_demo()
 
-    assert authenticate(username="scorer", password="cinch-scorer") == scorer
+    assert log_in("scorer", "cinch-scorer") == scorer
 
 
 def test_load_demo_refuses_without_debug(settings):

@@ -98,6 +98,8 @@ class Site:
             key: value
             for key, value in os.environ.items()
             if key not in {"DJANGO_SETTINGS_MODULE", "DATABASE_URL", "DEBUG", "SECRET_KEY"}
+            # set by the browser tests for their own process; a production site has none
+            and key != "DJANGO_ALLOW_ASYNC_UNSAFE"
         }
         self.environ.update(
             DJANGO_SETTINGS_MODULE="cinch_club.settings.prod",
@@ -107,11 +109,15 @@ class Site:
             STATIC_ROOT=str(static_root or folder / "static"),
         )
 
-    def manage(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    def manage(
+        self, *args: str, check: bool = True, database_url: str | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        """``manage.py ARGS`` in the site's environment (or on another database's URL)."""
+        environ = dict(self.environ, DATABASE_URL=database_url or self.database.url)
         result = subprocess.run(
             [sys.executable, "manage.py", *args],
             cwd=REPOSITORY,
-            env=self.environ,
+            env=environ,
             capture_output=True,
             text=True,
             timeout=300,
@@ -121,11 +127,12 @@ class Site:
             raise AssertionError(f"manage.py {args[0]} failed:\n{result.stderr}")
         return result
 
-    def inside(self, call: str):
+    def inside(self, call: str, database_url: str | None = None):
         """What ``tests.reliability.live_site.<call>`` returns when run in the site (JSON)."""
         code = "import json; from tests.reliability import live_site; "
         code += f"print(json.dumps(live_site.{call}))"
-        return json.loads(self.manage("shell", "--no-imports", "-c", code).stdout)
+        shell = self.manage("shell", "--no-imports", "-c", code, database_url=database_url)
+        return json.loads(shell.stdout)
 
     def prepare(self, night_document: dict, scorers: int) -> dict:
         """Migrate, collect the static files, import the night, make the logins."""

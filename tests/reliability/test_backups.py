@@ -1,0 +1,196 @@
+"""Backups: every night's file out and back in gives the same standings; a live SQLite
+database is copied with SQLite's backup API, consistent while scorers write.
+"""
+
+import io
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from threading import Event
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from scoring import services
+from scoring.models import Game, Hand, Member, Night
+from scoring.rules.simulate import random_night
+from tests.factories import night_with_schedule
+from tests.reliability.live_site import REPOSITORY, Browser, form_of, is_postgres, shown
+
+ON_POSTGRES = is_postgres(os.environ.get("DATABASE_URL", ""))
+
+
+def command(*args) -> str:
+    out = io.StringIO()
+    call_command(*args, stdout=out, stderr=io.StringIO())
+    return out.getvalue()
+
+
+def club_nights() -> list[Night]:
+    """Nights of every kind: played through with play-offs, part-way, peg tie-break,
+    pegboard results, hands entered through the services, names with markup."""
+    documents = [
+        random_night(4, seed=1),
+        random_night(6, seed=2, rounds_played=3),
+        random_night(3, seed=3, tiebreak="pegs", results_share=0.5),
+        random_night(2, seed=4) | {"players": ["<b>Zoë</b>", "'; DROP TABLE", "Åsa", "ن"]},
+    ]
+    nights = [services.night_import(document=document) for document in documents]
+    entered = night_with_schedule(3)
+    game = Game.objects.filter(night=entered).order_by("pk").first()
+    for bid in (2, 3, 4):
+        hand = {"bidder": game.pair_a, "bid": bid, "high": game.pair_a, "low": game.pair_b}
+        services.hand_record(game=game, data=hand)
+    return [*nights, entered]
+
+
+@pytest.mark.django_db
+def test_every_night_out_and_into_an_empty_database_gives_the_same_standings(tmp_path):
+    nights = club_nights()
+    standings = {f"night-{n.pk}.json": command("export_night", str(n.pk)) for n in nights}
+
+    said = command("export_night", "--all", str(tmp_path))
+
+    files = sorted(tmp_path.iterdir())
+    assert sorted(path.name for path in files) == sorted(standings)
+    for night in nights:
+        assert f"Wrote {tmp_path / f'night-{night.pk}.json'}: {night.name}" in said
+    assert said.endswith(f"{len(nights)} night file(s) written to {tmp_path}\n")
+
+    Night.objects.all().delete()
+    Member.objects.all().delete()
+    assert not Hand.objects.exists() and not Game.objects.exists()
+    for path in files:
+        night_id = command("import_night", str(path)).splitlines()[-1]
+        assert command("export_night", night_id) == standings[path.name], path.name
+        assert command("export_night", night_id, "--night-file") == path.read_text()
+
+
+@pytest.mark.django_db
+def test_export_wants_an_id_or_all(tmp_path):
+    for args in ([], ["1", "--all", str(tmp_path)]):
+        with pytest.raises(CommandError, match="Give a night's ID, or --all DIR"):
+            command("export_night", *args)
+
+
+def backup_db(database_url: str, *args: str) -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    return subprocess.run(
+        [sys.executable, "manage.py", "backup_db", *args],
+        cwd=REPOSITORY,
+        env=environ | {"DATABASE_URL": database_url},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_backup_db_on_postgresql_says_to_use_pg_dump(tmp_path):
+    # Refused before any connection, so no server needs to answer at this address.
+    result = backup_db("postgres://nobody@127.0.0.1:9/none", str(tmp_path / "copy"))
+
+    assert result.returncode == 2
+    assert "use pg_dump" in result.stderr
+    assert not (tmp_path / "copy").exists()
+
+
+def test_backup_db_never_overwrites_a_file(tmp_path):
+    existing = tmp_path / "older-backup.sqlite3"
+    existing.write_bytes(b"an older backup")
+
+    result = backup_db(f"sqlite:///{tmp_path / 'db.sqlite3'}", str(existing))
+
+    assert result.returncode == 2
+    assert "exists: give a new file name" in result.stderr
+    assert existing.read_bytes() == b"an older backup"
+
+
+def rows(path: Path) -> dict[str, list]:
+    """Every row of every table, read with sqlite3 itself."""
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as database:
+        tables = [
+            name
+            for (name,) in database.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        ]
+        return {
+            table: database.execute(f'SELECT * FROM "{table}" ORDER BY rowid').fetchall()
+            for table in tables
+        }
+
+
+def checks(path: Path) -> tuple[list, list]:
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as database:
+        integrity = [row[0] for row in database.execute("PRAGMA integrity_check")]
+        return integrity, database.execute("PRAGMA foreign_key_check").fetchall()
+
+
+def keep_scoring(live, number: int, game: list[int], stop: Event, acknowledged: list) -> list:
+    """Post hands into ``game`` until told to stop (at most 40); ``acknowledged`` gets
+    those acknowledged."""
+    game_id, pair_a, pair_b = game
+    browser = Browser(live.server)
+    browser.log_in(f"scorer{number}")
+    cycle = [
+        {"bidder": pair_a, "bid": 2, "high": pair_a, "low": pair_a},
+        {"bidder": pair_a, "bid": 3, "high": pair_a, "low": pair_a},
+        {"passed": True},
+        {"bidder": pair_b, "bid": 4, "high": pair_b, "low": pair_b},
+    ]
+    for count in range(40):
+        if stop.is_set():
+            break
+        hand = cycle[count % len(cycle)]
+        if browser.post(f"/games/{game_id}/", form_of(hand)).status == 302:
+            acknowledged.append(hand)
+    return acknowledged
+
+
+@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
+def test_backup_of_a_live_database_while_scorers_write(live, tmp_path):
+    site = live.site
+    games = live.games[22:26]
+    during, after = tmp_path / "during.sqlite3", tmp_path / "after.sqlite3"
+    stop = Event()
+    acknowledged = [[] for _ in games]
+
+    with ThreadPoolExecutor(max_workers=len(games)) as pool:
+        futures = [
+            pool.submit(keep_scoring, live, number, game, stop, acknowledged[number - 1])
+            for number, game in enumerate(games, start=1)
+        ]
+        deadline = time.monotonic() + 120
+        while sum(map(len, acknowledged)) < 8 and time.monotonic() < deadline:
+            time.sleep(0.05)  # until the scorers are well under way
+        backed_up = site.manage("backup_db", str(during))
+        written_then = sum(map(len, acknowledged))
+        while sum(map(len, acknowledged)) < written_then + 4 and time.monotonic() < deadline:
+            time.sleep(0.05)  # and still writing after the copy
+        stop.set()
+        for future in futures:
+            future.result(timeout=180)
+
+    assert "integrity ok" in backed_up.stdout
+    assert checks(during) == (["ok"], [])
+    # One moment's copy: each game's hands a first part of what was stored in the end,
+    # and its totals what those hands fold to (hands and totals are one transaction).
+    written = {game[0] for game in games}
+    final = [r for r in site.inside(f"stored_hands({live.night})") if r["game"] in written]
+    copied = [
+        r
+        for r in site.inside(f"stored_hands({live.night})", f"sqlite:///{during}")
+        if r["game"] in written
+    ]
+    for game_id in written:
+        in_copy = [shown(r["hand"]) for r in copied if r["game"] == game_id]
+        in_live = [shown(r["hand"]) for r in final if r["game"] == game_id]
+        assert in_copy == in_live[: len(in_copy)]
+    assert 0 < len(copied) < len(final) == sum(map(len, acknowledged))
+    assert site.inside(f"refold_mismatches({live.night})", f"sqlite:///{during}") == []
+
+    site.manage("backup_db", str(after))
+    assert rows(after) == rows(site.database.path)
