@@ -9,7 +9,11 @@ DEV_SETTINGS := DJANGO_SETTINGS_MODULE=cinch_club.settings.dev
 # embed fonts fast (the printed sheets). Installed when missing, never prompting.
 SYSTEM_PACKAGES := libharfbuzz-subset0
 
-.PHONY: install system run test bench format clean
+# The browser tests (tests/browser/) drive Debian's Chromium: Playwright never downloads
+# a browser here. `make screenshots` also draws a PDF page with poppler-utils' pdftoppm.
+BROWSER_PACKAGES := chromium
+
+.PHONY: install system browser run test screenshots bench format clean
 
 install: system $(VENV)/.installed
 
@@ -23,6 +27,9 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -q -e '.[dev]'
 	touch $@
 
+browser:
+	scripts/ensure-debian-packages $(BROWSER_PACKAGES)
+
 run: install
 	$(DEV_SETTINGS) $(PY) manage.py migrate --noinput
 	$(DEV_SETTINGS) $(PY) manage.py load_demo
@@ -35,11 +42,16 @@ run: install
 # No extra -q: pyproject's addopts has one, and a second hides the "N passed" line.
 TEST := env -u DJANGO_SETTINGS_MODULE $(VENV)/bin/pytest -p no:cacheprovider
 
-test: install
+test: install browser
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(TEST) --cov --cov-branch --cov-report=term-missing:skip-covered
 	scripts/with-postgres $(TEST)
+
+# The README's pictures: the main pages, rendered by the browser test into docs/screenshots/.
+screenshots: install browser
+	scripts/ensure-debian-packages poppler-utils
+	CINCH_SCREENSHOTS=1 $(TEST) tests/browser/test_screenshots.py
 
 bench: install
 	$(PY) bench/run.py

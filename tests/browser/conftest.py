@@ -1,0 +1,86 @@
+"""Fixtures of the browser tests: Debian's Chromium, driven by Playwright, on the live server.
+
+The browser is Debian's package at /usr/bin/chromium (``make test`` installs it when it is
+missing); Playwright's own browser download is never used. It starts once for the
+session, headless, with the flags a machine without outbound connections needs, and each
+visitor gets a fresh context (their own cookies), so a director, a scorer and an
+anonymous visitor can have the same night open side by side.
+
+The live server is pytest-django's, in a thread of this process; with SQLite the tests
+share its in-memory database, so every browser test uses ``transactional_db``.
+"""
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from tests.browser.steps import log_in
+
+# The sync Playwright API keeps an asyncio loop running in this thread for as long as the
+# browser is open, and Django refuses ORM calls from a thread with a running loop. The
+# test's own ORM calls (fixtures, the database flush after each test) never overlap a
+# request, so the check has nothing to protect here. Set for the whole process, since the
+# session's browser stays open while later test folders run.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # we run as root in CI, where Chromium's sandbox will not start
+    "--disable-gpu",
+    # This machine refuses outbound connections: keep Chromium from trying any.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+TIMEOUT_MS = 10_000
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs it (Debian's chromium).")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_context(browser, live_server) -> Iterator[Callable[..., BrowserContext]]:
+    """``new_context(**options)``: a fresh visitor on the live server (closed afterwards)."""
+    contexts = []
+
+    def make(**options) -> BrowserContext:
+        context = browser.new_context(base_url=live_server.url, **options)
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def visitor(new_context) -> Page:
+    """A page for an anonymous visitor."""
+    return new_context().new_page()
+
+
+@pytest.fixture
+def as_user(new_context) -> Callable[..., Page]:
+    """``as_user(user, **context_options)``: a page logged in through the login page."""
+
+    def make(user, **options) -> Page:
+        page = new_context(**options).new_page()
+        log_in(page, user.username)
+        return page
+
+    return make
