@@ -53,8 +53,9 @@ def pattern_games(page: Page) -> list[tuple[int, int]]:
 
 def game_pairs(page: Page) -> tuple[int, int]:
     """The pairs of the game page open in ``page``, from its board, in the game's order."""
-    rows = page.locator("table.board tbody th").all_inner_texts()
-    return tuple(int(row.removeprefix("Pair ")) for row in rows)
+    rows = page.locator("table.board tbody th")
+    expect(rows).to_have_count(2)  # the page may still be arriving after a click
+    return tuple(int(row.removeprefix("Pair ")) for row in rows.all_inner_texts())
 
 
 def board(page: Page) -> dict[int, int]:
