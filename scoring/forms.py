@@ -151,6 +151,16 @@ class HandEditForm(HandForm):
 
     version = forms.IntegerField(widget=forms.HiddenInput)
 
+    def clean(self):
+        # A hidden field's errors are not shown beside it: say so above the form instead.
+        if self.has_error("version"):
+            self.add_error(
+                None,
+                "This correction came without the version of the hand it was opened at: "
+                "open the hand again and re-enter the correction.",
+            )
+        return super().clean()
+
 
 class ResultForm(forms.Form):
     """The final result typed from the pegboard: winner, score and Cinches, Money."""
