@@ -113,7 +113,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
-# The site's own login page (django.contrib.auth.urls); back to the nights after either.
+# The site's own login page (django.contrib.auth's views); back to the nights after either.
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scoring:home"
 LOGOUT_REDIRECT_URL = "scoring:home"

@@ -120,3 +120,15 @@ def test_tiebreak(client_for, played, data):
     night, _, _ = played
     url = reverse("scoring:night-tiebreak", args=[night.pk])
     posted(client_for("director"), url, data, follow_messages=True)
+
+
+def test_a_correction_without_its_version_says_so(client_for, played):
+    _, game, _ = played
+    hand = game.hands.order_by("position").last()
+
+    response = client_for("scorer").post(
+        reverse("scoring:hand-edit", args=[hand.pk]), {"bidder": "1", "bid": "2"}
+    )
+
+    assert response.status_code == 200
+    assert "came without the version of the hand" in response.content.decode()

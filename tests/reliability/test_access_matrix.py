@@ -1,0 +1,193 @@
+"""Every URL the site has, tried by every kind of visitor with GET and POST.
+
+The URL patterns are walked from the resolver (the admin and static files aside), so a
+new page is tried as soon as it exists, and must be classified: its view class for each
+method carries ``DirectorRequiredMixin`` or ``ScorerRequiredMixin``, or is named below as
+public or as needing only a login. Then for anonymous visitors, logged-in members,
+scorers and directors:
+
+- a role without the right is refused (anonymous: redirect to the login page; logged
+  in: 403) and nothing is written;
+- a role with the right is served (no login redirect, no 403, no server error);
+- a method the view does not take gets 405.
+
+And CSRF: a POST without the token is refused with 403 and writes nothing.
+"""
+
+import inspect
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from django.contrib.auth import views as auth_views
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from scoring import print_views, results_views, services, views
+from scoring.models import Game
+from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin
+from tests.factories import night_with_schedule
+from tests.reliability.hostile import snapshot
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "member", "scorer", "director")
+METHODS = ("get", "post")
+RANK = {"anonymous": 0, "member": 1, "scorer": 2, "director": 3}
+# Who each kind of view is for: the least role that may use it.
+PUBLIC, LOGGED_IN, SCORER, DIRECTOR = "anonymous", "member", "scorer", "director"
+
+# Views with no permission mixin, and who they are for. Anything else without a mixin
+# fails the test until it is listed here (or given a mixin).
+OPEN_VIEWS = {
+    views.HomeView: PUBLIC,
+    views.NightDetailView: PUBLIC,
+    views.NightDrawPage: PUBLIC,
+    views.NightFile: PUBLIC,
+    views.GamePage: PUBLIC,
+    results_views.NightStandings: PUBLIC,
+    results_views.NightStandingsJson: PUBLIC,
+    results_views.NightPot: PUBLIC,
+    results_views.MemberList: PUBLIC,
+    print_views.SheetView: PUBLIC,
+    auth_views.LoginView: PUBLIC,
+    auth_views.LogoutView: PUBLIC,
+    auth_views.PasswordChangeView: LOGGED_IN,
+    auth_views.PasswordChangeDoneView: LOGGED_IN,
+}
+
+
+def walk(patterns, prefix: str = "", namespace: str = ""):
+    """``(route, name, callback)`` for every URL pattern below ``patterns``."""
+    for pattern in patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            if route.startswith("admin/"):
+                continue
+            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            yield from walk(pattern.url_patterns, route, inner)
+        elif isinstance(pattern, URLPattern) and not route.startswith("static"):
+            yield route, namespace + pattern.name, pattern.callback
+
+
+ALL_PATTERNS = sorted(walk(get_resolver().url_patterns))
+
+
+def handler(callback, method: str):
+    """The view class that answers ``method`` at this URL, or None if none does."""
+    methods = inspect.getclosurevars(callback).nonlocals.get("views")  # views.by_method
+    if methods is not None:
+        callback = methods.get(method)
+        if callback is None:
+            return None
+    view_class = callback.view_class
+    takes = method in view_class.http_method_names and hasattr(view_class, method)
+    return view_class if takes else None
+
+
+def guard(callback, method: str):
+    """The least role that may reach the view answering ``method`` (its mixin decides
+    before the method is looked at), or None when the URL itself refuses the method."""
+    methods = inspect.getclosurevars(callback).nonlocals.get("views")
+    if methods is not None and method not in methods:
+        return None
+    view_class = (methods[method] if methods else callback).view_class
+    if issubclass(view_class, DirectorRequiredMixin):
+        return DIRECTOR
+    if issubclass(view_class, ScorerRequiredMixin):
+        return SCORER
+    for open_view, role in OPEN_VIEWS.items():
+        if view_class is open_view:
+            return role
+    raise AssertionError(f"{view_class.__name__} has no known role: add a mixin or list it")
+
+
+@pytest.fixture
+def objects(db):
+    night = night_with_schedule(3)
+    game = Game.objects.filter(night=night).order_by("pk").first()
+    a = game.pair_a
+    hand = services.hand_record(game=game, data={"bidder": a, "bid": 2, "high": a, "low": a})
+    return {"nights": night.pk, "games": game.pk, "hands": hand.pk}
+
+
+def url_of(route: str, name: str, objects: dict) -> str:
+    kwargs = {}
+    if "pk>" in route:
+        kwargs["pk"] = objects[route.lstrip("^").split("/")[0]]
+    sheet = re.search(r"\(\?P<sheet>([a-z]+)", route)
+    if sheet:
+        kwargs["sheet"] = sheet[1]
+    return reverse(name, kwargs=kwargs)
+
+
+def refused_as(response, role: str) -> bool:
+    if role == "anonymous":
+        location = urlsplit(response.get("Location", ""))
+        return response.status_code == 302 and location.path == reverse("login")
+    return response.status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("route", "name", "callback"), ALL_PATTERNS, ids=[p[1] for p in ALL_PATTERNS]
+)
+def test_who_may_use_each_url(client_for, objects, route, name, callback):
+    url = url_of(route, name, objects)
+    for method in METHODS:
+        least = guard(callback, method)
+        for role in ROLES:
+            with transaction.atomic():
+                before = snapshot()
+                response = getattr(client_for(role), method)(url)
+                after = snapshot()
+                transaction.set_rollback(True)
+            where = f"{method.upper()} {url} as {role}"
+            assert response.status_code < 500, where
+            if least is None:
+                assert response.status_code == 405, where
+            elif RANK[role] < RANK[least]:
+                assert refused_as(response, role), where
+                assert after == before, f"{where}: refused but wrote"
+            elif handler(callback, method) is None:
+                assert response.status_code == 405, where
+            else:
+                assert not refused_as(response, role) and response.status_code != 405, where
+
+
+def test_every_scoring_url_is_tried():
+    names = {name for _, name, _ in ALL_PATTERNS}
+
+    assert {"scoring:hand-edit", "scoring:night-create", "login", "logout"} <= names
+    assert not any(name.startswith("admin:") for name in names)
+    assert "password_reset" not in names  # no mail server: a director resets passwords
+
+
+WRITES = [
+    ("scoring:night-draw", "nights"),
+    ("scoring:game-detail", "games"),
+    ("scoring:hand-edit", "hands"),
+    ("scoring:hand-delete", "hands"),
+    ("scoring:night-close", "nights"),
+]
+
+
+@pytest.mark.parametrize(("name", "kind"), WRITES)
+def test_a_post_without_the_csrf_token_is_refused(director, objects, name, kind):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(director)
+    before = snapshot()
+
+    response = client.post(reverse(name, args=[objects[kind]]), {"bid": "2"})
+
+    assert response.status_code == 403
+    assert "CSRF" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_logging_in_needs_the_csrf_token_too(scorer):
+    response = Client(enforce_csrf_checks=True).post(
+        reverse("login"), {"username": "scorer", "password": "password"}
+    )
+
+    assert response.status_code == 403
