@@ -395,6 +395,7 @@ def night_import(*, document, user=None) -> Night:
         parsed = read_night(document)
     except InvalidInput as invalid:
         raise ValidationError([str(problem) for problem in invalid.problems]) from None
+    _check_storable_names(parsed.name, parsed.players)
     _check_unique_players(parsed.players)
     money = parsed.money
     night = night_create(
@@ -424,6 +425,23 @@ def _money_fields(money: MoneySettings) -> dict:
         split=[str(share) for share in money.split],
         unit=money.unit,
     )
+
+
+def _check_storable_names(name: str, players) -> None:
+    """Names the rules core accepts but a database cannot hold: with the NUL character.
+
+    PostgreSQL refuses it in any text column (the import would fail with a server
+    error), and SQLite would keep a name no page shows as typed. The site's forms refuse
+    it too (Django's fields do); a night file is read by the rules core alone.
+    """
+    problems = ["name: a night's name cannot contain the NUL character"] if "\x00" in name else []
+    problems += [
+        f"players[{index}]: a player's name cannot contain the NUL character"
+        for index, player in enumerate(players)
+        if "\x00" in player
+    ]
+    if problems:
+        raise ValidationError(problems)
 
 
 def _check_unique_players(players) -> None:
