@@ -205,6 +205,27 @@ class TiebreakForm(forms.Form):
     tiebreak = forms.ChoiceField(choices=Tiebreak.choices)
 
 
+class MemberChoiceField(forms.ModelMultipleChoiceField):
+    """Members ticked by id; an id past any database's integers is refused as not a
+    member, before the query (SQLite raised OverflowError: a server error)."""
+
+    largest_id = 2**63 - 1
+
+    def clean(self, value):
+        for pk in value or ():
+            try:
+                too_large = abs(int(pk)) > self.largest_id
+            except (TypeError, ValueError):
+                continue  # Django's own check says it is not a member
+            if too_large:
+                raise ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": pk},
+                )
+        return super().clean(value)
+
+
 class SwapForm(forms.Form):
     """Two drawn numbers whose players change places."""
 
@@ -231,7 +252,7 @@ class NightForm(forms.ModelForm):
         label="Prize split",
         help_text="Shares of places 1, 2, 3 …, adding up to 1.",
     )
-    members = forms.ModelMultipleChoiceField(
+    members = MemberChoiceField(
         label="Members playing",
         queryset=Member.objects.order_by("name"),
         required=False,
