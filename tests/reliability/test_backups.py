@@ -130,8 +130,9 @@ def checks(path: Path) -> tuple[list, list]:
 
 
 def keep_scoring(live, number: int, game: list[int], stop: Event, acknowledged: list) -> list:
-    """Post hands into ``game`` until told to stop (at most 40); ``acknowledged`` gets
-    those acknowledged."""
+    """Post hands into ``game`` until told to stop (at most 400: the cycle below never wins
+    a game, and a loaded machine may take long to copy); ``acknowledged`` gets those
+    acknowledged."""
     game_id, pair_a, pair_b = game
     browser = Browser(live.server)
     browser.log_in(f"scorer{number}")
@@ -141,7 +142,7 @@ def keep_scoring(live, number: int, game: list[int], stop: Event, acknowledged: 
         {"passed": True},
         {"bidder": pair_b, "bid": 4, "high": pair_b, "low": pair_b},
     ]
-    for count in range(40):
+    for count in range(400):
         if stop.is_set():
             break
         hand = cycle[count % len(cycle)]
@@ -168,7 +169,9 @@ def test_backup_of_a_live_database_while_scorers_write(live, tmp_path):
             time.sleep(0.05)  # until the scorers are well under way
         backed_up = site.manage("backup_db", str(during))
         written_then = sum(map(len, acknowledged))
-        while sum(map(len, acknowledged)) < written_then + 4 and time.monotonic() < deadline:
+        # Its own deadline: a copy on a loaded machine may have used up the first one.
+        settle = time.monotonic() + 120
+        while sum(map(len, acknowledged)) < written_then + 4 and time.monotonic() < settle:
             time.sleep(0.05)  # and still writing after the copy
         stop.set()
         for future in futures:
