@@ -6,6 +6,8 @@ that do not exist. :func:`posted` sends one such form and checks the site's answ
 a server error, a refusal always says why, and a refused post writes nothing.
 """
 
+import os
+
 from django.db import transaction
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -91,7 +93,11 @@ def form_data(draw, plausible: dict[str, st.SearchStrategy]) -> dict:
 
 
 FUZZ = settings(
-    max_examples=60,
+    # 60 a form keeps make test short; CINCH_FUZZ_EXAMPLES=1000 searches deeper by hand.
+    max_examples=int(os.environ.get("CINCH_FUZZ_EXAMPLES", 60)),
+    # CI tries the same inputs every run, so a landing never hangs on a new draw; local
+    # runs draw new ones each time (and hypothesis replays any that failed).
+    derandomize=os.environ.get("CI") == "true",
     deadline=None,
     # One set of rows per test; each example runs in a transaction rolled back after it.
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
