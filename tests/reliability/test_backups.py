@@ -201,3 +201,19 @@ def test_backup_of_a_live_database_while_scorers_write(live, tmp_path):
 
     site.manage("backup_db", str(after))
     assert rows(after) == rows(site.database.path)
+
+
+@pytest.mark.django_db
+def test_export_all_says_when_it_cannot_write(tmp_path):
+    not_a_folder = tmp_path / "a-file"
+    not_a_folder.write_text("")
+
+    with pytest.raises(CommandError, match="Cannot write to"):
+        command("export_night", "--all", str(not_a_folder / "nights"))
+
+
+def test_backup_db_says_when_it_cannot_create_the_file(tmp_path):
+    result = backup_db(f"sqlite:///{tmp_path / 'db.sqlite3'}", str(tmp_path / "no" / "copy"))
+
+    assert result.returncode == 2
+    assert "Cannot create" in result.stderr
