@@ -26,7 +26,7 @@ import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 
-from scoring.rules.__main__ import dump_json, load_json  # noqa: E402
+from scoring.rules.jsonio import dump_json, load_json  # noqa: E402
 from scoring.rules.night import score_night  # noqa: E402
 from scoring.rules.schedule import schedule_document  # noqa: E402
 from scoring.rules.simulate import random_night  # noqa: E402

@@ -16,8 +16,8 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from scoring.models import Member, Night, Tiebreak
-from scoring.rules.__main__ import load_json
 from scoring.rules.hand import MONEY
+from scoring.rules.jsonio import load_json
 from scoring.rules.night import NightReader
 from scoring.rules.variants import get_variant
 

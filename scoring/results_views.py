@@ -26,7 +26,7 @@ from scoring.forms import TiebreakForm
 from scoring.models import Tiebreak
 from scoring.permissions import DirectorRequiredMixin
 from scoring.rules import InvalidInput
-from scoring.rules.__main__ import dump_json
+from scoring.rules.jsonio import dump_json
 from scoring.tables import LedgerTable, MemberTable, PlayoffTable, PrizeTable, StandingsTable
 from scoring.views import NightPage
 

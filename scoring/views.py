@@ -32,7 +32,7 @@ from scoring.forms import (
 from scoring.models import Game, Hand, Night
 from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin, game_actions
 from scoring.rules import all_variants
-from scoring.rules.__main__ import dump_json
+from scoring.rules.jsonio import dump_json
 from scoring.tables import (
     HandTable,
     NightTable,

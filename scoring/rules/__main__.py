@@ -5,29 +5,14 @@ Invalid input: exit status 2, one line per problem on stderr, nothing on stdout.
 """
 
 import argparse
-import json
 import sys
-from decimal import Decimal
 
 from scoring.rules.errors import InvalidInput
+from scoring.rules.jsonio import dump_json, load_json
 from scoring.rules.night import score_night
 from scoring.rules.schedule import schedule_document
 
 EXIT_INVALID = 2
-
-
-def _refuse_constant(name: str):
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def load_json(text: str):
-    """Parse JSON keeping decimals exact (no floats) and refusing NaN and Infinity."""
-    return json.loads(text, parse_float=Decimal, parse_constant=_refuse_constant)
-
-
-def dump_json(document) -> str:
-    """The one way documents are printed, shared with ``manage.py export_night``."""
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
 def _read_source(source: str) -> str:

@@ -18,7 +18,7 @@ from django.core.management import CommandError, call_command
 
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules import score_night
-from scoring.rules.__main__ import dump_json, load_json
+from scoring.rules.jsonio import dump_json, load_json
 from scoring.rules.simulate import random_night
 
 REPOSITORY = Path(__file__).parents[2]
@@ -113,6 +113,11 @@ def test_import_night_refuses_a_broken_file_and_writes_nothing(tmp_path):
         pytest.param("{", "-: not a JSON document", id="not-json"),
         pytest.param('{"format": "cinch-night/1", "players": NaN}', "not a JSON", id="nan"),
         pytest.param("[]", "a night must be a JSON object", id="not-an-object"),
+        pytest.param(
+            '{"format": "cinch-night/1", "format": "cinch-night/1"}',
+            '-: not a JSON document: the key "format" is given twice in one object',
+            id="a-key-twice",
+        ),
     ],
 )
 def test_import_night_refuses_what_is_not_a_night(monkeypatch, text, expected):

@@ -13,7 +13,7 @@ from django.core.management import call_command
 from pypdf import PdfReader
 
 from scoring import printing, selectors, services, sheets
-from scoring.rules.__main__ import dump_json
+from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
 
 pytestmark = pytest.mark.django_db

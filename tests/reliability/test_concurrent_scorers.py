@@ -18,7 +18,7 @@ from threading import Barrier
 
 from scoring import selectors, services
 from scoring.models import Game
-from scoring.rules.__main__ import dump_json, load_json
+from scoring.rules.jsonio import dump_json, load_json
 from tests.reliability.live_site import SAVED, SCORERS, Browser, Server, form_of, shown
 
 OWN_GAME_SCORERS = 8

@@ -106,6 +106,20 @@ def test_every_problem_is_its_own_line(capsys, tmp_path):
     ]
 
 
+def test_a_key_given_twice_is_refused_not_read_as_the_last(capsys, tmp_path):
+    text = EXAMPLE.read_text(encoding="utf-8").replace('"bid": 3,', '"bid": 3, "bid": 14,')
+    night = tmp_path / "night.json"
+    night.write_text(text, encoding="utf-8")
+
+    status, out, err = run(capsys, "score", str(night))
+
+    assert (status, out) == (2, "")
+    assert err == (
+        f'{night}: not a JSON document: the key "bid" is given twice in one object: '
+        "give each key once\n"
+    )
+
+
 def test_missing_file_exits_2(capsys, tmp_path):
     status, out, err = run(capsys, "score", str(tmp_path / "nowhere.json"))
     assert (status, out) == (2, "")

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from scoring import selectors, services
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules import score_night
-from scoring.rules.__main__ import dump_json, load_json
+from scoring.rules.jsonio import dump_json, load_json
 from scoring.rules.simulate import random_night
 
 EXAMPLE = Path(__file__).parents[1] / "rules" / "night_format_example.json"

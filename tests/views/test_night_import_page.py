@@ -9,7 +9,7 @@ from pytest_django.asserts import assertContains
 
 from scoring import forms, selectors
 from scoring.models import Game, Hand, Member, Night
-from scoring.rules.__main__ import dump_json
+from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
 from tests.factories import night_with_schedule
 from tests.views.access import ROLES, assert_refused, may_direct
@@ -95,6 +95,18 @@ def test_not_json(client_as, director):
     assert response.status_code == 200
     [error] = response.context["form"].errors["file"]
     assert error.startswith("Not a JSON document:")
+
+
+def test_a_key_given_twice_is_refused(client_as, director):
+    text = json.dumps(random_night(2, seed=1)).replace('"bid": ', '"bid": 14, "bid": ', 1)
+
+    response = client_as(director).post(URL, upload(text))
+
+    [error] = response.context["form"].errors["file"]
+    assert error == (
+        'Not a JSON document: the key "bid" is given twice in one object: give each key once'
+    )
+    assert not Night.objects.exists()
 
 
 def test_not_utf8(client_as, director):

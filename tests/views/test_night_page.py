@@ -9,7 +9,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 from scoring import selectors, services
 from scoring.models import Game
 from scoring.rules import score_night
-from scoring.rules.__main__ import dump_json
+from scoring.rules.jsonio import dump_json
 from tests.factories import night_with_schedule
 from tests.views.access import ROLES, may_direct
 

@@ -18,7 +18,8 @@ from django.db import transaction
 from scoring import selectors
 from scoring.models import Night
 from scoring.rules import InvalidInput
-from scoring.rules.__main__ import EXIT_INVALID, dump_json
+from scoring.rules.__main__ import EXIT_INVALID
+from scoring.rules.jsonio import dump_json
 
 
 class Command(BaseCommand):

@@ -13,7 +13,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring import services
-from scoring.rules.__main__ import EXIT_INVALID, load_json
+from scoring.rules.__main__ import EXIT_INVALID
+from scoring.rules.jsonio import load_json
 
 
 def read_document(source: str):
