@@ -27,7 +27,7 @@ from simple_history.models import HistoricalRecords
 from scoring import documents
 from scoring.documents import hand_data, hand_fields
 from scoring.models import Game, Hand, Member, Night, Seat, Tiebreak
-from scoring.rules import InvalidInput, check_result, play_game, read_night, schedule
+from scoring.rules import InvalidInput, Problem, check_result, play_game, read_night, schedule
 from scoring.rules.night import MoneySettings
 from scoring.rules.standings import PEGS, PLAYOFF, Tie
 from scoring.rules.variants import get_variant
@@ -384,19 +384,34 @@ def game_result_clear(*, game: Game, user=None) -> Game:
     return game
 
 
+class NightFileRefused(ValidationError):
+    """A night file's problems, each at its place in the document.
+
+    Its messages give the places as document paths, zero-based as in night-format.md
+    (``games[0].hands[2].bid``: what ``import_night`` prints); :meth:`spoken` gives them
+    for a page, counting from 1 (``game 1, hand 3, bid``).
+    """
+
+    def __init__(self, problems):
+        self.problems = tuple(problems)
+        super().__init__([str(problem) for problem in self.problems])
+
+    def spoken(self) -> list[str]:
+        return [problem.spoken() for problem in self.problems]
+
+
 @_audited
 @transaction.atomic
 def night_import(*, document, user=None) -> Night:
     """A new night from a ``cinch-night/1`` document: all of it, or nothing.
 
-    Raises ``ValidationError`` listing every problem with its place in the document.
+    Raises ``NightFileRefused`` listing every problem with its place in the document.
     """
     try:
         parsed = read_night(document)
     except InvalidInput as invalid:
-        raise ValidationError([str(problem) for problem in invalid.problems]) from None
+        raise NightFileRefused(invalid.problems) from None
     _check_storable_names(parsed.name, parsed.players)
-    _check_unique_players(parsed.players)
     money = parsed.money
     night = night_create(
         name=parsed.name or "Imported night",
@@ -434,28 +449,15 @@ def _check_storable_names(name: str, players) -> None:
     error), and SQLite would keep a name no page shows as typed. The site's forms refuse
     it too (Django's fields do); a night file is read by the rules core alone.
     """
-    problems = ["name: a night's name cannot contain the NUL character"] if "\x00" in name else []
+    nul = "cannot contain the NUL character"
+    problems = [Problem("name", f"a night's name {nul}")] if "\x00" in name else []
     problems += [
-        f"players[{index}]: a player's name cannot contain the NUL character"
+        Problem(f"players[{index}]", f"a player's name {nul}")
         for index, player in enumerate(players)
         if "\x00" in player
     ]
     if problems:
-        raise ValidationError(problems)
-
-
-def _check_unique_players(players) -> None:
-    seen: dict[str, int] = {}
-    problems = []
-    for number, name in enumerate(players, start=1):
-        if name in seen:
-            problems.append(
-                f"players[{number - 1}]: {name} is already player {seen[name]}; "
-                "a member can hold only one number in a night"
-            )
-        seen.setdefault(name, number)
-    if problems:
-        raise ValidationError(problems)
+        raise NightFileRefused(problems)
 
 
 def _import_game(night, raw: dict, parsed, card_keys, *, playoff: bool, user) -> None:

@@ -186,8 +186,8 @@ class NightImport(DirectorRequiredMixin, FormView):
     def form_valid(self, form):
         try:
             night = services.night_import(document=form.document, user=self.request.user)
-        except ValidationError as error:
-            form.add_error("file", error)
+        except services.NightFileRefused as refused:
+            form.add_error("file", refused.spoken())
             return self.form_invalid(form)
         messages.success(self.request, f"Night imported: {night.name}")
         return redirect("scoring:night-detail", pk=night.pk)

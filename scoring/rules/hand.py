@@ -6,7 +6,7 @@ and leaves as a :class:`~scoring.rules.variant.Hand` whose sides are indices, or
 :class:`InvalidInput` whose problems name the field and the rule.
 """
 
-from scoring.rules.errors import InvalidInput, Problem, shown_key
+from scoring.rules.errors import InvalidInput, Problem, shown_key, shown_value
 from scoring.rules.variant import Hand, Variant
 
 MONEY = "money"
@@ -47,10 +47,8 @@ class SideChecker:
         if value is None:
             self.fail(place, missing)
             return None
-        self.fail(
-            place,
-            f"{self.word} {value!r} is not in this game ({side_names(self.sides, self.word)})",
-        )
+        playing = side_names(self.sides, self.word)
+        self.fail(place, f"{self.word} {shown_value(value)} is not in this game ({playing})")
         return None
 
 
@@ -109,7 +107,7 @@ class HandReader(SideChecker):
         elif bid is None:
             self.fail("bid", f"the bid is missing: {legal}")
         elif not is_whole_number(bid):
-            self.fail("bid", f"bid {bid!r} is not a whole number: {legal}")
+            self.fail("bid", f"bid {shown_value(bid)} is not a whole number: {legal}")
         else:
             self.fail("bid", f"bid {bid} is out of range: {legal}")
         return None, False

@@ -10,7 +10,7 @@ import datetime
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from scoring.rules.errors import InvalidInput, Problem, is_text, shown_key
+from scoring.rules.errors import InvalidInput, Problem, is_text, shown_key, shown_value
 from scoring.rules.game import GameState, check_result, play_game
 from scoring.rules.hand import is_whole_number
 from scoring.rules.pot import Fees, MoneySettings, Payout, collect_fees, pay_out, players_of
@@ -80,19 +80,40 @@ def night_variant_ids() -> list[str]:
 def parse_amount(value, *, allow_zero: bool = True) -> Decimal:
     """A money amount from its decimal string; ``ValueError`` says what is wrong."""
     if not isinstance(value, str):
-        shown = f"the number {value}" if isinstance(value, int | Decimal) else repr(value)
+        shown = f"the number {value}" if isinstance(value, int | Decimal) else shown_value(value)
         raise ValueError(f'must be a decimal string such as "2.00" (in quotes), not {shown}')
     try:
         amount = Decimal(value.strip())
     except InvalidOperation:
-        raise ValueError(f"{value!r} is not a decimal amount") from None
+        raise ValueError(f"{shown_value(value)} is not a decimal amount") from None
     if not amount.is_finite() or amount < 0 or amount >= MAX_AMOUNT:
-        raise ValueError(f"{value!r} must be an amount from 0 up to {MAX_AMOUNT:,}")
+        raise ValueError(f"{shown_value(value)} must be an amount from 0 up to {MAX_AMOUNT:,}")
     if amount.as_tuple().exponent < -MONEY_PLACES:
-        raise ValueError(f"{value!r} has more than {MONEY_PLACES} decimal places")
+        raise ValueError(f"{shown_value(value)} has more than {MONEY_PLACES} decimal places")
     if not allow_zero and amount == 0:
         raise ValueError("must be more than 0")
     return amount
+
+
+def players_repeated(names) -> list[Problem]:
+    """A member holds one number a night: each name given again after its first, at its place.
+
+    The one statement of the rule: the night file (CLI, import) and the site's new-night
+    form both come here. Names are compared as given, after trimming their spaces.
+    """
+    first: dict[str, int] = {}
+    problems = []
+    for index, name in enumerate(names):
+        if name in first:
+            problems.append(
+                Problem(
+                    f"players[{index}]",
+                    f"{name} is already player {first[name]}; "
+                    "a member can hold only one number in a night",
+                )
+            )
+        first.setdefault(name, index + 1)
+    return problems
 
 
 class NightReader:
@@ -106,13 +127,13 @@ class NightReader:
 
     def read(self, doc) -> Night | None:
         if not isinstance(doc, dict):
-            self.fail("", f"a night must be a JSON object with format {NIGHT_FORMAT!r}")
+            self.fail("", f'a night must be a JSON object with format "{NIGHT_FORMAT}"')
             return None
         for key in doc:
             if key not in NIGHT_FIELDS:
                 self.fail(shown_key(key), f"not a field of {NIGHT_FORMAT}")
         if doc.get("format") != NIGHT_FORMAT:
-            self.fail("format", f"must be {NIGHT_FORMAT!r}, found {doc.get('format')!r}")
+            self.fail("format", f'must be "{NIGHT_FORMAT}", found {shown_value(doc.get("format"))}')
         variant = self.read_variant(doc.get("variant"))
         players = self.read_players(doc.get("players"))
         night_fields = dict(
@@ -144,19 +165,25 @@ class NightReader:
         try:
             return datetime.date.fromisoformat(value).isoformat()
         except (TypeError, ValueError):
-            self.fail("date", f"{value!r} is not a date in the form 2026-11-17")
+            self.fail("date", f"{shown_value(value)} is not a date in the form 2026-11-17")
             return None
 
     def read_variant(self, value):
         known = night_variant_ids()
         if value not in known:
-            self.fail("variant", f"{value!r} is not a night variant (one of: {', '.join(known)})")
+            self.fail(
+                "variant",
+                f"{shown_value(value)} is not a night variant (one of: {', '.join(known)})",
+            )
             return None
         return get_variant(value)
 
     def read_tiebreak(self, value) -> str:
         if value not in TIEBREAKS:
-            self.fail("tiebreak", f"{value!r} is not a tie-break (one of: {', '.join(TIEBREAKS)})")
+            self.fail(
+                "tiebreak",
+                f"{shown_value(value)} is not a tie-break (one of: {', '.join(TIEBREAKS)})",
+            )
             return PLAYOFF
         return value
 
@@ -181,7 +208,11 @@ class NightReader:
                 )
             else:
                 names.append(name.strip())
-        return tuple(names) if len(names) == len(players) else None
+        if len(names) != len(players):
+            return None
+        repeated = players_repeated(names)
+        self.problems.extend(repeated)
+        return None if repeated else tuple(names)
 
     def read_money(self, money) -> MoneySettings:
         if not isinstance(money, dict):

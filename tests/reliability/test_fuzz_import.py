@@ -172,5 +172,5 @@ def test_a_nul_in_a_name_is_refused_at_its_place(client_for):
 
     assert response.context["form"].errors["file"] == [
         "name: a night's name cannot contain the NUL character",
-        "players[1]: a player's name cannot contain the NUL character",
+        "player 2: a player's name cannot contain the NUL character",
     ]

@@ -80,6 +80,20 @@ def test_score_reads_standard_input(capsys, monkeypatch):
             "games[0].hands[0].bid: bid 7 is out of range: club11 bids are 2 to 4, or money",
             id="bad-bid",
         ),
+        pytest.param(
+            '{"format": "cinch-night/1", "variant": "club11", "players": ["A","B","C","D"],'
+            ' "games": [{"round": 1, "table": 1, "pairs": [1, 2],'
+            ' "hands": [{"bidder": 1, "bid": 3.50, "high": 1, "low": 2}]}]}',
+            "games[0].hands[0].bid: bid 3.50 is not a whole number: club11 bids are 2 to 4",
+            id="bid-as-typed",
+        ),
+        pytest.param(
+            '{"format": "cinch-night/1", "variant": "club11", "players": ["A","B","C","D"],'
+            ' "games": [{"round": 1, "table": 1, "pairs": [1, 2],'
+            ' "hands": [{"bidder": 1.0, "bid": 3, "high": 1, "low": 2}]}]}',
+            "games[0].hands[0].bidder: pair 1.0 is not in this game (pairs 1 and 2)",
+            id="side-as-typed",
+        ),
     ],
 )
 def test_invalid_input_exits_2_with_one_line_per_problem(capsys, tmp_path, text, expected_line):

@@ -4,7 +4,6 @@ Each vector names its source (a seed file or ``rules.md``) and the rule it pins;
 parametrize ids are the vectors' ids, so a failure says which example broke.
 """
 
-import json
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,10 @@ from scoring.rules import (
     schedule,
     score_night,
 )
+from scoring.rules.jsonio import load_json
 
-EXAMPLES = json.loads((Path(__file__).parents[2] / "seeds" / "examples.json").read_text())
+# Read as the CLI reads a night file: a number with a decimal point stays as typed.
+EXAMPLES = load_json((Path(__file__).parents[2] / "seeds" / "examples.json").read_text())
 
 
 def vectors(section: str):

@@ -63,7 +63,7 @@ def test_every_problem_is_shown_with_its_place_and_nothing_is_saved(client_as, d
 
     assert response.status_code == 200
     errors = response.context["form"].errors["file"]
-    assert "players[1]: a player's name must be text of 1 to 100 characters" in errors
+    assert "player 2: a player's name must be text of 1 to 100 characters" in errors
     assert len(errors) == 1  # the players are wrong, so the games are not read yet
     assert not Night.objects.exists() and not Member.objects.exists()
 
@@ -80,10 +80,9 @@ def test_problems_in_hands_name_the_game_and_the_hand(client_as, director):
     response = client_as(director).post(URL, upload(document))
 
     errors = response.context["form"].errors["file"]
-    assert "games[0].hands[1].bidder: pair 3 is not in this game (pairs 1 and 2)" in errors
-    assert (
-        "games[0].hands[1].bid: bid 9 is out of range: club11 bids are 2 to 4, or money" in errors
-    )
+    # Positions count from 1 for a person; the CLI and import_night print the paths.
+    assert "game 1, hand 2, bidder: pair 3 is not in this game (pairs 1 and 2)" in errors
+    assert "game 1, hand 2, bid: bid 9 is out of range: club11 bids are 2 to 4, or money" in errors
     for error in errors:
         assertContains(response, error)
     assert not Night.objects.exists()

@@ -111,7 +111,10 @@ def test_a_player_listed_twice_is_refused(client_as, director, members):
 
     response = client_as(director).post(reverse("scoring:night-create"), data)
 
-    assert response.context["form"].errors["new_players"] == ["Each player plays once: Ann twice."]
+    # The rules core's words: the same rule refuses a night file naming Ann twice.
+    assert response.context["form"].errors["new_players"] == [
+        "Ann is already player 1; a member can hold only one number in a night"
+    ]
     assert not Night.objects.exists()
 
 
@@ -131,7 +134,7 @@ def test_split_must_be_amounts(client_as, director):
 
     response = client_as(director).post(reverse("scoring:night-create"), data)
 
-    assert response.context["form"].errors["split"] == ["'half' is not a decimal amount"]
+    assert response.context["form"].errors["split"] == ['"half" is not a decimal amount']
 
 
 def test_unit_must_be_more_than_nothing(client_as, director):
