@@ -10,6 +10,8 @@ from scoring.rules.errors import InvalidInput, Problem, shown_key, shown_value
 from scoring.rules.variant import Hand, Variant
 
 MONEY = "money"
+# Seed 001: "the Money bidder must hold the Jack of trumps", so it is always in play.
+MONEY_HOLDS = "jack"
 
 
 def side_names(sides, word: str) -> str:
@@ -71,6 +73,8 @@ class HandReader(SideChecker):
         bid, money = self.read_bid(raw.get("bid"))
         revoke = self.read_revoke(raw.get("revoke"))
         cards, taken = self.read_points(raw)
+        if money and not self.problems:
+            self.check_money_hand(cards, taken)
         if self.problems:
             return None
         return Hand(bidder=bidder, bid=bid, money=money, taken=taken, revoke=revoke, cards=cards)
@@ -111,6 +115,28 @@ class HandReader(SideChecker):
         else:
             self.fail("bid", f"bid {bid} is out of range: {legal}")
         return None, False
+
+    def check_money_hand(self, cards, taken) -> None:
+        """A Money bidder holds the Jack, so it is in play: given as totals, the hand has
+        the points of High, Low and the Jack at least (3 in ``club11``), Game if not tied."""
+        keys = self.variant.card_keys
+        held = keys.index(MONEY_HOLDS)
+        if cards is not None:
+            if cards[held] is None:
+                self.fail(
+                    MONEY_HOLDS,
+                    "a Money bidder holds the Jack, so it is in play: credit it to a "
+                    f"{self.word} (seed 001)",
+                )
+            return
+        in_play = [c.points for c in self.variant.cards if c.always_awarded or c.key == MONEY_HOLDS]
+        least, most = sum(in_play), self.variant.total_points
+        if not least <= sum(taken) <= most:
+            self.fail(
+                "points",
+                f"a Money hand has {least} or {most} points in all: High, Low and the Jack "
+                f"(the Money bidder holds it) are in play, and Game unless tied",
+            )
 
     def read_revoke(self, revoke) -> int | None:
         if revoke is None:

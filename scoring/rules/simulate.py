@@ -9,6 +9,7 @@ keeps it repeatable.
 import random
 
 from scoring.rules.game import Board, play_game
+from scoring.rules.hand import MONEY, MONEY_HOLDS
 from scoring.rules.schedule import schedule
 from scoring.rules.variants import get_variant
 
@@ -49,13 +50,15 @@ def random_hand(variant, sides, rng: random.Random, *, totals: bool = False) -> 
         return {"passed": True}
     hand = {"bidder": rng.choice(sides)}
     if variant.money_bid and rng.random() < 0.02:
-        hand["bid"] = "money"
+        hand["bid"] = MONEY
     else:
         low = variant.bids.start
         hand["bid"] = rng.randint(low, min(variant.bids.stop - 1, low + variant.total_points // 3))
     cards = {}
     for card in variant.cards:
-        in_play = card.always_awarded or rng.random() < 0.8
+        # The Money bidder holds the Jack (seed 001): on a Money hand it is always in play.
+        held = hand["bid"] == MONEY and card.key == MONEY_HOLDS
+        in_play = card.always_awarded or held or rng.random() < 0.8
         cards[card.key] = rng.choice(sides) if in_play else None
     if totals:
         hand["points"] = [

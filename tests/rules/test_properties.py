@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from scoring.rules import all_variants, get_variant, play_game, schedule_document, score_night
 from scoring.rules.__main__ import main
 from scoring.rules.game import Board
+from scoring.rules.hand import MONEY, MONEY_HOLDS
 from scoring.rules.night import MONEY_PLACES
 from scoring.rules.simulate import random_game, random_hand, random_night
 
@@ -55,10 +56,11 @@ def card_hands(draw, variant, sides, *, passed_deals=False):
     """A valid hand entered card by card; now and then a passed deal if asked for."""
     if passed_deals and variant.passed_deal and draw(st.integers(0, 9)) == 0:
         return {"passed": True}
-    bids = [*variant.bids, *(["money"] if variant.money_bid else [])]
+    bids = [*variant.bids, *([MONEY] if variant.money_bid else [])]
     hand = {"bidder": draw(st.sampled_from(sides)), "bid": draw(st.sampled_from(bids))}
     for card in variant.cards:
-        owners = sides if card.always_awarded else (*sides, None)
+        held = hand["bid"] == MONEY and card.key == MONEY_HOLDS  # the Money bidder's Jack
+        owners = sides if card.always_awarded or held else (*sides, None)
         hand[card.key] = draw(st.sampled_from(owners))
     if variant.revoke:
         hand["revoke"] = draw(st.sampled_from((None, *sides)))
@@ -136,6 +138,16 @@ def test_a_hand_by_cards_scores_as_its_totals_from_any_board(variant_id, data):
 
     assert by_cards.steps[-1].score == by_totals.steps[-1].score
     assert_same_game(by_cards, by_totals)
+
+
+def test_the_simulator_deals_the_money_bidder_the_jack():
+    rng = random.Random(10)
+    hands = [random_hand(get_variant("club11"), (1, 2), rng) for _ in range(3000)]
+    money = [hand for hand in hands if hand.get("bid") == MONEY]
+
+    assert len(money) > 20
+    assert all(hand.get("jack") is not None or sum(hand["points"]) >= 3 for hand in money)
+    assert any("jack" in hand for hand in money)
 
 
 # --- b. The pot adds up ----------------------------------------------------------------
