@@ -13,6 +13,18 @@ from scoring.rules.errors import InvalidInput, Problem, shown_key
 from scoring.rules.hand import HandReader, SideChecker, is_whole_number
 from scoring.rules.variant import Hand, HandScore, Variant
 
+# A real game to 51 takes a few dozen hands; past this a file or a scorer is surely wrong
+# (an imported game of 3,000 passed deals once took 2 s to draw on its public page).
+MAX_HANDS = 300
+
+
+def too_many_hands(count: int) -> Problem:
+    return Problem(
+        "hands",
+        f"a game holds at most {MAX_HANDS} hands, passed deals included: this one would "
+        f"have {count}",
+    )
+
 
 class HandStep(NamedTuple):
     """One hand of a game and the board after it."""
@@ -80,6 +92,8 @@ class Board:
             raise InvalidInput(
                 [Problem("", f"the game was already won by {won_by}: no hand may follow")]
             )
+        if len(self.steps) >= MAX_HANDS:
+            raise InvalidInput([too_many_hands(len(self.steps) + 1)])
         hand = self.reader.read(raw)
         if hand is None:
             raise InvalidInput(self.reader.problems)
@@ -124,6 +138,8 @@ def play_game(variant: Variant, sides, hands, *, word: str = "pair") -> GameStat
     """
     if not isinstance(hands, list):
         raise InvalidInput([Problem("hands", "hands must be a list of hands")])
+    if len(hands) > MAX_HANDS:
+        raise InvalidInput([too_many_hands(len(hands))])
     board = Board(variant, sides, word=word)
     problems = []
     for number, raw in enumerate(hands):

@@ -8,7 +8,7 @@ keeps it repeatable.
 
 import random
 
-from scoring.rules.game import Board, play_game
+from scoring.rules.game import MAX_HANDS, Board, play_game
 from scoring.rules.hand import MONEY, MONEY_HOLDS
 from scoring.rules.schedule import schedule
 from scoring.rules.variants import get_variant
@@ -41,7 +41,6 @@ FIRST_NAMES = [
     "Yves",
     "Zoe",
 ]
-MAX_HANDS = 400
 
 
 def random_hand(variant, sides, rng: random.Random, *, totals: bool = False) -> dict:

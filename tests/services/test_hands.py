@@ -103,6 +103,22 @@ def test_an_invalid_hand_is_refused_beside_its_field(game, data, field):
     assert totals(game) == game_before
 
 
+def test_a_game_holds_at_most_300_hands_passed_deals_included(game):
+    Hand.objects.bulk_create(
+        Hand(game=game, position=position, passed=True) for position in range(1, 301)
+    )
+    before, game_before = rows(), totals(game)
+
+    with pytest.raises(ValidationError) as refused:
+        services.hand_record(game=game, data={"passed": True})
+
+    assert refused.value.messages == [
+        "hands: a game holds at most 300 hands, passed deals included: this one would have 301"
+    ]
+    assert rows() == before
+    assert totals(game) == game_before
+
+
 def test_money_made_wins_the_game_at_once(game):
     services.hand_record(game=game, data=hand(bidder=2, bid=2, high=2, low=2))
 

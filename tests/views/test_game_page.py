@@ -109,6 +109,20 @@ def test_every_problem_goes_beside_its_field(client_as, scorer, game):
     assert not Hand.objects.exists()
 
 
+def test_the_301st_hand_is_refused_on_the_page(client_as, scorer, game):
+    Hand.objects.bulk_create(
+        Hand(game=game, position=position, passed=True) for position in range(1, 301)
+    )
+
+    response = client_as(scorer).post(url(game), {"passed": "on"})
+
+    assert response.status_code == 200
+    assert response.context["hand_form"].non_field_errors() == [
+        "hands: a game holds at most 300 hands, passed deals included: this one would have 301"
+    ]
+    assert Hand.objects.count() == 300
+
+
 def test_nothing_given_asks_for_cards_or_points(client_as, scorer, game):
     response = client_as(scorer).post(url(game), {"bidder": "1", "bid": "2"})
 
