@@ -23,8 +23,14 @@ from scoring.rules.variants import get_variant
 
 IMPORT_LIMIT = 2 * 1024 * 1024
 
-# The rules core names whole groups of fields; each goes beside the field that starts it.
+# The rules core names whole groups of fields; each goes beside the field that starts it,
+# and one pair's score or Cinches (``score[1]``) beside that pair's own field.
 ERROR_FIELDS = {"points": "points_a", "score": "score_a", "cinches": "cinches_a", "cards": None}
+ERROR_FIELDS |= {
+    f"{key}[{index}]": f"{key}_{side}"
+    for key in ("score", "cinches")
+    for index, side in enumerate("ab")
+}
 
 
 def add_rules_errors(form: forms.Form, error: ValidationError) -> None:

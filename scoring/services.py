@@ -335,7 +335,9 @@ def hand_delete(*, hand: Hand, user=None) -> None:
     _store(game, state if remaining else None)
 
 
+# The rules core names a result's fields, or one pair's score or Cinches (``score[1]``).
 RESULT_FIELDS = ("winner", "score", "cinches", "money")
+RESULT_FIELDS += tuple(f"{key}[{side}]" for key in ("score", "cinches") for side in (0, 1))
 
 
 @_audited

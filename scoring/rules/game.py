@@ -189,8 +189,12 @@ class ResultReader(SideChecker):
         money = self.read_money(raw.get("money", False))
         if cinches is not None:
             self.check_cinches(cinches)
+        if scores is not None:
+            self.check_within_reach(scores)
         if winner is not None and scores is not None:
             self.check_scores(winner, scores, money)
+        if scores is not None and cinches is not None and self.variant.one_side_scores:
+            self.check_cinches_paid(scores, cinches)
         if self.problems:
             return None
         return GameState(
@@ -218,6 +222,46 @@ class ResultReader(SideChecker):
             self.fail(
                 "cinches", f"the {self.variant.id} board records at most {cap} Cinches a game"
             )
+
+    def check_within_reach(self, scores) -> None:
+        """No score past what the last hand can give a side just short of the target, so a
+        slip of the pen (110 for 11) is caught at its own score."""
+        variant, count = self.variant, len(self.sides)
+        most = variant.target - 1 + variant.most_one_hand(count)
+        for i, score in enumerate(scores):
+            if score > most:
+                self.fail(
+                    f"score[{i}]",
+                    f"{self.word} {self.sides[i]} has {score}, more than a {variant.id} game "
+                    f"can reach: at most {most} ({variant.target - 1}, then "
+                    f"{variant.most_one_hand(count)} on the last hand)",
+                )
+
+    def check_cinches_paid(self, scores, cinches) -> None:
+        """Where nobody is set back, a Cinch gives the other side at least what the
+        smallest set pegs (``cinch51``: 14 + 1), so the Cinches must fit the scores."""
+        variant = self.variant
+        least = variant.least_a_cinch_gives(len(self.sides))
+        if len(self.sides) != 2 or least <= 0:
+            return
+        # The game ends once the other side reaches the target: that many sets at most.
+        most = (variant.target - 1) // least + 1
+        for i, count in enumerate(cinches):
+            other = 1 - i
+            if count > most:
+                self.fail(
+                    f"cinches[{i}]",
+                    f"{self.word} {self.sides[i]} has {count} Cinches, but {most} sets give "
+                    f"the other side {most * least} or more, past {variant.target}: "
+                    f"at most {most} a side",
+                )
+            elif scores[other] < count * least:
+                self.fail(
+                    f"score[{other}]",
+                    f"{self.word} {self.sides[other]} has {scores[other]}, but each of "
+                    f"{self.word} {self.sides[i]}'s {count} Cinches gave it at least {least}: "
+                    f"at least {count * least}",
+                )
 
     def check_scores(self, winner: int, scores, money: bool) -> None:
         target = self.variant.target

@@ -92,6 +92,42 @@ class Variant:
     def _possible_totals(self) -> dict[int, frozenset[tuple[int, ...]]]:
         return {}
 
+    def most_one_hand(self, side_count: int) -> int:
+        """The most a side can peg on one hand (``club11`` 4, ``cinch51`` 28: a set of a
+        14 bid with nothing taken), from the variant's own scoring of every possible hand."""
+        return self._reach(side_count)[0]
+
+    def least_a_cinch_gives(self, side_count: int) -> int:
+        """The least the other sides peg on a hand that charges a Cinch (``cinch51`` 15:
+        14 + a shortfall of at least 1; ``club11`` 0)."""
+        return self._reach(side_count)[1]
+
+    def _reach(self, side_count: int) -> tuple[int, int]:
+        known = self._reaches
+        if side_count not in known:
+            known[side_count] = _reach(self, side_count)
+        return known[side_count]
+
+    @cached_property
+    def _reaches(self) -> dict[int, tuple[int, int]]:
+        return {}
+
+
+def _reach(variant: Variant, side_count: int) -> tuple[int, int]:
+    """``(most one hand pegs, least a Cinch gives the others)`` over every bid, bidder,
+    revoke and points split the variant allows (Money pegs nothing, so it is left out)."""
+    revokes = (None, *range(side_count)) if variant.revoke else (None,)
+    most, least = 0, None
+    for taken, bidder, bid, revoke in product(
+        variant.possible_totals(side_count), range(side_count), variant.bids, revokes
+    ):
+        result = variant.score(Hand(bidder=bidder, bid=bid, taken=taken, revoke=revoke), variant)
+        most = max(most, *result.change)
+        if result.cinch is not None:
+            others = [c for side, c in enumerate(result.change) if side != result.cinch]
+            least = min(others) if least is None else min(least, *others)
+    return most, least or 0
+
 
 def _possible_totals(cards: tuple[Card, ...], side_count: int) -> frozenset[tuple[int, ...]]:
     choices = [

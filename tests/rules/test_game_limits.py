@@ -8,7 +8,7 @@ import copy
 
 import pytest
 
-from scoring.rules import InvalidInput, get_variant, play_game, score_night
+from scoring.rules import InvalidInput, check_result, get_variant, play_game, score_night
 from scoring.rules.simulate import random_night
 
 PASSED = {"passed": True}
@@ -37,3 +37,28 @@ def test_a_night_file_with_a_game_of_3000_passed_deals_is_refused_at_the_game():
         "games[0].hands: a game holds at most 300 hands, passed deals included: "
         "this one would have 3000"
     ]
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "most_one_hand", "highest_score"),
+    [("club11", 4, 14), ("cinch51", 28, 78), ("chicago42", 14, 55)],
+)
+def test_the_highest_score_is_the_target_less_1_and_the_most_one_hand_gives(
+    variant_id, most_one_hand, highest_score
+):
+    variant = get_variant(variant_id)
+
+    assert variant.most_one_hand(2) == most_one_hand
+    assert variant.target - 1 + most_one_hand == highest_score
+    within = {"winner": 1, "score": [highest_score, 0], "cinches": [0, 0]}
+    if variant_id == "cinch51":  # 78 takes a set of the other pair: a Cinch against it
+        within["cinches"] = [0, 1]
+    assert check_result(variant, (1, 2), within).scores == (highest_score, 0)
+    past = within | {"score": [highest_score + 1, 0]}
+    assert problems(lambda: check_result(variant, (1, 2), past))[0].startswith(
+        f"score[0]: pair 1 has {highest_score + 1}, more than a {variant_id} game can reach"
+    )
+
+
+def test_a_cinch51_set_gives_the_other_side_15_at_least():
+    assert get_variant("cinch51").least_a_cinch_gives(2) == 15

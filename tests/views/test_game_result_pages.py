@@ -75,6 +75,19 @@ def test_pegboard_result_short_of_the_target_is_refused(client_as, scorer, game)
     assert not game.from_pegboard
 
 
+def test_110_typed_for_11_is_caught_at_its_field(client_as, scorer, game):
+    response = client_as(scorer).post(url("game-result", game), result_form(b="110"))
+
+    assert response.status_code == 200
+    errors = response.context["result_form"].errors
+    assert errors["score_b"] == [
+        "pair 2 has 110, more than a club11 game can reach: at most 14 (10, then 4 on the "
+        "last hand)"
+    ]
+    assert "score_a" not in errors
+    assert totals(game) == (0, 0, 0, 0, None)
+
+
 def test_pegboard_score_must_be_a_number(client_as, scorer, game):
     response = client_as(scorer).post(url("game-result", game), result_form(a="six"))
 
