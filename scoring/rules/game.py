@@ -1,16 +1,18 @@
 """Folding a game's hands into running scores, Cinches and a winner; checking a pegboard.
 
-A game is played to the variant's target. After every hand the sides that reached it
-are looked at: the bidder counts first ("bidders peg first"), then the others by score;
-sides still level beyond that share the win. A Money bid (``club11``) ends the game at
-once. No hand may follow the one that won the game.
+A game is played to the variant's target. When several sides reach it on one hand, a
+variant that counts out (``chicago42``, law 13) counts the hand's cards in their order of
+precedence and the first side to reach the target wins; such a hand given as totals is
+refused, since only its cards can say who that was. Otherwise the bidder counts first
+("bidders peg first"), then the others by score, and sides still level share the win. A
+Money bid (``club11``) ends the game at once. No hand may follow the one that won it.
 """
 
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from scoring.rules.errors import InvalidInput, Problem, shown_key
-from scoring.rules.hand import HandReader, SideChecker, is_whole_number
+from scoring.rules.hand import HandReader, SideChecker, is_whole_number, side_names
 from scoring.rules.variant import Hand, HandScore, Variant
 
 # A real game to 51 takes a few dozen hands; past this a file or a scorer is surely wrong
@@ -60,6 +62,22 @@ class GameState:
         return self.winners[0] if len(self.winners) == 1 else None
 
 
+def counted_out(before, counts, variant: Variant) -> int | None:
+    """The side that reaches the target first as the hand's cards are counted in order.
+
+    ``before`` is the board before the hand; ``counts`` who each card counts for
+    (``HandScore.counts``). Works for any number of sides.
+    """
+    running = list(before)
+    for card, side in zip(variant.cards, counts, strict=True):
+        if side is None:
+            continue
+        running[side] += card.points
+        if running[side] >= variant.target:
+            return side
+    return None
+
+
 def winners_after(scores, bidder: int, target: int) -> tuple[int, ...]:
     """Indices of the sides that win once ``scores`` are pegged, bidder first."""
     reached = [i for i, score in enumerate(scores) if score >= target]
@@ -101,10 +119,37 @@ class Board:
             result = HandScore((0,) * len(self.sides))
         else:
             result = self.variant.score(hand, self.variant)
+            self.check_count_out(result)
             self.peg(hand, result)
         self.steps.append(HandStep(hand, result, tuple(self.scores), tuple(self.cinches)))
 
+    def reaching(self, result: HandScore) -> list[int]:
+        """The sides this hand would bring to the target."""
+        target = self.variant.target
+        return [i for i, change in enumerate(result.change) if self.scores[i] + change >= target]
+
+    def check_count_out(self, result: HandScore) -> None:
+        if not self.variant.counts_out or result.counts is not None:
+            return
+        reaching = self.reaching(result)
+        if len(reaching) > 1:
+            both = "both" if len(reaching) == 2 else "all"
+            order = ", ".join(card.label for card in self.variant.cards)
+            raise InvalidInput(
+                [
+                    Problem(
+                        "points",
+                        f"{side_names([self.sides[i] for i in reaching], self.word)} would "
+                        f"{both} reach {self.variant.target} on this hand: the first to reach "
+                        f"it as the cards are counted out ({order}) wins, so give who took "
+                        "each scoring card",
+                    )
+                ]
+            )
+
     def peg(self, hand: Hand, result: HandScore) -> None:
+        reaching = self.reaching(result)
+        before = tuple(self.scores)
         for i, change in enumerate(result.change):
             self.scores[i] += change
         cap = self.variant.cinch_cap
@@ -112,6 +157,8 @@ class Board:
             self.cinches[result.cinch] += 1
         if result.decided is not None:
             self.winners, self.money_bid = (result.decided,), True
+        elif self.variant.counts_out and len(reaching) > 1:
+            self.winners = (counted_out(before, result.counts, self.variant),)
         else:
             self.winners = winners_after(self.scores, hand.bidder, self.variant.target)
 

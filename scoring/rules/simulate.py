@@ -8,6 +8,7 @@ keeps it repeatable.
 
 import random
 
+from scoring.rules.errors import InvalidInput
 from scoring.rules.game import MAX_HANDS, Board, play_game
 from scoring.rules.hand import MONEY, MONEY_HOLDS
 from scoring.rules.schedule import schedule
@@ -47,33 +48,50 @@ def random_hand(variant, sides, rng: random.Random, *, totals: bool = False) -> 
     """One valid hand for a game between ``sides``: mostly bids, now and then a pass."""
     if variant.passed_deal and rng.random() < 0.04:
         return {"passed": True}
-    hand = {"bidder": rng.choice(sides)}
+    hand: dict = {"bidder": rng.choice(sides)}
     if variant.money_bid and rng.random() < 0.02:
         hand["bid"] = MONEY
     else:
         low = variant.bids.start
         hand["bid"] = rng.randint(low, min(variant.bids.stop - 1, low + variant.total_points // 3))
-    cards = {}
     for card in variant.cards:
         # The Money bidder holds the Jack (seed 001): on a Money hand it is always in play.
         held = hand["bid"] == MONEY and card.key == MONEY_HOLDS
         in_play = card.always_awarded or held or rng.random() < 0.8
-        cards[card.key] = rng.choice(sides) if in_play else None
-    if totals:
-        hand["points"] = [
-            sum(c.points for c in variant.cards if cards[c.key] == side) for side in sides
-        ]
-    else:
-        hand.update(cards)
-    return hand
+        hand[card.key] = rng.choice(sides) if in_play else None
+    return as_totals(variant, sides, hand) if totals else hand
+
+
+def as_totals(variant, sides, hand: dict) -> dict:
+    """The hand given card by card as ``points`` per side instead (a passed deal as it is)."""
+    if hand.get("passed"):
+        return hand
+    totals = {key: value for key, value in hand.items() if key not in variant.card_keys}
+    totals["points"] = [
+        sum(card.points for card in variant.cards if hand[card.key] == side) for side in sides
+    ]
+    return totals
 
 
 def random_game(variant, sides, rng: random.Random, *, totals_share: float = 0.3) -> list[dict]:
-    """Hands dealt until the game is won; ``totals_share`` of them given as points."""
+    """Hands dealt until the game is won; ``totals_share`` of them given as points.
+
+    A hand on which several sides would reach the target of a variant that counts out
+    stays card by card: as totals the rules core refuses it.
+    """
     board, hands = Board(variant, sides), []
     while len(hands) < MAX_HANDS:
-        hands.append(random_hand(variant, sides, rng, totals=rng.random() < totals_share))
-        board.play(hands[-1])
+        given_as_totals = rng.random() < totals_share
+        by_cards = random_hand(variant, sides, rng)
+        hand = as_totals(variant, sides, by_cards) if given_as_totals else by_cards
+        try:
+            board.play(hand)
+        except InvalidInput:
+            if hand is by_cards:
+                raise
+            hand = by_cards
+            board.play(hand)
+        hands.append(hand)
         if board.finished:
             return hands
     raise RuntimeError("a random game ran past its hand limit")

@@ -36,12 +36,18 @@ class Hand(NamedTuple):
 
 
 class HandScore(NamedTuple):
-    """What a hand does to the game: pegs per side, the Cinch charged, a Money decision."""
+    """What a hand does to the game: pegs per side, the Cinch charged, a Money decision.
+
+    ``counts`` (variants that count out): the side each scoring card counts for on this
+    hand, in the order of ``Variant.cards``, ``None`` for a card that scores for nobody; or
+    ``None`` when the hand was given as totals, so its cards are not known.
+    """
 
     change: tuple[int, ...]
     cinch: int | None = None
     made: bool | None = None
     decided: int | None = None
+    counts: tuple[int | None, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,10 @@ class Variant:
     revoke: bool = False
     cinch_cap: int | None = None
     one_side_scores: bool = False
+    # Several sides reaching the target on one hand: count the hand's cards out in the
+    # order of ``cards`` (their precedence) and the first side to reach it wins; the
+    # scoring function then fills ``HandScore.counts``. Otherwise the bidder counts first.
+    counts_out: bool = False
 
     @cached_property
     def total_points(self) -> int:
@@ -149,4 +159,5 @@ JACK = Card("jack", "Jack", 1)
 GAME = Card("game", "Game", 1)
 RIGHT_PEDRO = Card("right_pedro", "Right Pedro", 5)
 LEFT_PEDRO = Card("left_pedro", "Left Pedro", 5)
+# In their order of precedence (seed 003, law 13), the order a hand is counted out in.
 PEDRO_CARDS = (HIGH, LOW, JACK, GAME, RIGHT_PEDRO, LEFT_PEDRO)

@@ -8,6 +8,7 @@ def score(hand: Hand, variant: Variant) -> HandScore:
 
     Every other side scores what it took. A revoking non-bidder's points go to the bidder
     and count towards the bid; a revoking bidder is set back as if it failed (law 31).
+    Card by card, each card counts for the side that scores it, for the count-out.
     """
     taken = list(hand.taken)
     bidder, revoke = hand.bidder, hand.revoke
@@ -17,7 +18,22 @@ def score(hand: Hand, variant: Variant) -> HandScore:
     made = revoke != bidder and taken[bidder] >= hand.bid
     if not made:
         taken[bidder] = -hand.bid
-    return HandScore(change=tuple(taken), cinch=None if made else bidder, made=made)
+    return HandScore(
+        change=tuple(taken),
+        cinch=None if made else bidder,
+        made=made,
+        counts=None if hand.cards is None else _counts(hand, made),
+    )
+
+
+def _counts(hand: Hand, made: bool) -> tuple[int | None, ...]:
+    """Who each card counts for: a revoking defender's cards count for the bidder (law 31);
+    a set bidder scores nothing, so its cards count for nobody."""
+    counts = []
+    for owner in hand.cards:
+        side = hand.bidder if owner is not None and owner == hand.revoke else owner
+        counts.append(None if side == hand.bidder and not made else side)
+    return tuple(counts)
 
 
 VARIANT = Variant(
@@ -25,7 +41,8 @@ VARIANT = Variant(
     name="Chicago Cinch to 42",
     summary="Two or three players, or two pairs; points as Cinch to 51; bids 1 to 14 and "
     "the dealer must bid 1 when nobody bids; the bidder scores all it took or is set back "
-    "by the bid, the others score what they took; first to 42, the bidder counting first.",
+    "by the bid, the others score what they took; first to 42, counting the cards out "
+    "High, Low, Jack, Game, Right Pedro, Left Pedro when several reach it on one hand.",
     sources=("003_7f18ca7e4eab94b7.txt",),
     cards=PEDRO_CARDS,
     bids=range(1, 15),
@@ -33,4 +50,5 @@ VARIANT = Variant(
     target=42,
     score=score,
     revoke=True,
+    counts_out=True,
 )
