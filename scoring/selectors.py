@@ -349,9 +349,10 @@ class NightResults:
 
     @property
     def round_robin_done(self) -> bool:
-        """Every scheduled game is finished (play-offs may start)."""
+        """Every scheduled game is finished and no pairing lacks one (play-offs may start)."""
         scheduled = [game for game in self.games if not game.is_playoff]
-        return bool(scheduled) and all(game.finished for game in scheduled)
+        done = bool(scheduled) and all(game.finished for game in scheduled)
+        return done and not self.summary.missing
 
     def tie_names(self, tie) -> list[str]:
         return [f"Pair {pair} ({self.names.get(pair, '—')})" for pair in tie.pairs]

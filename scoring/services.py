@@ -28,7 +28,7 @@ from scoring import documents
 from scoring.documents import hand_data, hand_fields
 from scoring.models import Game, Hand, Member, Night, Seat, Tiebreak
 from scoring.rules import InvalidInput, Problem, check_result, play_game, read_night, schedule
-from scoring.rules.night import MoneySettings
+from scoring.rules.night import MoneySettings, missing_reasons
 from scoring.rules.standings import PEGS, PLAYOFF, Tie
 from scoring.rules.variants import get_variant
 
@@ -566,6 +566,9 @@ def playoffs_start(*, night: Night, user=None) -> list[Game]:
         which = _unfinished_words(unfinished)
         raise ValidationError(f"Play-offs start once every game is finished; not yet: {which}.")
     summary = _night_summary(night, games)
+    if summary.missing:  # an imported night file that left a pairing out
+        which = "; ".join(missing_reasons(summary.missing))
+        raise ValidationError(f"Play-offs start once every game is finished; not yet: {which}.")
     if not summary.ranking.ties:
         raise ValidationError("No tie decides a prize: there is no play-off to start.")
     proposals = playoffs_propose(summary=summary, playoffs=[g for g in games if g.is_playoff])

@@ -9,6 +9,7 @@ club sees (ranks, ties, fees, prizes) is computed here from the games, once.
 import datetime
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from itertools import combinations
 
 from scoring.rules.errors import InvalidInput, Problem, is_text, shown_key, shown_value
 from scoring.rules.game import GameState, check_result, play_game
@@ -367,11 +368,36 @@ def _pairs_words(pairs) -> str:
     return "pairs " + ", ".join(listed[:-1]) + " and " + listed[-1]
 
 
-def blocked_reasons(unfinished: int, ties, tiebreak: str) -> list[str]:
+def pairings_without_a_game(night: Night) -> list[tuple[int, int]]:
+    """The pairings of the round robin that the night lists no game for (a night file
+    that leaves one out): each counts as an unfinished game."""
+    met = {frozenset(game.pairs) for game in night.games}
+    return [
+        pairing
+        for pairing in combinations(range(1, night.pair_count + 1), 2)
+        if frozenset(pairing) not in met
+    ]
+
+
+MISSING_SHOWN = 5
+
+
+def missing_reasons(missing) -> list[str]:
+    """``pairs 4 and 5 have no game``, for the first few pairings left out, then how many
+    more."""
+    reasons = [f"{_pairs_words(pairing)} have no game" for pairing in missing[:MISSING_SHOWN]]
+    if len(missing) > MISSING_SHOWN:
+        more = len(missing) - MISSING_SHOWN
+        reasons.append(f"{more} more pairing{'s have' if more > 1 else ' has'} no game")
+    return reasons
+
+
+def blocked_reasons(unfinished: int, missing, ties, tiebreak: str) -> list[str]:
     """Why places and booby cannot be paid yet, in words for the treasurer."""
     reasons = []
     if unfinished:
         reasons.append(f"{unfinished} game{'s are' if unfinished > 1 else ' is'} not finished")
+    reasons += missing_reasons(missing)
     for tie in ties:
         settle = (
             "a play-off among them decides it"
@@ -386,7 +412,8 @@ def blocked_reasons(unfinished: int, ties, tiebreak: str) -> list[str]:
 class Summary:
     """Everything the club is told about a night, before it is written as a document.
 
-    ``payout`` is ``None`` while ``blocked`` has reasons (unfinished games, prize ties).
+    ``payout`` is ``None`` while ``blocked`` has reasons (unfinished games, pairings of
+    the round robin with no game at all, prize ties).
     """
 
     night: Night
@@ -394,6 +421,7 @@ class Summary:
     ranking: Ranking
     fees: Fees
     unfinished: int
+    missing: list[tuple[int, int]]
     blocked: list[str]
     payout: Payout | None
 
@@ -411,9 +439,10 @@ def summarise(night: Night) -> Summary:
     ranking = settle_prizes(blocks, place_count, booby_offered)
     unfinished = sum(not game.finished for game in (*night.games, *night.playoffs))
     fees = collect_fees(money, night.pair_count, outcomes)
-    blocked = blocked_reasons(unfinished, ranking.ties, night.tiebreak)
+    missing = pairings_without_a_game(night)
+    blocked = blocked_reasons(unfinished, missing, ranking.ties, night.tiebreak)
     payout = None if blocked else pay_out(money, fees.pot, ranking.places, ranking.booby)
-    return Summary(night, finished, ranking, fees, unfinished, blocked, payout)
+    return Summary(night, finished, ranking, fees, unfinished, missing, blocked, payout)
 
 
 def standings_document(night: Night) -> dict:

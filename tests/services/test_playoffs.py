@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring import services
+from scoring import selectors, services
 from scoring.models import Game
 from scoring.rules import read_night, schedule
 from scoring.rules.night import summarise
@@ -198,6 +198,18 @@ def test_no_playoffs_before_every_game_is_finished():
         services.playoffs_start(night=night)
 
     assert playoff_pairs(night) == []
+
+
+def test_no_playoffs_while_a_pairing_has_no_game():
+    document = night_document(6, [(1, 3)])  # pairs 1, 2 and 3 tied for places 1 to 3
+    document["games"] = [game for game in document["games"] if game["pairs"] != [5, 6]]
+    night = services.night_import(document=document)
+
+    with pytest.raises(ValidationError, match="not yet: pairs 5 and 6 have no game"):
+        services.playoffs_start(night=night)
+
+    assert playoff_pairs(night) == []
+    assert not selectors.night_results(night).round_robin_done
 
 
 def test_no_playoffs_without_a_tie():
