@@ -80,9 +80,7 @@ class NightStandings(ExportMixin, SingleTableMixin, NightResultsPage):
         context = super().get_context_data(**kwargs)
         results = self.results
         if results is not None:
-            proposals = services.playoffs_propose(
-                summary=results.summary, playoffs=results.playoffs
-            )
+            proposals = results.proposals
             by_tie = {proposal.tie.pairs: proposal for proposal in proposals}
             context["ties"] = [
                 {"tie": tie, "pairs": results.tie_names(tie), "proposal": by_tie.get(tie.pairs)}

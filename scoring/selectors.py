@@ -15,6 +15,7 @@ from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules import InvalidInput, check_result, play_game
 from scoring.rules.night import Summary
 from scoring.rules.pot import players_of
+from scoring.rules.standings import PlayoffProposal, propose_playoffs
 from scoring.rules.variants import get_variant
 
 
@@ -341,6 +342,11 @@ class NightResults:
     @property
     def playoffs(self) -> list[Game]:
         return [game for game in self.games if game.is_playoff]
+
+    @cached_property
+    def proposals(self) -> list[PlayoffProposal]:
+        """The next whole round of play-offs each prize tie needs (the rules core's)."""
+        return propose_playoffs(self.summary.ranking.ties, self.playoffs, self.night.tiebreak)
 
     @property
     def unfinished(self) -> list[Game]:

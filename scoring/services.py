@@ -13,10 +13,7 @@ with ``_locked_night``, which refuse it with ``NightFinal``.
 
 import datetime
 import functools
-import itertools
 import secrets
-from collections import Counter
-from dataclasses import dataclass
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
@@ -29,7 +26,7 @@ from scoring.documents import hand_data, hand_fields
 from scoring.models import Game, Hand, Member, Night, Seat, Tiebreak
 from scoring.rules import InvalidInput, Problem, check_result, play_game, read_night, schedule
 from scoring.rules.night import MoneySettings, missing_reasons
-from scoring.rules.standings import PEGS, PLAYOFF, Tie
+from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
 from scoring.rules.variants import get_variant
 
 SIDE_WORD = "pair"
@@ -491,53 +488,6 @@ def _night_summary(night: Night, games: list[Game]):
         raise ValidationError([str(problem) for problem in invalid.problems]) from None
 
 
-@dataclass(frozen=True)
-class PlayoffProposal:
-    """What a prize tie needs next: ``games`` to start (pairs in pairing order), the
-    ``waiting`` play-offs between its pairs already started, and which ``round`` of the
-    tie's play-offs the games make (1, then 2 if the pairs are still level, …)."""
-
-    tie: Tie
-    games: tuple[tuple[int, int], ...]
-    waiting: tuple[tuple[int, int], ...]
-    round: int
-
-
-def playoffs_propose(*, summary, playoffs) -> list[PlayoffProposal]:
-    """The play-off games each prize tie in ``summary`` needs next. Pure: no database.
-
-    The tied pairs play a round robin (two pairs: one game). Pairs still level after
-    their play-offs meet again, pairing by pairing: the pairings with the fewest finished
-    play-offs between them are proposed, leaving out any whose play-off is waiting to be
-    played, so starting twice never doubles a game. ``playoffs`` are the night's play-off
-    games (anything with ``pairs`` and ``finished``). Under ``pegs`` tie-breaking
-    play-offs do not count, so none is proposed.
-    """
-    if summary.night.tiebreak != PLAYOFF:
-        return []
-    finished: Counter = Counter()
-    waiting = set()
-    for game in playoffs:
-        pairing = tuple(sorted(game.pairs))
-        if game.finished:
-            finished[pairing] += 1
-        else:
-            waiting.add(pairing)
-    proposals = []
-    for tie in summary.ranking.ties:
-        pairings = list(itertools.combinations(sorted(tie.pairs), 2))
-        fewest = min(finished[pairing] for pairing in pairings)
-        proposals.append(
-            PlayoffProposal(
-                tie=tie,
-                games=tuple(p for p in pairings if finished[p] == fewest and p not in waiting),
-                waiting=tuple(p for p in pairings if p in waiting),
-                round=fewest + 1,
-            )
-        )
-    return proposals
-
-
 def _unfinished_words(games: list[Game]) -> str:
     """``round 3, table 1: pair 1 v pair 2; …`` for the games not finished (five at most)."""
     shown = [str(game) for game in games[:5]]
@@ -549,7 +499,7 @@ def _unfinished_words(games: list[Game]) -> str:
 @_audited
 @transaction.atomic
 def playoffs_start(*, night: Night, user=None) -> list[Game]:
-    """Create the play-off games ``playoffs_propose`` gives for the night's prize ties.
+    """Create the play-off games the rules core proposes for the night's prize ties.
 
     Only once every game of the round robin is finished (until then the ties can still
     change), and only under play-off tie-breaking. Play-offs are entered like any game.
@@ -571,7 +521,8 @@ def playoffs_start(*, night: Night, user=None) -> list[Game]:
         raise ValidationError(f"Play-offs start once every game is finished; not yet: {which}.")
     if not summary.ranking.ties:
         raise ValidationError("No tie decides a prize: there is no play-off to start.")
-    proposals = playoffs_propose(summary=summary, playoffs=[g for g in games if g.is_playoff])
+    playoffs = [game for game in games if game.is_playoff]
+    proposals = propose_playoffs(summary.ranking.ties, playoffs, night.tiebreak)
     pairings = [pairing for proposal in proposals for pairing in proposal.games]
     if not pairings:
         raise ValidationError(

@@ -1,12 +1,17 @@
-"""Standings of a night: records per pair, rank order, shared ranks and prize-deciding ties.
+"""Standings of a night: records per pair, rank order, shared ranks and prize-deciding ties,
+and the play-offs a tie needs next.
 
-Pairs rank by games won. Level pairs are ordered, under ``playoff`` tie-breaking, by the
-play-off games played among themselves only (and again within any sub-group still level),
-or under ``pegs`` by peg difference, then pegs for. Pairs still level share a rank.
-A tie matters only where it decides a prize: a place, or who takes the booby.
+Pairs rank by games won. Level pairs are ordered, under ``playoff`` tie-breaking, by
+whole rounds of the play-off games played among themselves only: with k the fewest
+play-offs any two of them have played against each other, each pairing's first k count
+(none while k is 0: their round robin is not complete); pairs still level are ordered
+again among themselves alone by the same rule. Under ``pegs`` they are ordered by peg
+difference, then pegs for. Pairs still level share a rank. A tie matters only where it
+decides a prize: a place, or who takes the booby.
 """
 
 from dataclasses import dataclass, field
+from itertools import combinations
 
 PLAYOFF = "playoff"
 PEGS = "pegs"
@@ -91,12 +96,36 @@ def _split_by(records, key) -> list[list[PairRecord]]:
     return [sorted(groups[k], key=lambda r: r.pair) for k in sorted(groups, reverse=True)]
 
 
-def _order_by_playoffs(group, playoffs) -> list[list[PairRecord]]:
-    """A level group ordered by play-off wins among its members, recursively."""
-    members = {record.pair for record in group}
-    wins = dict.fromkeys(members, 0)
+def pairing(pairs) -> tuple[int, int]:
+    """Two pairs as one pairing, whichever was named first: ``(2, 5)``."""
+    low, high = sorted(pairs)
+    return low, high
+
+
+def playoffs_between(members, playoffs) -> dict[tuple[int, int], list]:
+    """Every pairing of ``members`` with the play-offs between them, in the order listed."""
+    between = {pair_pair: [] for pair_pair in combinations(sorted(members), 2)}
     for game in playoffs:
-        if set(game.pairs) <= members:
+        games = between.get(pairing(game.pairs))
+        if games is not None:
+            games.append(game)
+    return between
+
+
+def _order_by_playoffs(group, playoffs) -> list[list[PairRecord]]:
+    """A level group ordered by its whole rounds of play-offs, still-level pairs again.
+
+    Only the first k play-offs of each pairing count, k the fewest any pairing of the
+    group has played, so a round half entered counts for nothing, and the extra rounds
+    some of the group play never lift one over a pair that beat them all in the first.
+    """
+    between = playoffs_between({record.pair for record in group}, playoffs)
+    rounds = min(len(games) for games in between.values())
+    if rounds == 0:
+        return [group]
+    wins = {record.pair: 0 for record in group}
+    for games in between.values():
+        for game in games[:rounds]:
             wins[game.winner] += 1
     blocks = []
     for block in _split_by(group, lambda record: wins[record.pair]):
@@ -156,3 +185,46 @@ def settle_prizes(blocks, place_count: int, booby_offered: bool) -> Ranking:
         else:
             ranking.booby = candidates[0].pair
     return ranking
+
+
+@dataclass(frozen=True)
+class PlayoffProposal:
+    """What a prize tie needs next: ``games`` to start (pairs in pairing order), the
+    ``waiting`` play-offs between its pairs already started, and which ``round`` of the
+    tie's play-offs the games make (1, then 2 if the pairs are still level, …)."""
+
+    tie: Tie
+    games: tuple[tuple[int, int], ...]
+    waiting: tuple[tuple[int, int], ...]
+    round: int
+
+
+def propose_playoffs(ties, playoffs, tiebreak: str) -> list[PlayoffProposal]:
+    """The play-off games each prize tie needs next: its next whole round.
+
+    ``playoffs`` are the night's play-off games, anything with ``pairs`` and
+    ``finished``. The tied pairs play a round robin (two pairs: one game); a group still
+    level meets again, pairing by pairing: every pairing of the tie with the fewest
+    finished play-offs between them is proposed, as :func:`rank` counts whole rounds,
+    leaving out any whose play-off is waiting to be played, so starting twice never
+    doubles a game. Under ``pegs`` tie-breaking play-offs do not count: none is proposed.
+    """
+    if tiebreak != PLAYOFF:
+        return []
+    proposals = []
+    for tie in ties:
+        between = playoffs_between(tie.pairs, playoffs)
+        finished = {key: sum(game.finished for game in games) for key, games in between.items()}
+        waiting = tuple(
+            key for key, games in between.items() if any(not game.finished for game in games)
+        )
+        fewest = min(finished.values())
+        proposals.append(
+            PlayoffProposal(
+                tie=tie,
+                games=tuple(k for k in between if finished[k] == fewest and k not in waiting),
+                waiting=waiting,
+                round=fewest + 1,
+            )
+        )
+    return proposals

@@ -2,6 +2,7 @@
 
 - A hand entered card by card scores exactly as the same hand given as points per side.
 - Every valid night's fees add up to the pot, and its prizes pay out the pot to the cent.
+- The games of one whole play-off round, listed in any order, give the same standings.
 - A broken night file makes the CLI exit 2 with its problems, never a traceback.
 - The pattern table is a valid round robin for 2 to 40 pairs.
 
@@ -327,6 +328,36 @@ def test_play_offs_settle_every_tie_and_carry_no_fees(data):
     check_payout(doc, settled["money"], pot)
     playoff_wins = {row["pair"]: row["playoff_wins"] for row in settled["standings"]}
     assert sum(playoff_wins.values()) == len(doc["playoffs"])
+
+
+@st.composite
+def playoff_round(draw, variant, ties) -> list[dict]:
+    """One whole round of play-offs: every pairing of every tied group, winners drawn."""
+    playoffs = []
+    for tie in ties:
+        for a, b in combinations(tie, 2):
+            winner = draw(st.sampled_from((a, b)), label=f"winner of {a} v {b}")
+            score = [variant.target, 0] if winner == a else [0, variant.target]
+            result = {"winner": winner, "score": score, "cinches": [0, 0]}
+            playoffs.append({"pairs": [a, b], "result": result})
+    return playoffs
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_a_whole_playoff_round_in_any_order_gives_the_same_standings(data):
+    doc = data.draw(nights(max_pairs=10, complete=True, tiebreak="playoff"), label="night")
+    ties = score_night(doc)["unresolved_ties"]
+    assume(ties)
+    variant = get_variant(doc["variant"])
+    playoffs = data.draw(playoff_round(variant, ties), label="round")
+    shuffled = data.draw(st.permutations(playoffs), label="listed")
+    event(f"{max(len(tie) for tie in ties)} pairs in the largest tie")
+
+    in_order = score_night(doc | {"playoffs": playoffs})
+    any_order = score_night(doc | {"playoffs": shuffled})
+
+    assert any_order == in_order
 
 
 # --- c. A broken night exits 2, never a traceback ----------------------------------------

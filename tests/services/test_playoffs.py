@@ -1,145 +1,16 @@
-"""Play-offs: what a prize tie needs next (``playoffs_propose``, pure), and starting them.
+"""Play-offs on the site: starting the round the rules core proposes, and the tie-break.
 
-The cases are 6- and 7-pair round robins in which the lower-numbered pair wins every game
-but the upsets named; the ties they leave are the rules core's (``summarise``).
+What each tie needs next is the rules core's (``propose_playoffs``, in
+``tests/rules/test_standings.py``); here the games are made, once.
 """
-
-from types import SimpleNamespace
 
 import pytest
 from django.core.exceptions import ValidationError
 
 from scoring import selectors, services
 from scoring.models import Game
-from scoring.rules import read_night, schedule
-from scoring.rules.night import summarise
 from tests.factories import night_with_schedule, play_out, win_playoff
-
-
-def night_document(pairs: int, upsets=(), playoffs=(), tiebreak="playoff") -> dict:
-    """A finished round robin (lower number wins, but ``upsets``) and its ``playoffs``
-    given as ``(a, b, winner)``, ``winner`` ``None`` for one not yet played."""
-    upsets = {frozenset(pair) for pair in upsets}
-    games = []
-    for round_ in schedule(pairs):
-        for seat in round_["games"]:
-            a, b = seat["pairs"]
-            winner = max(a, b) if frozenset((a, b)) in upsets else min(a, b)
-            score = [11, 5] if winner == a else [5, 11]
-            result = {"winner": winner, "score": score, "cinches": [0, 0]}
-            games.append({"round": round_["round"], "table": seat["table"], "pairs": [a, b]})
-            games[-1]["result"] = result
-    return {
-        "format": "cinch-night/1",
-        "variant": "club11",
-        "tiebreak": tiebreak,
-        "players": [f"Player {number}" for number in range(1, 2 * pairs + 1)],
-        "games": games,
-        "playoffs": [playoff_data(*playoff) for playoff in playoffs],
-    }
-
-
-def playoff_data(a: int, b: int, winner: int | None) -> dict:
-    if winner is None:
-        return {"pairs": [a, b]}
-    score = [11, 4] if winner == a else [4, 11]
-    return {"pairs": [a, b], "result": {"winner": winner, "score": score, "cinches": [0, 0]}}
-
-
-def propose(pairs: int, upsets=(), playoffs=(), tiebreak="playoff"):
-    summary = summarise(read_night(night_document(pairs, upsets, playoffs, tiebreak)))
-    games = [SimpleNamespace(pairs=(a, b), finished=w is not None) for a, b, w in playoffs]
-    return [
-        (proposal.tie.pairs, proposal.tie.stake, proposal.games, proposal.waiting, proposal.round)
-        for proposal in services.playoffs_propose(summary=summary, playoffs=games)
-    ]
-
-
-CYCLE = [(1, 2, 1), (2, 3, 2), (1, 3, 3)]  # each of the three wins one: still level
-
-CASES = {
-    "no tie": (6, [], [], []),
-    "two-way for places 1 and 2": (
-        6,
-        [(1, 5)],
-        [],
-        [((1, 2), "places 1 and 2", ((1, 2),), (), 1)],
-    ),
-    "two-way, its play-off waiting": (
-        6,
-        [(1, 5)],
-        [(1, 2, None)],
-        [((1, 2), "places 1 and 2", (), ((1, 2),), 1)],
-    ),
-    "three-way: a round robin": (
-        6,
-        [(1, 3)],
-        [],
-        [((1, 2, 3), "places 1 to 3", ((1, 2), (1, 3), (2, 3)), (), 1)],
-    ),
-    "three-way, round robin waiting": (
-        6,
-        [(1, 3)],
-        [(1, 2, None), (1, 3, None), (2, 3, None)],
-        [((1, 2, 3), "places 1 to 3", (), ((1, 2), (1, 3), (2, 3)), 1)],
-    ),
-    "three-way still level after the round robin: the next round": (
-        6,
-        [(1, 3)],
-        CYCLE,
-        [((1, 2, 3), "places 1 to 3", ((1, 2), (1, 3), (2, 3)), (), 2)],
-    ),
-    "three-way, one pair through, the other two waiting": (
-        6,
-        [(1, 3)],
-        [(1, 2, 1), (1, 3, 1), (2, 3, None)],
-        [((2, 3), "places 2 and 3", (), ((2, 3),), 1)],
-    ),
-    "three-way, the next round part started": (
-        6,
-        [(1, 3)],
-        [*CYCLE, (1, 2, None)],
-        [((1, 2, 3), "places 1 to 3", ((1, 3), (2, 3)), ((1, 2),), 2)],
-    ),
-    "spanning places 2 and 3": (
-        6,
-        [(2, 5)],
-        [],
-        [((2, 3), "places 2 and 3", ((2, 3),), (), 1)],
-    ),
-    "booby": (
-        7,
-        [(4, 7)],
-        [],
-        [((6, 7), "the booby prize", ((6, 7),), (), 1)],
-    ),
-    "a place and the booby at once": (
-        6,
-        [(3, 6)],
-        [],
-        [
-            ((3, 4), "place 3", ((3, 4),), (), 1),
-            ((5, 6), "the booby prize", ((5, 6),), (), 1),
-        ],
-    ),
-    "play-offs outside the tie do not count": (
-        6,
-        [(1, 5)],
-        [(3, 4, 3)],
-        [((1, 2), "places 1 and 2", ((1, 2),), (), 1)],
-    ),
-}
-
-
-@pytest.mark.parametrize(("pairs", "upsets", "playoffs", "expected"), CASES.values(), ids=CASES)
-def test_playoffs_propose(pairs, upsets, playoffs, expected):
-    assert propose(pairs, upsets, playoffs) == expected
-
-
-def test_no_playoffs_proposed_under_pegs():
-    # Level on pegs too (every game 11 to 5), but play-offs do not count under pegs.
-    assert propose(6, [(1, 5)], tiebreak="pegs") == []
-
+from tests.rules.test_standings import CYCLE, night_document
 
 # --- playoffs_start -----------------------------------------------------------------------
 
@@ -188,6 +59,21 @@ def test_still_level_after_the_round_robin_starts_the_next_round(three_way):
 
     assert [(game.pair_a, game.pair_b) for game in games] == [(1, 2), (1, 3), (2, 3)]
     assert len(playoff_pairs(three_way)) == 6
+
+
+def test_a_round_half_played_pays_nothing_and_proposes_nothing_twice(three_way):
+    services.playoffs_start(night=three_way)
+    win_playoff(three_way, (1, 2), 1)
+    win_playoff(three_way, (1, 3), 1)
+
+    results = selectors.night_results(three_way)
+
+    # Pair 1 beat both, but 2 and 3 have not met: the round counts once it is whole.
+    assert [tie.pairs for tie in results.summary.ranking.ties] == [(1, 2, 3)]
+    assert results.summary.payout is None
+    assert [(p.games, p.waiting) for p in results.proposals] == [((), ((2, 3),))]
+    with pytest.raises(ValidationError, match="started already"):
+        services.playoffs_start(night=three_way)
 
 
 def test_no_playoffs_before_every_game_is_finished():
