@@ -148,7 +148,7 @@ class Board:
             )
 
     def peg(self, hand: Hand, result: HandScore) -> None:
-        reaching = self.reaching(result)
+        counted = self.variant.counts_out and len(self.reaching(result)) > 1
         before = tuple(self.scores)
         for i, change in enumerate(result.change):
             self.scores[i] += change
@@ -157,7 +157,7 @@ class Board:
             self.cinches[result.cinch] += 1
         if result.decided is not None:
             self.winners, self.money_bid = (result.decided,), True
-        elif self.variant.counts_out and len(reaching) > 1:
+        elif counted:
             self.winners = (counted_out(before, result.counts, self.variant),)
         else:
             self.winners = winners_after(self.scores, hand.bidder, self.variant.target)

@@ -12,6 +12,8 @@ floats), NaN and Infinity are refused, and an object that gives one key twice
 import json
 from decimal import Decimal
 
+from scoring.rules.errors import shown_value
+
 
 def _refuse_constant(name: str):
     raise ValueError(f"{name} is not a number JSON allows")
@@ -19,15 +21,14 @@ def _refuse_constant(name: str):
 
 def _refuse_repeated_keys(pairs: list[tuple]) -> dict:
     """An object from its ``(key, value)`` pairs, as typed; ``ValueError`` on a key given twice."""
-    document = {}
-    for key, value in pairs:
-        if key in document:
-            raise ValueError(
-                f"the key {json.dumps(key, ensure_ascii=False)} is given twice in one object: "
-                "give each key once"
-            )
-        document[key] = value
-    return document
+    document = dict(pairs)
+    if len(document) == len(pairs):
+        return document
+    seen = set()
+    repeated = next(key for key, _ in pairs if key in seen or seen.add(key))
+    raise ValueError(
+        f"the key {shown_value(repeated)} is given twice in one object: give each key once"
+    )
 
 
 def load_json(text: str):
