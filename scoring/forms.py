@@ -11,6 +11,8 @@ k; a *hand* has a *bidder*, a *bid* and the *scoring cards* each pair took (or *
 per pair); a game typed from the *pegboard* gives only its final *result*.
 """
 
+import uuid
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
@@ -76,10 +78,18 @@ class FirstFocusRadioSelect(forms.RadioSelect):
 
 
 class HandForm(forms.Form):
-    """One hand of ``game``: bidder, bid, who took each scoring card or points per pair."""
+    """One hand of ``game``: bidder, bid, who took each scoring card or points per pair.
+
+    ``position`` (hidden) is the hand's number in the game when the form was opened, so a
+    second post of the same form (a double click) is refused instead of saved twice. A
+    post without it (a script's) is appended as before.
+    """
+
+    position = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(self, *args, game, names: dict[int, str], **kwargs):
         kwargs.setdefault("label_suffix", "")
+        kwargs.setdefault("initial", {"position": getattr(game, "hand_count", 0) + 1})
         super().__init__(*args, **kwargs)
         self.variant = variant = get_variant(game.night.variant)
         self.pairs = game.pairs
@@ -149,6 +159,7 @@ def hand_initial(data: dict, version: int) -> dict:
 class HandEditForm(HandForm):
     """A correction carries the version it was opened at, so two scorers cannot collide."""
 
+    position = None  # a correction keeps the hand's place
     version = forms.IntegerField(widget=forms.HiddenInput)
 
     def clean(self):
@@ -163,12 +174,18 @@ class HandEditForm(HandForm):
 
 
 class ResultForm(forms.Form):
-    """The final result typed from the pegboard: winner, score and Cinches, Money."""
+    """The final result typed from the pegboard: winner, score and Cinches, Money.
+
+    ``version`` (hidden) is the game's version when the form was opened: a second post of
+    the same result finds the game moved on and is refused as already saved.
+    """
 
     prefix = "result"
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, game, names: dict[int, str], **kwargs):
         kwargs.setdefault("label_suffix", "")
+        kwargs.setdefault("initial", {"version": game.version})
         super().__init__(*args, **kwargs)
         variant = get_variant(game.night.variant)
         self.fields["winner"] = RulesChoiceField(
@@ -226,13 +243,24 @@ class MemberChoiceField(forms.ModelMultipleChoiceField):
         return super().clean(value)
 
 
+def seating(seats) -> str:
+    """The draw as the page shows it: the member at each number, in number order."""
+    return ",".join(str(seat.member_id) for seat in sorted(seats, key=lambda s: s.number))
+
+
 class SwapForm(forms.Form):
-    """Two drawn numbers whose players change places."""
+    """Two drawn numbers whose players change places.
+
+    ``seating`` (hidden) is the draw the director chose from: a second post of the same
+    swap (a double click) would swap the players back, so it is refused instead.
+    """
 
     first = forms.TypedChoiceField(label="Number", coerce=int)
     second = forms.TypedChoiceField(label="with number", coerce=int)
+    seating = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, seats, **kwargs):
+        kwargs.setdefault("initial", {"seating": seating(seats)})
         super().__init__(*args, **kwargs)
         choices = [(seat.number, f"{seat.number} — {seat.member.name}") for seat in seats]
         self.fields["first"].choices = self.fields["second"].choices = choices
@@ -245,8 +273,21 @@ def _night_problems(read: str, value) -> tuple:
     return result, [problem.message for problem in reader.problems]
 
 
+class OnceTokenField(forms.UUIDField):
+    """A hidden token made when the form is shown: the night it creates keeps it, so a
+    second post of the same form (a double click) finds that night instead of making
+    another. Optional: a post without one (a script's) creates as before."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, initial=uuid.uuid4, **kwargs)
+
+
 class NightForm(forms.ModelForm):
     """A new night: its settings (the club's defaults filled in) and who plays."""
+
+    token = OnceTokenField()
 
     split = forms.CharField(
         label="Prize split",
@@ -310,13 +351,14 @@ class NightForm(forms.ModelForm):
     def night_settings(self) -> dict:
         """The keyword arguments of ``services.night_create``."""
         settings = {name: self.cleaned_data[name] for name in self.Meta.fields}
-        return dict(settings, player_names=self.player_names)
+        return dict(settings, player_names=self.player_names, token=self.cleaned_data["token"])
 
 
 class ImportForm(forms.Form):
     """A ``cinch-night/1`` file, read as JSON; the services check what it says."""
 
     file = forms.FileField(label="Night file (cinch-night/1 JSON)")
+    token = OnceTokenField()
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

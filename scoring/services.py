@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Max
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
@@ -82,6 +82,18 @@ def rules_error(invalid: InvalidInput, *, fields=(), prefix: str = "") -> Valida
     return ValidationError(errors)
 
 
+class AlreadyDone(ValidationError):
+    """What was asked is done already: the same form posted twice (a double click).
+
+    Nothing more is written; ``done`` is what the first post made (a night), for the page
+    to show instead of a second copy.
+    """
+
+    def __init__(self, message: str, done=None):
+        super().__init__(message)
+        self.done = done
+
+
 class PlayStarted(ValidationError):
     """The draw can no longer change: a hand or result has been entered."""
 
@@ -120,18 +132,35 @@ def night_create(
     variant: str,
     player_names: list[str],
     user=None,
+    token=None,
     **settings,
 ) -> Night:
     """A new night with its players seated in the order given (numbers 1, 2, …).
 
     ``settings`` are the Night's optional fields (tie-break and money); a name not yet a
-    member becomes one.
+    member becomes one. ``token`` is the form's: a night made from it already raises
+    ``AlreadyDone`` with that night.
     """
-    night = Night.objects.create(name=name, date=date, variant=variant, created_by=user, **settings)
+    _check_not_made(token)
+    try:
+        with transaction.atomic():
+            night = Night.objects.create(
+                name=name, date=date, variant=variant, created_by=user, form_token=token, **settings
+            )
+    except IntegrityError:
+        # The same form, posted at the same moment, made it first (the unique token).
+        _check_not_made(token)
+        raise
     for number, player in enumerate(player_names, start=1):
         member, _ = Member.objects.get_or_create(name=player.strip())
         Seat.objects.create(night=night, number=number, member=member)
     return night
+
+
+def _check_not_made(token) -> None:
+    made = Night.objects.filter(form_token=token).first() if token else None
+    if made is not None:
+        raise AlreadyDone(f"{made.name} was already made by this form: here it is.", done=made)
 
 
 @_audited
@@ -168,8 +197,15 @@ def _renumber(seats: list[Seat], numbers: list[int]) -> None:
 
 @_audited
 @transaction.atomic
-def seats_swap(*, night: Night, first: int, second: int, user=None) -> None:
-    """Swap the players holding two numbers, before play starts."""
+def seats_swap(
+    *, night: Night, first: int, second: int, user=None, seating: str | None = None
+) -> None:
+    """Swap the players holding two numbers, before play starts.
+
+    ``seating`` is the draw the swap was chosen from (``forms.seating``): if the two
+    players are already swapped from it, the same swap was posted twice (``AlreadyDone``);
+    any other change since refuses the swap.
+    """
     _locked_night(night)
     _check_not_started(night)
     seats = {
@@ -178,8 +214,24 @@ def seats_swap(*, night: Night, first: int, second: int, user=None) -> None:
     }
     if len(seats) != 2 or first == second:
         raise ValidationError("Choose two different numbers drawn this night.")
+    if seating:
+        _check_seating(night, seating, first, second)
     _renumber([seats[first], seats[second]], [second, first])
     _touch(night.pk)
+
+
+def _check_seating(night: Night, seen: str, first: int, second: int) -> None:
+    now = [seat.member_id for seat in Seat.objects.filter(night=night).order_by("number")]
+    if ",".join(map(str, now)) == seen:
+        return
+    swapped = list(now)
+    swapped[first - 1], swapped[second - 1] = now[second - 1], now[first - 1]
+    if ",".join(map(str, swapped)) == seen:
+        raise AlreadyDone(f"Numbers {first} and {second} were already swapped.")
+    raise ValidationError(
+        "The draw changed since this page was opened: nothing was swapped. "
+        "Here is the draw now; choose the swap again."
+    )
 
 
 @_audited
@@ -261,13 +313,18 @@ def _hand_form_fields(game: Game) -> tuple[str, ...]:
 
 @_audited
 @transaction.atomic
-def hand_record(*, game: Game, data: dict, user=None) -> Hand:
-    """Append a hand to ``game`` if the rules core accepts it; store the new totals."""
+def hand_record(*, game: Game, data: dict, user=None, number: int | None = None) -> Hand:
+    """Append a hand to ``game`` if the rules core accepts it; store the new totals.
+
+    ``number`` is the hand's number in the game when its form was opened: if the game
+    already holds that many hands the same hand was posted twice (``AlreadyDone``).
+    """
     game = _locked_game(game)
+    hands = list(game.hands.all())
+    _check_number(number, len(hands))
     _check_open(game, user)
     if game.from_pegboard:
         raise ValidationError(f"{game} was typed from the pegboard: it takes no hands.")
-    hands = list(game.hands.all())
     entered = [hand_data(hand) for hand in hands]
     fields = _hand_form_fields(game)
     state = _fold(game, [*entered, data], fields=fields, position=len(entered))
@@ -280,6 +337,17 @@ def hand_record(*, game: Game, data: dict, user=None) -> Hand:
     )
     _store(game, state)
     return hand
+
+
+def _check_number(number: int | None, count: int) -> None:
+    if number is None or number == count + 1:
+        return
+    if number <= count:
+        raise AlreadyDone(f"Hand {number} was already saved.")
+    raise ValidationError(
+        f"A hand was deleted meanwhile: this would be hand {count + 1}, not {number}. "
+        "Nothing was saved; check the board and enter it again."
+    )
 
 
 class StaleVersion(ValidationError):
@@ -340,9 +408,15 @@ RESULT_FIELDS = ("winner", "score", "cinches", "money")
 
 @_audited
 @transaction.atomic
-def game_result_record(*, game: Game, result: dict, user=None) -> Game:
-    """The final result typed from the pegboard, for a game entered without hands."""
+def game_result_record(*, game: Game, result: dict, user=None, version: int | None = None) -> Game:
+    """The final result typed from the pegboard, for a game entered without hands.
+
+    ``version`` is the game's when the form was opened: a pegboard result stored since
+    means the same result was posted twice (``AlreadyDone``).
+    """
     game = _locked_game(game)
+    if version is not None and version != game.version and game.from_pegboard:
+        raise AlreadyDone(f"The result was already saved: won by pair {game.winner}.")
     _check_open(game, user)
     if game.hands.exists():
         raise ValidationError(
@@ -386,11 +460,13 @@ def game_result_clear(*, game: Game, user=None) -> Game:
 
 @_audited
 @transaction.atomic
-def night_import(*, document, user=None) -> Night:
+def night_import(*, document, user=None, token=None) -> Night:
     """A new night from a ``cinch-night/1`` document: all of it, or nothing.
 
-    Raises ``ValidationError`` listing every problem with its place in the document.
+    Raises ``ValidationError`` listing every problem with its place in the document, or
+    ``AlreadyDone`` when the form ``token`` came from made a night already.
     """
+    _check_not_made(token)
     try:
         parsed = read_night(document)
     except InvalidInput as invalid:
@@ -404,6 +480,7 @@ def night_import(*, document, user=None) -> Night:
         variant=parsed.variant_id,
         player_names=list(parsed.players),
         user=user,
+        token=token,
         tiebreak=parsed.tiebreak,
         **_money_fields(money),
     )

@@ -28,6 +28,7 @@ from scoring.forms import (
     SwapForm,
     add_rules_errors,
     hand_initial,
+    seating,
 )
 from scoring.models import Game, Hand, Night
 from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin, game_actions
@@ -54,6 +55,12 @@ def by_method(**views):
         return views[method](request, *args, **kwargs)
 
     return view
+
+
+def already_done(request, done: "services.AlreadyDone", url: str):
+    """A form posted twice: say what the first post did and show it, never a second copy."""
+    messages.info(request, done.message)
+    return redirect(url)
 
 
 class HomeView(SingleTableView):
@@ -135,13 +142,31 @@ class NightSwap(DirectorRequiredMixin, NightDrawPage):
         if form.is_valid():
             first, second = form.cleaned_data["first"], form.cleaned_data["second"]
             try:
-                services.seats_swap(night=self.night, first=first, second=second, user=request.user)
+                services.seats_swap(
+                    night=self.night,
+                    first=first,
+                    second=second,
+                    seating=form.cleaned_data["seating"],
+                    user=request.user,
+                )
+            except services.AlreadyDone as done:
+                return already_done(request, done, self.night_url("night-draw"))
             except ValidationError as error:
+                form = self.fresh_swap_form(request.POST)
                 form.add_error(None, error)
             else:
                 messages.success(request, f"Numbers {first} and {second} swapped")
                 return redirect(self.night_url("night-draw"))
         return self.render_to_response(self.get_context_data(swap_form=form))
+
+    def fresh_swap_form(self, posted) -> SwapForm:
+        """The posted swap again, on the draw as it is now: the director may resend it."""
+        seats = selectors.night_seats(self.night)
+        data = posted.copy()
+        data["seating"] = seating(seats)
+        form = SwapForm(data, seats=seats)
+        form.is_valid()
+        return form
 
 
 class NightSchedule(DirectorRequiredMixin, NightPage):
@@ -174,7 +199,12 @@ class NightCreate(DirectorRequiredMixin, FormView):
     form_class = NightForm
 
     def form_valid(self, form):
-        night = services.night_create(user=self.request.user, **form.night_settings())
+        try:
+            night = services.night_create(user=self.request.user, **form.night_settings())
+        except services.AlreadyDone as done:
+            return already_done(
+                self.request, done, reverse("scoring:night-draw", args=[done.done.pk])
+            )
         messages.success(self.request, "Night created: draw the numbers next")
         return redirect("scoring:night-draw", pk=night.pk)
 
@@ -185,7 +215,13 @@ class NightImport(DirectorRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            night = services.night_import(document=form.document, user=self.request.user)
+            night = services.night_import(
+                document=form.document, user=self.request.user, token=form.cleaned_data["token"]
+            )
+        except services.AlreadyDone as done:
+            return already_done(
+                self.request, done, reverse("scoring:night-detail", args=[done.done.pk])
+            )
         except ValidationError as error:
             form.add_error("file", error)
             return self.form_invalid(form)
@@ -239,7 +275,14 @@ class HandRecord(ScorerRequiredMixin, GamePage):
         form = HandForm(request.POST, game=self.game, names=self.names)
         if form.is_valid():
             try:
-                services.hand_record(game=self.game, data=form.to_rules(), user=request.user)
+                services.hand_record(
+                    game=self.game,
+                    data=form.to_rules(),
+                    number=form.cleaned_data["position"],
+                    user=request.user,
+                )
+            except services.AlreadyDone as done:
+                return already_done(request, done, self.game_url() + "#entry")
             except ValidationError as error:
                 add_rules_errors(form, error)
             else:
@@ -256,8 +299,13 @@ class GameResult(ScorerRequiredMixin, GamePage):
         if form.is_valid():
             try:
                 game = services.game_result_record(
-                    game=self.game, result=form.to_rules(), user=request.user
+                    game=self.game,
+                    result=form.to_rules(),
+                    version=form.cleaned_data["version"],
+                    user=request.user,
                 )
+            except services.AlreadyDone as done:
+                return already_done(request, done, self.game_url())
             except ValidationError as error:
                 add_rules_errors(form, error)
             else:
