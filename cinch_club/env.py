@@ -47,6 +47,20 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+def env_int(name: str, default: int, *, minimum: int) -> int:
+    """The variable as a whole number of at least ``minimum``, or ``default`` when unset."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        value = None
+    if value is None or value < minimum:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number from {minimum} up")
+    return value
+
+
 # Known to be unsafe: prod refuses to start with it.
 DEV_SECRET_KEY = "django-insecure-cinch-club-development-only"
 
@@ -59,3 +73,6 @@ DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # The club's name, printed at the head of every sheet.
 CLUB_NAME = env_str("CLUB_NAME", "Cinch Club")
+# How many proxies in front of the site add the address they were called from to
+# X-Forwarded-For (the TLS proxy: 1). 0: the header is not read, clients are REMOTE_ADDR.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)

@@ -20,7 +20,7 @@ from django.utils import timezone
 from scoring.models import Member, Night, Tiebreak
 from scoring.rules.__main__ import load_json
 from scoring.rules.hand import MONEY
-from scoring.rules.night import NightReader
+from scoring.rules.night import MONEY_FIELDS, NightReader
 from scoring.rules.variants import get_variant
 
 IMPORT_LIMIT = 2 * 1024 * 1024
@@ -268,9 +268,15 @@ class SwapForm(forms.Form):
 
 def _night_problems(read: str, value) -> tuple:
     """What the rules core's night reader makes of ``value``, and its problems in words."""
+    result, problems = _night_reading(read, value)
+    return result, [problem.message for problem in problems]
+
+
+def _night_reading(read: str, value) -> tuple:
+    """What the rules core's night reader makes of ``value``, and its problems."""
     reader = NightReader()
     result = getattr(reader, read)(value)
-    return result, [problem.message for problem in reader.problems]
+    return result, reader.problems
 
 
 class OnceTokenField(forms.UUIDField):
@@ -334,8 +340,17 @@ class NightForm(forms.ModelForm):
             raise ValidationError(problems)
         return [str(share) for share in parsed]
 
+    def clean_money(self, cleaned: dict) -> None:
+        """The amounts as the rules core reads a night file's, within its limits (a night
+        it cannot read could be saved but never scored)."""
+        given = {name: cleaned[name] for name in MONEY_FIELDS if cleaned.get(name) is not None}
+        _, problems = _night_reading("read_money", {k: str(v) for k, v in given.items()})
+        for problem in problems:
+            self.add_error(problem.place.removeprefix("money."), problem.message)
+
     def clean(self):
         cleaned = super().clean()
+        self.clean_money(cleaned)
         members = [member.name for member in cleaned.get("members") or []]
         typed = [line.strip() for line in cleaned.get("new_players", "").splitlines()]
         names = members + [name for name in typed if name]

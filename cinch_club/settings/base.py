@@ -58,6 +58,17 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": dj_database_url.parse(env.DATABASE_URL)}
+
+# One cache for every worker process: the printed sheets rendered once (kept_sheets), the
+# locks that keep two workers from rendering the same sheet, and the render limits. In
+# the database, whose row inserts make those locks; migration 0005 makes its table.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "cinch_cache",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Many scorers at once on one file: WAL lets pages read while a hand is written,
     # IMMEDIATE takes the write lock when a transaction starts (so two writers queue
@@ -119,3 +130,6 @@ LOGIN_REDIRECT_URL = "scoring:home"
 LOGOUT_REDIRECT_URL = "scoring:home"
 
 CLUB_NAME = env.CLUB_NAME
+
+# Proxies trusted to add the client's address to X-Forwarded-For (scoring.clients).
+TRUSTED_PROXY_COUNT = env.TRUSTED_PROXY_COUNT
