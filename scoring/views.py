@@ -10,6 +10,7 @@ base, told apart by the permission mixin and joined on one URL by :func:`by_meth
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.views import PasswordChangeView
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect
@@ -23,6 +24,7 @@ from scoring.forms import (
     HandEditForm,
     HandForm,
     ImportForm,
+    LimitedPasswordChangeForm,
     NightForm,
     ResultForm,
     SwapForm,
@@ -405,6 +407,18 @@ class HandDelete(HandPage):
         return redirect(self.game_url())
 
 
+# --- accounts -----------------------------------------------------------------------------
+
+
+class PasswordChange(PasswordChangeView):
+    """django.contrib.auth's page, its old password checked as a login (rate limited)."""
+
+    form_class = LimitedPasswordChangeForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
 home = HomeView.as_view()
 night_create = NightCreate.as_view()
 night_import = NightImport.as_view()
@@ -419,3 +433,4 @@ game_result_clear = GameResultClear.as_view()
 game_reopen = GameReopen.as_view()
 hand_edit = HandEdit.as_view()
 hand_delete = HandDelete.as_view()
+password_change = PasswordChange.as_view()

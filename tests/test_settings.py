@@ -192,3 +192,28 @@ def test_entry_points_default_to_prod_settings(module):
     assert "ImproperlyConfigured" in refused.stderr
     assert served.returncode == 0, served.stderr
     assert served.stdout.strip() == "True"
+
+
+@pytest.mark.parametrize(("raw", "expected"), [("0", 0), ("2", 2), (" 1 ", 1)])
+def test_env_int(monkeypatch, raw, expected):
+    monkeypatch.setenv("CINCH_COUNT", raw)
+
+    assert env.env_int("CINCH_COUNT", 5, minimum=0) == expected
+
+
+@pytest.mark.parametrize("raw", ["-1", "one", ""])
+def test_env_int_refuses_nonsense(monkeypatch, raw):
+    monkeypatch.setenv("CINCH_COUNT", raw)
+
+    with pytest.raises(ImproperlyConfigured, match="CINCH_COUNT"):
+        env.env_int("CINCH_COUNT", 0, minimum=0)
+
+
+def test_trusted_proxy_count_comes_from_the_environment():
+    result = _python(
+        "from cinch_club.settings import test; print(test.TRUSTED_PROXY_COUNT)",
+        TRUSTED_PROXY_COUNT="1",
+    )
+    default = _python("from cinch_club.settings import test; print(test.TRUSTED_PROXY_COUNT)")
+
+    assert (result.stdout.strip(), default.stdout.strip()) == ("1", "0"), result.stderr

@@ -111,9 +111,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Login rate limiting (django-axes): 5 wrong passwords for one username from one address
 # lock that pair out for 15 minutes; the fifth answer is already the lockout page (429).
 # Per username *and* address, so a guesser cannot lock a scorer out from the club's own
-# machine, and one address cannot try many names. The address is REMOTE_ADDR, which a
-# client cannot forge; behind a proxy see AXES_IPWARE_PROXY_COUNT. A director unlocks
-# early with `manage.py axes_reset_username NAME`. The failures live in the database.
+# machine, and one address cannot try many names. The address is the client's as the
+# trusted proxies give it (scoring.clients: REMOTE_ADDR unless TRUSTED_PROXY_COUNT is
+# set), which a client cannot forge. Wrong old passwords on the password-change form
+# count too. A director unlocks early with `manage.py axes_reset_username NAME`. The
+# failures live in the database.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -123,6 +125,7 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "scoring.clients.client_address"
 
 # The site's own login page (django.contrib.auth's views); back to the nights after either.
 LOGIN_URL = "login"

@@ -53,7 +53,7 @@ OPEN_VIEWS = {
     print_views.SheetView: PUBLIC,
     auth_views.LoginView: PUBLIC,
     auth_views.LogoutView: PUBLIC,
-    auth_views.PasswordChangeView: LOGGED_IN,
+    views.PasswordChange: LOGGED_IN,
     auth_views.PasswordChangeDoneView: LOGGED_IN,
 }
 
