@@ -217,3 +217,9 @@ def test_trusted_proxy_count_comes_from_the_environment():
     default = _python("from cinch_club.settings import test; print(test.TRUSTED_PROXY_COUNT)")
 
     assert (result.stdout.strip(), default.stdout.strip()) == ("1", "0"), result.stderr
+
+
+def test_the_async_unsafe_switch_is_off_outside_the_browser_tests():
+    """The browser tests switch Django's async-safety check off while their browser is
+    open (tests/browser/conftest.py), and only then: every other test keeps it."""
+    assert "DJANGO_ALLOW_ASYNC_UNSAFE" not in os.environ

@@ -3,6 +3,7 @@
 import datetime
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 from cinch_club import env
 
@@ -22,11 +23,14 @@ INSTALLED_APPS = [
     "django_tables2",
     "simple_history",
     "axes",
+    "csp",
     "scoring",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -37,6 +41,38 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it turns a refused login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Content-Security-Policy (django-csp): the pages load nothing but their own files, run
+# no inline script or style (the static files hold them all), may not be framed, and
+# post forms only to the site. Images may also be data: URIs (a score sheet's ruled
+# rows in the sheets' previews). Enforced here; dev.py only reports, so Django's own
+# debug pages, which are inline, still work on a developer's machine.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
+}
+# Permissions-Policy (django-permissions-policy): none of the browser's powerful features.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "usb",
+    )
+}
 
 ROOT_URLCONF = "cinch_club.urls"
 WSGI_APPLICATION = "cinch_club.wsgi.application"
