@@ -21,6 +21,12 @@ so nothing here lets the sheets stall the site:
 - Each client may start ``RENDERS_PER_CLIENT`` renders per ``RENDER_WINDOW`` seconds
   (``clients.Allowance``); asking for a kept sheet, or one being prepared, is free.
 
+A night's sheet is found again without building its HTML through the night's
+``updated_at``, which every write moves (``services._touch``): the night as it is now
+names the digest last built for it. So a kept sheet is served in a few milliseconds,
+and its HTML is built once per change of the night (then a blank packet is found kept
+under its digest and is not rendered again).
+
 Locks carry the render's progress and are refreshed after every part, so a render that
 died (its worker killed) frees its lock and slot ``LOCK_SECONDS`` after its last part.
 """
@@ -31,6 +37,7 @@ import threading
 from dataclasses import dataclass
 from weakref import WeakSet
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connections
 
@@ -44,6 +51,7 @@ INLINE_PAGES = 30
 RENDERS_PER_CLIENT = 10
 RENDER_WINDOW = 10 * 60
 SLOT = "sheet-slot"
+LOCK = ":lock"
 
 renders = Allowance("sheet-render", limit=RENDERS_PER_CLIENT, seconds=RENDER_WINDOW)
 logger = logging.getLogger(__name__)
@@ -89,7 +97,7 @@ class Job:
             for html, numbers in zip(self.htmls, self.numbers(self.estimate), strict=True)
         ]
         self.key = "sheet:" + _digest(paper, *numbered)
-        self.lock = self.key + ":lock"
+        self.lock = self.key + LOCK
 
     @property
     def pages(self) -> int:
@@ -135,9 +143,25 @@ def _kept_part(html: str, paper: str, numbers: PageNumbers | None) -> printing.R
     return rendered
 
 
+def _as_of(night, sheet: str, paper: str, filled: bool) -> str:
+    """The key under which the night, as it is now, names its sheet's digest."""
+    version = f"{night.pk}:{night.updated_at.timestamp()}:{settings.CLUB_NAME}"
+    return f"sheet-of:{_digest(version, sheet, paper, str(filled))}"
+
+
+def _job(night, sheet: str, paper: str, filled: bool) -> Job:
+    job = Job(sheets.sheet_parts(night, sheet, filled=filled), paper)
+    cache.set(_as_of(night, sheet, paper, filled), job.key, KEEP_SECONDS)
+    return job
+
+
 def sheet_pdf(night, sheet: str, *, paper: str, filled: bool = False) -> bytes:
     """The sheet as PDF, kept or rendered now whatever its size (``print_night``)."""
-    job = Job(sheets.sheet_parts(night, sheet, filled=filled), paper)
+    known = cache.get(_as_of(night, sheet, paper, filled))
+    pdf = cache.get(known) if known else None
+    if pdf is not None:
+        return pdf
+    job = _job(night, sheet, paper, filled)
     pdf = cache.get(job.key)
     if pdf is None:
         pdf = job.render()
@@ -147,18 +171,30 @@ def sheet_pdf(night, sheet: str, *, paper: str, filled: bool = False) -> bytes:
 
 def request_pdf(night, sheet: str, *, paper: str, filled: bool, client: str):
     """What a request for the sheet gets: ``Ready``, ``Preparing`` or ``Refused``."""
-    job = Job(sheets.sheet_parts(night, sheet, filled=filled), paper)
-    pdf = cache.get(job.key)
-    if pdf is not None:
-        return Ready(pdf)
-    busy = cache.get(job.lock)
-    if busy is not None:
-        return Preparing(**busy)
+    known = cache.get(_as_of(night, sheet, paper, filled))
+    if known is not None:
+        found = _found(known)
+        if found is not None:
+            return found
+    job = _job(night, sheet, paper, filled)
+    found = _found(job.key)
+    if found is not None:
+        return found
     if renders.used_up(client):
         return Refused(RENDER_WINDOW)
     if job.pages <= INLINE_PAGES:
         return _render_now(job, client)
     return _render_in_background(job, client)
+
+
+def _found(key: str) -> Ready | Preparing | None:
+    """The sheet under ``key`` if it is kept, or that it is being rendered."""
+    found = cache.get_many([key, key + LOCK])
+    if key in found:
+        return Ready(found[key])
+    if key + LOCK in found:
+        return Preparing(**found[key + LOCK])
+    return None
 
 
 def _render_now(job: Job, client: str):

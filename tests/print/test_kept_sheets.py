@@ -212,3 +212,14 @@ def test_one_client_may_start_only_so_many_renders(client, monkeypatch):
     assert refused["Retry-After"] == str(kept_sheets.RENDER_WINDOW)
     assertContains(refused, "Too many sheets asked for", status_code=429)
     assert sheet("a4", address="10.0.0.2").status_code == 200  # another client
+
+
+def test_a_kept_sheet_is_found_again_without_building_it(monkeypatch):
+    night = night_of(4)
+    first = kept_sheets.sheet_pdf(night, "packet", paper="letter")
+    built = []
+    monkeypatch.setattr(sheets, "sheet_parts", lambda *args, **kwargs: built.append(args))
+
+    again = kept_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
+
+    assert again == kept_sheets.Ready(first) and built == []
