@@ -6,6 +6,7 @@ machine; `cinch_club.settings.prod` refuses the ones that are unsafe in producti
 """
 
 import os
+from email.utils import parseaddr
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -61,6 +62,17 @@ def env_int(name: str, default: int, *, minimum: int) -> int:
     return value
 
 
+def env_addresses(name: str) -> list[tuple[str, str]]:
+    """``Ann <ann@example.org>, bob@example.org`` as Django's ``[(name, address), ...]``."""
+    people = []
+    for item in env_list(name, []):
+        person, address = parseaddr(item)
+        if "@" not in address:
+            raise ImproperlyConfigured(f"{name}: {item!r} is not an e-mail address")
+        people.append((person or address, address))
+    return people
+
+
 # Known to be unsafe: prod refuses to start with it.
 DEV_SECRET_KEY = "django-insecure-cinch-club-development-only"
 
@@ -76,3 +88,11 @@ CLUB_NAME = env_str("CLUB_NAME", "Cinch Club")
 # How many proxies in front of the site add the address they were called from to
 # X-Forwarded-For (the TLS proxy: 1). 0: the header is not read, clients are REMOTE_ADDR.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)
+# Who is mailed a server error's traceback in production (none by default: the log on
+# stderr has it), and the mail server and sender for it.
+ADMINS = env_addresses("ADMINS")
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1)
+SERVER_EMAIL = env_str("SERVER_EMAIL", "cinch-club@localhost")
+# How much the production log says: DEBUG, INFO, WARNING (the default) or ERROR.
+LOG_LEVEL = env_str("LOG_LEVEL", "WARNING").upper()
