@@ -19,7 +19,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.utils.text import slugify
 from django_tables2 import RequestConfig, SingleTableMixin, SingleTableView
-from django_tables2.export import ExportMixin, TableExport
+from django_tables2.export import ExportMixin
 
 from scoring import selectors, services
 from scoring.forms import TiebreakForm
@@ -27,16 +27,15 @@ from scoring.models import Tiebreak
 from scoring.permissions import DirectorRequiredMixin
 from scoring.rules import InvalidInput
 from scoring.rules.__main__ import dump_json
-from scoring.tables import LedgerTable, MemberTable, PlayoffTable, PrizeTable, StandingsTable
+from scoring.tables import (
+    CsvExport,
+    LedgerTable,
+    MemberTable,
+    PlayoffTable,
+    PrizeTable,
+    StandingsTable,
+)
 from scoring.views import NightPage
-
-
-class CsvExport(TableExport):
-    """Only CSV: the standings' JSON is the ``cinch-standings/1`` document, at its own URL."""
-
-    @classmethod
-    def is_valid_format(cls, export_format) -> bool:
-        return export_format == cls.CSV
 
 
 class NightResultsPage(NightPage):
