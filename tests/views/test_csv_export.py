@@ -35,8 +35,8 @@ def test_the_standings_csv_neutralises_formulas_and_keeps_numbers(client):
     assert all(name.startswith("'") for name in players - {"Ann & Bob"}), players
     assert '\'=HYPERLINK("http://evil.example","click") & +cmd|\' /C calc\'!A0' in players
     assert "Ann & Bob" in players
-    for row in rows[1:]:  # rank, pair, won, lost, pegs, Cinches, play-off wins: digits
-        assert all(cell.isdigit() for cell in row[:2] + row[3:]), row
+    for row in rows[1:]:  # rank, pair, won, lost, pegs (may be negative), Cinches, play-offs
+        assert [str(int(cell)) for cell in row[:2] + row[3:]] == row[:2] + row[3:], row
 
 
 @pytest.mark.parametrize(
