@@ -22,6 +22,7 @@ from django.utils import timezone
 from scoring.models import Member, Night, Tiebreak
 from scoring.rules.__main__ import load_json
 from scoring.rules.hand import MONEY
+from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import MONEY_FIELDS, NightReader
 from scoring.rules.variants import get_variant
 
@@ -350,15 +351,38 @@ class NightForm(forms.ModelForm):
         for problem in problems:
             self.add_error(problem.place.removeprefix("money."), problem.message)
 
+    def clean_name(self) -> str:
+        try:
+            return normal_name(self.cleaned_data["name"])
+        except ValueError as error:
+            raise ValidationError(f"The name {error}.") from None
+
+    def typed_players(self, text: str) -> list[str]:
+        """The new players' names, one a line, as they are kept (``normal_name``)."""
+        names = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            try:
+                name = normal_name(line)
+            except ValueError as error:
+                self.add_error("new_players", f"Line {number}: the name {error}.")
+                continue
+            if name:
+                names.append(name)
+        return names
+
     def clean(self):
         cleaned = super().clean()
         self.clean_money(cleaned)
         members = [member.name for member in cleaned.get("members") or []]
-        typed = [line.strip() for line in cleaned.get("new_players", "").splitlines()]
-        names = members + [name for name in typed if name]
-        repeated = sorted({name for name in names if names.count(name) > 1})
+        names = members + self.typed_players(cleaned.get("new_players", ""))
+        spellings: dict[str, list[str]] = {}
+        for name in names:
+            spellings.setdefault(name_key(name), []).append(name)
+        repeated = [" / ".join(dict.fromkeys(s)) for s in spellings.values() if len(s) > 1]
         if repeated:
-            self.add_error("new_players", f"Each player plays once: {', '.join(repeated)} twice.")
+            self.add_error(
+                "new_players", f"Each player plays once: {', '.join(sorted(repeated))} twice."
+            )
         _, problems = _night_problems("read_players", names)
         for problem in problems:
             self.add_error("new_players", problem)

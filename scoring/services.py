@@ -28,6 +28,7 @@ from scoring import documents
 from scoring.documents import hand_data, hand_fields
 from scoring.models import Game, Hand, Member, Night, Seat, Tiebreak
 from scoring.rules import InvalidInput, check_result, play_game, read_night, schedule
+from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import MoneySettings
 from scoring.rules.standings import PEGS, PLAYOFF, Tie
 from scoring.rules.variants import get_variant
@@ -137,9 +138,10 @@ def night_create(
 ) -> Night:
     """A new night with its players seated in the order given (numbers 1, 2, …).
 
-    ``settings`` are the Night's optional fields (tie-break and money); a name not yet a
-    member becomes one. ``token`` is the form's: a night made from it already raises
-    ``AlreadyDone`` with that night.
+    ``settings`` are the Night's optional fields (tie-break and money). Names are kept
+    in their normal form (``rules.names``) and matched to members case-blind: ``mabel``
+    seats the member ``Mabel``; a name no member has becomes one. ``token`` is the
+    form's: a night made from it already raises ``AlreadyDone`` with that night.
     """
     _check_not_made(token)
     try:
@@ -151,10 +153,30 @@ def night_create(
         # The same form, posted at the same moment, made it first (the unique token).
         _check_not_made(token)
         raise
-    for number, player in enumerate(player_names, start=1):
-        member, _ = Member.objects.get_or_create(name=player.strip())
+    members = _members_by_key()
+    for number, player in enumerate(_normal_names(player_names, "players"), start=1):
+        member = members.get(name_key(player)) or Member.objects.create(name=player)
+        members[name_key(player)] = member
         Seat.objects.create(night=night, number=number, member=member)
     return night
+
+
+def _members_by_key() -> dict[str, Member]:
+    """Every member by ``name_key``: a club has a few hundred at most."""
+    return {name_key(member.name): member for member in Member.objects.all()}
+
+
+def _normal_names(names, place: str) -> list[str]:
+    """``names`` as they are kept; a refused one is a ``ValidationError`` at its place."""
+    normal, problems = [], []
+    for index, name in enumerate(names):
+        try:
+            normal.append(normal_name(name))
+        except ValueError as error:
+            problems.append(f"{place}[{index}]: the name {error}")
+    if problems:
+        raise ValidationError(problems)
+    return normal
 
 
 def _check_not_made(token) -> None:
@@ -472,10 +494,10 @@ def night_import(*, document, user=None, token=None) -> Night:
     except InvalidInput as invalid:
         raise ValidationError([str(problem) for problem in invalid.problems]) from None
     _check_storable_names(parsed.name, parsed.players)
-    _check_unique_players(parsed.players)
+    _check_unique_players(_normal_names(parsed.players, "players"))
     money = parsed.money
     night = night_create(
-        name=parsed.name or "Imported night",
+        name=_night_name(parsed.name) or "Imported night",
         date=datetime.date.fromisoformat(parsed.date) if parsed.date else datetime.date.today(),
         variant=parsed.variant_id,
         player_names=list(parsed.players),
@@ -521,16 +543,25 @@ def _check_storable_names(name: str, players) -> None:
         raise ValidationError(problems)
 
 
+def _night_name(name: str) -> str:
+    try:
+        return normal_name(name)
+    except ValueError as error:
+        raise ValidationError([f"name: the name {error}"]) from None
+
+
 def _check_unique_players(players) -> None:
+    """One number a member: names are compared as they are matched (``name_key``)."""
     seen: dict[str, int] = {}
     problems = []
     for number, name in enumerate(players, start=1):
-        if name in seen:
+        key = name_key(name)
+        if key in seen:
             problems.append(
-                f"players[{number - 1}]: {name} is already player {seen[name]}; "
+                f"players[{number - 1}]: {name} is already player {seen[key]}; "
                 "a member can hold only one number in a night"
             )
-        seen.setdefault(name, number)
+        seen.setdefault(key, number)
     if problems:
         raise ValidationError(problems)
 
