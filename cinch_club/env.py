@@ -62,6 +62,14 @@ def env_int(name: str, default: int, *, minimum: int) -> int:
     return value
 
 
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    """The variable as one of ``choices``, or ``default`` when unset."""
+    value = os.environ.get(name, default).strip().lower()
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name}={value!r} is not one of: {', '.join(choices)}")
+    return value
+
+
 def env_addresses(name: str) -> list[tuple[str, str]]:
     """``Ann <ann@example.org>, bob@example.org`` as Django's ``[(name, address), ...]``."""
     people = []
@@ -88,6 +96,9 @@ CLUB_NAME = env_str("CLUB_NAME", "Cinch Club")
 # How many proxies in front of the site add the address they were called from to
 # X-Forwarded-For (the TLS proxy: 1). 0: the header is not read, clients are REMOTE_ADDR.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)
+# What a visitor who is not logged in may read: "all" (every page), "standings" (the
+# nights, their games and standings, without money) or "none" (the login page only).
+PUBLIC_PAGES = env_choice("PUBLIC_PAGES", "all", ("all", "standings", "none"))
 # Who is mailed a server error's traceback in production (none by default: the log on
 # stderr has it), and the mail server and sender for it.
 ADMINS = env_addresses("ADMINS")

@@ -15,7 +15,7 @@ from django.views import View
 from scoring import kept_sheets, sheets
 from scoring.clients import client_address
 from scoring.models import Night
-from scoring.permissions import ScorerRequiredMixin
+from scoring.permissions import PublicPage, ScorerRequiredMixin
 from scoring.printing import paper_or_default
 
 PUBLIC_SHEETS = ("packet", "standings")
@@ -23,7 +23,7 @@ NAMES = {"packet": "night packet", "standings": "standings", "payouts": "payout 
 REFRESH_SECONDS = 5
 
 
-class SheetView(View):
+class SheetView(PublicPage, View):
     """A night's sheet (``sheet`` in the URL) as PDF, or as HTML when ``preview``."""
 
     preview = False

@@ -33,7 +33,13 @@ from scoring.forms import (
     seating,
 )
 from scoring.models import Game, Hand, Night
-from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin, game_actions
+from scoring.permissions import (
+    MONEY,
+    DirectorRequiredMixin,
+    PublicPage,
+    ScorerRequiredMixin,
+    game_actions,
+)
 from scoring.rules import all_variants
 from scoring.rules.__main__ import dump_json
 from scoring.tables import (
@@ -65,7 +71,7 @@ def already_done(request, done: "services.AlreadyDone", url: str):
     return redirect(url)
 
 
-class HomeView(SingleTableView):
+class HomeView(PublicPage, SingleTableView):
     """The nights, newest first, and the variants the rules core scores."""
 
     template_name = "scoring/home.html"
@@ -92,7 +98,7 @@ class NightPage(TemplateView):
         return reverse(f"scoring:{name}", args=[self.night.pk])
 
 
-class NightDetailView(NightPage):
+class NightDetailView(PublicPage, NightPage):
     template_name = "scoring/night_detail.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
@@ -109,7 +115,7 @@ class NightDetailView(NightPage):
         )
 
 
-class NightDrawPage(NightPage):
+class NightDrawPage(PublicPage, NightPage):
     """The draw, number → name → pair; directors also draw and swap here."""
 
     template_name = "scoring/night_draw.html"
@@ -184,8 +190,10 @@ class NightSchedule(DirectorRequiredMixin, NightPage):
         return redirect(self.night_url())
 
 
-class NightFile(NightPage):
-    """The night as a ``cinch-night/1`` file, every hand as entered."""
+class NightFile(PublicPage, NightPage):
+    """The night as a ``cinch-night/1`` file, every hand as entered (its money too)."""
+
+    kind = MONEY
 
     def get(self, request, pk):
         response = HttpResponse(
@@ -234,7 +242,7 @@ class NightImport(DirectorRequiredMixin, FormView):
 # --- games --------------------------------------------------------------------------------
 
 
-class GamePage(TemplateView):
+class GamePage(PublicPage, TemplateView):
     """The game page: its hands and running board, the entry forms, the audit trail."""
 
     template_name = "scoring/game_detail.html"

@@ -276,3 +276,12 @@ def test_admins_refuses_what_is_not_an_address(monkeypatch):
 
     with pytest.raises(ImproperlyConfigured, match="CINCH_ADMINS"):
         env.env_addresses("CINCH_ADMINS")
+
+
+def test_public_pages_comes_from_the_environment():
+    code = "from cinch_club.settings import test; print(test.PUBLIC_PAGES)"
+
+    assert _python(code).stdout.strip() == "all"
+    assert _python(code, PUBLIC_PAGES="Standings").stdout.strip() == "standings"
+    refused = _python(code, PUBLIC_PAGES="some")
+    assert "PUBLIC_PAGES='some' is not one of: all, standings, none" in refused.stderr

@@ -170,5 +170,8 @@ LOGOUT_REDIRECT_URL = "scoring:home"
 
 CLUB_NAME = env.CLUB_NAME
 
+# What the public (not logged in) may read: all | standings | none (scoring.permissions).
+PUBLIC_PAGES = env.PUBLIC_PAGES
+
 # Proxies trusted to add the client's address to X-Forwarded-For (scoring.clients).
 TRUSTED_PROXY_COUNT = env.TRUSTED_PROXY_COUNT
