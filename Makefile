@@ -32,7 +32,7 @@ browser:
 
 run: install
 	$(DEV_SETTINGS) $(PY) manage.py migrate --noinput
-	$(DEV_SETTINGS) $(PY) manage.py load_demo
+	-$(DEV_SETTINGS) $(PY) manage.py load_demo  # refuses (and the server starts) on a database of your own
 	$(DEV_SETTINGS) $(PY) manage.py runserver 127.0.0.1:8000
 
 # env -u: the suite always uses the settings module named in pyproject.toml, even when

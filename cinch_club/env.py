@@ -6,6 +6,7 @@ machine; `cinch_club.settings.prod` refuses the ones that are unsafe in producti
 """
 
 import os
+from email.utils import parseaddr
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -47,6 +48,39 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+def env_int(name: str, default: int, *, minimum: int) -> int:
+    """The variable as a whole number of at least ``minimum``, or ``default`` when unset."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        value = None
+    if value is None or value < minimum:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number from {minimum} up")
+    return value
+
+
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    """The variable as one of ``choices``, or ``default`` when unset."""
+    value = os.environ.get(name, default).strip().lower()
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name}={value!r} is not one of: {', '.join(choices)}")
+    return value
+
+
+def env_addresses(name: str) -> list[tuple[str, str]]:
+    """``Ann <ann@example.org>, bob@example.org`` as Django's ``[(name, address), ...]``."""
+    people = []
+    for item in env_list(name, []):
+        person, address = parseaddr(item)
+        if "@" not in address:
+            raise ImproperlyConfigured(f"{name}: {item!r} is not an e-mail address")
+        people.append((person or address, address))
+    return people
+
+
 # Known to be unsafe: prod refuses to start with it.
 DEV_SECRET_KEY = "django-insecure-cinch-club-development-only"
 
@@ -59,3 +93,17 @@ DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # The club's name, printed at the head of every sheet.
 CLUB_NAME = env_str("CLUB_NAME", "Cinch Club")
+# How many proxies in front of the site add the address they were called from to
+# X-Forwarded-For (the TLS proxy: 1). 0: the header is not read, clients are REMOTE_ADDR.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)
+# What a visitor who is not logged in may read: "all" (every page), "standings" (the
+# nights, their games and standings, without money) or "none" (the login page only).
+PUBLIC_PAGES = env_choice("PUBLIC_PAGES", "all", ("all", "standings", "none"))
+# Who is mailed a server error's traceback in production (none by default: the log on
+# stderr has it), and the mail server and sender for it.
+ADMINS = env_addresses("ADMINS")
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1)
+SERVER_EMAIL = env_str("SERVER_EMAIL", "cinch-club@localhost")
+# How much the production log says: DEBUG, INFO, WARNING (the default) or ERROR.
+LOG_LEVEL = env_str("LOG_LEVEL", "WARNING").upper()

@@ -1,4 +1,5 @@
-"""The user's roles for every template: ``is_director`` and ``is_scorer``.
+"""The user's roles for every template: ``is_director``, ``is_scorer``, and ``sees_money``
+(whether the club's ``PUBLIC_PAGES`` lets this visitor see the pot and the ledger).
 
 ``is_scorer`` is handed over uncalled: the template calls it only on pages that ask, so a
 page without scorer buttons costs no query for it.
@@ -6,8 +7,12 @@ page without scorer buttons costs no query for it.
 
 from functools import partial
 
-from scoring.permissions import is_director, is_scorer
+from scoring.permissions import MONEY, is_director, is_scorer, shown_to
 
 
 def roles(request) -> dict:
-    return {"is_director": is_director(request.user), "is_scorer": partial(is_scorer, request.user)}
+    return {
+        "is_director": is_director(request.user),
+        "is_scorer": partial(is_scorer, request.user),
+        "sees_money": shown_to(request.user, MONEY),
+    }

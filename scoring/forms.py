@@ -11,14 +11,19 @@ k; a *hand* has a *bidder*, a *bid* and the *scoring cards* each pair took (or *
 per pair); a game typed from the *pegboard* gives only its final *result*.
 """
 
+import uuid
+
 from django import forms
+from django.contrib.auth import authenticate
+from django.contrib.auth.forms import PasswordChangeForm
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from scoring.models import Member, Night, Tiebreak
 from scoring.rules.hand import MONEY
 from scoring.rules.jsonio import load_json
-from scoring.rules.night import NightReader
+from scoring.rules.names import normal_name
+from scoring.rules.night import MONEY_FIELDS, NightReader
 from scoring.rules.variants import get_variant
 
 IMPORT_LIMIT = 2 * 1024 * 1024
@@ -82,10 +87,18 @@ class FirstFocusRadioSelect(forms.RadioSelect):
 
 
 class HandForm(forms.Form):
-    """One hand of ``game``: bidder, bid, who took each scoring card or points per pair."""
+    """One hand of ``game``: bidder, bid, who took each scoring card or points per pair.
+
+    ``position`` (hidden) is the hand's number in the game when the form was opened, so a
+    second post of the same form (a double click) is refused instead of saved twice. A
+    post without it (a script's) is appended as before.
+    """
+
+    position = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(self, *args, game, names: dict[int, str], **kwargs):
         kwargs.setdefault("label_suffix", "")
+        kwargs.setdefault("initial", {"position": getattr(game, "hand_count", 0) + 1})
         super().__init__(*args, **kwargs)
         self.variant = variant = get_variant(game.night.variant)
         self.pairs = game.pairs
@@ -155,6 +168,7 @@ def hand_initial(data: dict, version: int) -> dict:
 class HandEditForm(HandForm):
     """A correction carries the version it was opened at, so two scorers cannot collide."""
 
+    position = None  # a correction keeps the hand's place
     version = forms.IntegerField(widget=forms.HiddenInput)
 
     def clean(self):
@@ -169,12 +183,18 @@ class HandEditForm(HandForm):
 
 
 class ResultForm(forms.Form):
-    """The final result typed from the pegboard: winner, score and Cinches, Money."""
+    """The final result typed from the pegboard: winner, score and Cinches, Money.
+
+    ``version`` (hidden) is the game's version when the form was opened: a second post of
+    the same result finds the game moved on and is refused as already saved.
+    """
 
     prefix = "result"
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, game, names: dict[int, str], **kwargs):
         kwargs.setdefault("label_suffix", "")
+        kwargs.setdefault("initial", {"version": game.version})
         super().__init__(*args, **kwargs)
         variant = get_variant(game.night.variant)
         self.fields["winner"] = RulesChoiceField(
@@ -232,13 +252,24 @@ class MemberChoiceField(forms.ModelMultipleChoiceField):
         return super().clean(value)
 
 
+def seating(seats) -> str:
+    """The draw as the page shows it: the member at each number, in number order."""
+    return ",".join(str(seat.member_id) for seat in sorted(seats, key=lambda s: s.number))
+
+
 class SwapForm(forms.Form):
-    """Two drawn numbers whose players change places."""
+    """Two drawn numbers whose players change places.
+
+    ``seating`` (hidden) is the draw the director chose from: a second post of the same
+    swap (a double click) would swap the players back, so it is refused instead.
+    """
 
     first = forms.TypedChoiceField(label="Number", coerce=int)
     second = forms.TypedChoiceField(label="with number", coerce=int)
+    seating = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, seats, **kwargs):
+        kwargs.setdefault("initial", {"seating": seating(seats)})
         super().__init__(*args, **kwargs)
         choices = [(seat.number, f"{seat.number} — {seat.member.name}") for seat in seats]
         self.fields["first"].choices = self.fields["second"].choices = choices
@@ -246,13 +277,32 @@ class SwapForm(forms.Form):
 
 def _night_problems(read: str, value) -> tuple:
     """What the rules core's night reader makes of ``value``, and its problems in words."""
+    result, problems = _night_reading(read, value)
+    return result, [problem.message for problem in problems]
+
+
+def _night_reading(read: str, value) -> tuple:
+    """What the rules core's night reader makes of ``value``, and its problems."""
     reader = NightReader()
     result = getattr(reader, read)(value)
-    return result, [problem.message for problem in reader.problems]
+    return result, reader.problems
+
+
+class OnceTokenField(forms.UUIDField):
+    """A hidden token made when the form is shown: the night it creates keeps it, so a
+    second post of the same form (a double click) finds that night instead of making
+    another. Optional: a post without one (a script's) creates as before."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, initial=uuid.uuid4, **kwargs)
 
 
 class NightForm(forms.ModelForm):
     """A new night: its settings (the club's defaults filled in) and who plays."""
+
+    token = OnceTokenField()
 
     split = forms.CharField(
         label="Prize split",
@@ -299,11 +349,38 @@ class NightForm(forms.ModelForm):
             raise ValidationError(problems)
         return [str(share) for share in parsed]
 
+    def clean_money(self, cleaned: dict) -> None:
+        """The amounts as the rules core reads a night file's, within its limits (a night
+        it cannot read could be saved but never scored)."""
+        given = {name: cleaned[name] for name in MONEY_FIELDS if cleaned.get(name) is not None}
+        _, problems = _night_reading("read_money", {k: str(v) for k, v in given.items()})
+        for problem in problems:
+            self.add_error(problem.place.removeprefix("money."), problem.message)
+
+    def clean_name(self) -> str:
+        try:
+            return normal_name(self.cleaned_data["name"])
+        except ValueError as error:
+            raise ValidationError(f"The name {error}.") from None
+
+    def typed_players(self, text: str) -> list[str]:
+        """The new players' names, one a line, as they are kept (``normal_name``)."""
+        names = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            try:
+                name = normal_name(line)
+            except ValueError as error:
+                self.add_error("new_players", f"Line {number}: the name {error}.")
+                continue
+            if name:
+                names.append(name)
+        return names
+
     def clean(self):
         cleaned = super().clean()
+        self.clean_money(cleaned)
         members = [member.name for member in cleaned.get("members") or []]
-        typed = [line.strip() for line in cleaned.get("new_players", "").splitlines()]
-        names = members + [name for name in typed if name]
+        names = members + self.typed_players(cleaned.get("new_players", ""))
         # The rules core's reading of the players: their count, and one number each.
         _, problems = _night_problems("read_players", names)
         for problem in problems:
@@ -314,13 +391,14 @@ class NightForm(forms.ModelForm):
     def night_settings(self) -> dict:
         """The keyword arguments of ``services.night_create``."""
         settings = {name: self.cleaned_data[name] for name in self.Meta.fields}
-        return dict(settings, player_names=self.player_names)
+        return dict(settings, player_names=self.player_names, token=self.cleaned_data["token"])
 
 
 class ImportForm(forms.Form):
     """A ``cinch-night/1`` file, read as JSON; the services check what it says."""
 
     file = forms.FileField(label="Night file (cinch-night/1 JSON)")
+    token = OnceTokenField()
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
@@ -335,3 +413,22 @@ class ImportForm(forms.Form):
         except (ValueError, RecursionError) as error:
             raise ValidationError(f"Not a JSON document: {error}") from None
         return upload
+
+
+class LimitedPasswordChangeForm(PasswordChangeForm):
+    """Changing one's password, the old one checked as a login is: a wrong one counts
+    towards django-axes's lock (5 in 15 minutes), so a borrowed session cannot guess it
+    here either; once locked the page answers with the lockout page (429)."""
+
+    def __init__(self, user, *args, request, **kwargs):
+        self.request = request
+        super().__init__(user, *args, **kwargs)
+
+    def clean_old_password(self):
+        old_password = self.cleaned_data["old_password"]
+        username = self.user.get_username()
+        if authenticate(self.request, username=username, password=old_password) is None:
+            raise ValidationError(
+                self.error_messages["password_incorrect"], code="password_incorrect"
+            )
+        return old_password

@@ -14,11 +14,13 @@ meet in *games* (a *round* and a *table*, or a *play-off*); a game is a run of *
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models.functions import Greatest, Least
 from simple_history.models import HistoricalRecords
 
+from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import night_variant_ids
 from scoring.rules.pot import MoneySettings
 from scoring.rules.standings import PEGS, PLAYOFF
@@ -68,6 +70,19 @@ class Member(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        """The admin's check: the name in its normal form, no other member's look-alike."""
+        try:
+            self.name = normal_name(self.name)
+        except ValueError as error:
+            raise ValidationError({"name": f"The name {error}."}) from None
+        key = name_key(self.name)
+        twin = next(
+            (m for m in Member.objects.exclude(pk=self.pk) if name_key(m.name) == key), None
+        )
+        if twin is not None:
+            raise ValidationError({"name": f"{twin.name} is a member already."})
+
 
 class Night(models.Model):
     """One round-robin evening: its variant, tie-break and money settings."""
@@ -92,6 +107,13 @@ class Night(models.Model):
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    form_token = models.UUIDField(
+        null=True,
+        blank=True,
+        unique=True,
+        editable=False,
+        help_text="The token of the form that made it: the same form posted again finds it.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

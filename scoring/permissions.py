@@ -4,8 +4,15 @@ Roles come from Django auth: a *director* is a staff user; a *scorer* is a membe
 ``Scorers`` group (directors may score too). Views add one of the mixins below; a
 visitor who is not logged in is sent to the login page, a logged-in user without the
 role gets 403.
+
+Who reads is the club's choice, ``PUBLIC_PAGES``: ``all`` (the default: anyone reads
+every page but the payout sheet), ``standings`` (the public sees the nights, their draw,
+games and standings, their packet and standings sheets, and no money: no pot, ledger,
+members' season or night file, and ``standings.json`` without its money) or ``none``
+(the public sees the login page only). Anyone logged in reads everything.
 """
 
+from django.conf import settings
 from django.contrib.auth.mixins import UserPassesTestMixin
 
 from scoring.services import game_open_to
@@ -26,6 +33,26 @@ def is_scorer(user) -> bool:
         # One query per request at most, however often a page asks.
         user._is_scorer = user.is_staff or user.groups.filter(name=SCORERS).exists()
     return user._is_scorer
+
+
+# What a page shows, for ``PUBLIC_PAGES``: the standings kind, or money.
+STANDINGS, MONEY = "standings", "money"
+SHOWN_TO_THE_PUBLIC = {"all": {STANDINGS, MONEY}, "standings": {STANDINGS}, "none": set()}
+
+
+def shown_to(user, kind: str) -> bool:
+    """Whether ``user`` may read a page of ``kind`` (``STANDINGS`` or ``MONEY``)."""
+    return user.is_authenticated or kind in SHOWN_TO_THE_PUBLIC[settings.PUBLIC_PAGES]
+
+
+class PublicPage(UserPassesTestMixin):
+    """A page to read: for anyone logged in, and for the public as ``PUBLIC_PAGES`` says
+    for its ``kind``; else the login page."""
+
+    kind = STANDINGS
+
+    def test_func(self) -> bool:
+        return shown_to(self.request.user, self.kind)
 
 
 class ScorerRequiredMixin(UserPassesTestMixin):

@@ -1,23 +1,29 @@
 """The printed sheets on the web: each sheet as PDF, and as HTML for a quick look.
 
 The packet and the standings are public like the pages; the payout sheet is the
-treasurer's, for scorers and directors. Paper: ``?paper=a4`` or ``letter``, else the
-night's setting; ``?filled=1`` fills the packet's score sheets with the hands entered.
+treasurer's, for scorers and directors, and no browser or proxy may keep a copy of it.
+Paper: ``?paper=a4`` or ``letter``, else the night's setting; ``?filled=1`` fills the
+packet's score sheets with the hands entered. A PDF comes from ``kept_sheets``: at once
+when it is kept or small, else a page that says it is being prepared and reloads itself.
 """
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_cache_control
 from django.views import View
 
-from scoring import sheets
+from scoring import kept_sheets, sheets
+from scoring.clients import client_address
 from scoring.models import Night
-from scoring.permissions import ScorerRequiredMixin
+from scoring.permissions import PublicPage, ScorerRequiredMixin
 from scoring.printing import paper_or_default
 
 PUBLIC_SHEETS = ("packet", "standings")
+NAMES = {"packet": "night packet", "standings": "standings", "payouts": "payout sheet"}
+REFRESH_SECONDS = 5
 
 
-class SheetView(View):
+class SheetView(PublicPage, View):
     """A night's sheet (``sheet`` in the URL) as PDF, or as HTML when ``preview``."""
 
     preview = False
@@ -28,16 +34,38 @@ class SheetView(View):
         filled = request.GET.get("filled") == "1"
         if self.preview:
             return HttpResponse(sheets.sheet_html(night, sheet, paper=paper, filled=filled))
-        response = HttpResponse(
-            sheets.sheet_pdf(night, sheet, paper=paper, filled=filled),
-            content_type="application/pdf",
+        answer = kept_sheets.request_pdf(
+            night, sheet, paper=paper, filled=filled, client=client_address(request)
         )
-        response["Content-Disposition"] = f'inline; filename="night-{night.pk}-{sheet}.pdf"'
+        if isinstance(answer, kept_sheets.Ready):
+            response = HttpResponse(answer.pdf, content_type="application/pdf")
+            response["Content-Disposition"] = f'inline; filename="night-{night.pk}-{sheet}.pdf"'
+            return response
+        return self.not_yet(request, night, sheet, answer)
+
+    def not_yet(self, request, night, sheet: str, answer):
+        """The sheet is being prepared (202, the page reloads itself), or this client
+        has started too many renders lately (429)."""
+        refused = isinstance(answer, kept_sheets.Refused)
+        context = {"night": night, "sheet": NAMES[sheet], "answer": answer}
+        context["refresh"] = None if refused else REFRESH_SECONDS
+        context["limit"] = kept_sheets.RENDERS_PER_CLIENT
+        context["window"] = kept_sheets.RENDER_WINDOW // 60
+        response = render(
+            request, "scoring/sheet_preparing.html", context, status=429 if refused else 202
+        )
+        if refused:
+            response["Retry-After"] = str(answer.seconds)
         return response
 
 
 class PayoutSheetView(ScorerRequiredMixin, SheetView):
     """The payout sheet: who pays and who takes home what, with a line to sign."""
+
+    def get(self, request, *args, **kwargs):
+        response = super().get(request, *args, **kwargs)
+        patch_cache_control(response, private=True, no_store=True)
+        return response
 
 
 sheet_pdf = SheetView.as_view()

@@ -19,24 +19,23 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.utils.text import slugify
 from django_tables2 import RequestConfig, SingleTableMixin, SingleTableView
-from django_tables2.export import ExportMixin, TableExport
+from django_tables2.export import ExportMixin
 
 from scoring import selectors, services
 from scoring.forms import TiebreakForm
 from scoring.models import Tiebreak
-from scoring.permissions import DirectorRequiredMixin
+from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, shown_to
 from scoring.rules import InvalidInput
 from scoring.rules.jsonio import dump_json
-from scoring.tables import LedgerTable, MemberTable, PlayoffTable, PrizeTable, StandingsTable
+from scoring.tables import (
+    CsvExport,
+    LedgerTable,
+    MemberTable,
+    PlayoffTable,
+    PrizeTable,
+    StandingsTable,
+)
 from scoring.views import NightPage
-
-
-class CsvExport(TableExport):
-    """Only CSV: the standings' JSON is the ``cinch-standings/1`` document, at its own URL."""
-
-    @classmethod
-    def is_valid_format(cls, export_format) -> bool:
-        return export_format == cls.CSV
 
 
 class NightResultsPage(NightPage):
@@ -61,7 +60,7 @@ class NightResultsPage(NightPage):
         )
 
 
-class NightStandings(ExportMixin, SingleTableMixin, NightResultsPage):
+class NightStandings(PublicPage, ExportMixin, SingleTableMixin, NightResultsPage):
     """The standings, live as games finish; the ties, their play-offs; the CSV export."""
 
     template_name = "scoring/night_standings.html"
@@ -93,8 +92,9 @@ class NightStandings(ExportMixin, SingleTableMixin, NightResultsPage):
         return context
 
 
-class NightStandingsJson(NightPage):
-    """The ``cinch-standings/1`` document, byte for byte what ``export_night`` prints."""
+class NightStandingsJson(PublicPage, NightPage):
+    """The ``cinch-standings/1`` document, byte for byte what ``export_night`` prints;
+    without its ``money`` section for a public that may not see money."""
 
     def get(self, request, pk):
         try:
@@ -104,11 +104,15 @@ class NightStandingsJson(NightPage):
             return HttpResponse(
                 f"This night cannot be scored yet:\n{lines}", status=409, content_type="text/plain"
             )
+        if not shown_to(request.user, MONEY):
+            document = {key: value for key, value in document.items() if key != "money"}
         return HttpResponse(dump_json(document), content_type="application/json")
 
 
-class NightPot(NightResultsPage):
+class NightPot(PublicPage, NightResultsPage):
     """The pot with the counts behind it, the prizes, every player's ledger, the checks."""
+
+    kind = MONEY
 
     template_name = "scoring/night_pot.html"
 
@@ -188,8 +192,10 @@ class NightReopen(NightAction):
 # --- the season ----------------------------------------------------------------------------
 
 
-class MemberList(SingleTableView):
-    """Each member's record over every night played."""
+class MemberList(PublicPage, SingleTableView):
+    """Each member's record over every night played (paid and won among it)."""
+
+    kind = MONEY
 
     template_name = "scoring/member_list.html"
     table_class = MemberTable

@@ -16,7 +16,7 @@ import functools
 import secrets
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Max
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
@@ -25,6 +25,7 @@ from scoring import documents
 from scoring.documents import hand_data, hand_fields
 from scoring.models import Game, Hand, Member, Night, Seat, Tiebreak
 from scoring.rules import InvalidInput, Problem, check_result, play_game, read_night, schedule
+from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import MoneySettings, missing_reasons
 from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
 from scoring.rules.variants import get_variant
@@ -79,6 +80,18 @@ def rules_error(invalid: InvalidInput, *, fields=(), prefix: str = "") -> Valida
     return ValidationError(errors)
 
 
+class AlreadyDone(ValidationError):
+    """What was asked is done already: the same form posted twice (a double click).
+
+    Nothing more is written; ``done`` is what the first post made (a night), for the page
+    to show instead of a second copy.
+    """
+
+    def __init__(self, message: str, done=None):
+        super().__init__(message)
+        self.done = done
+
+
 class PlayStarted(ValidationError):
     """The draw can no longer change: a hand or result has been entered."""
 
@@ -117,18 +130,56 @@ def night_create(
     variant: str,
     player_names: list[str],
     user=None,
+    token=None,
     **settings,
 ) -> Night:
     """A new night with its players seated in the order given (numbers 1, 2, …).
 
-    ``settings`` are the Night's optional fields (tie-break and money); a name not yet a
-    member becomes one.
+    ``settings`` are the Night's optional fields (tie-break and money). Names are kept
+    in their normal form (``rules.names``) and matched to members case-blind: ``mabel``
+    seats the member ``Mabel``; a name no member has becomes one. ``token`` is the
+    form's: a night made from it already raises ``AlreadyDone`` with that night.
     """
-    night = Night.objects.create(name=name, date=date, variant=variant, created_by=user, **settings)
-    for number, player in enumerate(player_names, start=1):
-        member, _ = Member.objects.get_or_create(name=player.strip())
+    _check_not_made(token)
+    try:
+        with transaction.atomic():
+            night = Night.objects.create(
+                name=name, date=date, variant=variant, created_by=user, form_token=token, **settings
+            )
+    except IntegrityError:
+        # The same form, posted at the same moment, made it first (the unique token).
+        _check_not_made(token)
+        raise
+    members = _members_by_key()
+    for number, player in enumerate(_normal_names(player_names, "players"), start=1):
+        member = members.get(name_key(player)) or Member.objects.create(name=player)
+        members[name_key(player)] = member
         Seat.objects.create(night=night, number=number, member=member)
     return night
+
+
+def _members_by_key() -> dict[str, Member]:
+    """Every member by ``name_key``: a club has a few hundred at most."""
+    return {name_key(member.name): member for member in Member.objects.all()}
+
+
+def _normal_names(names, place: str) -> list[str]:
+    """``names`` as they are kept; a refused one is a ``NightFileRefused`` at its place."""
+    normal, problems = [], []
+    for index, name in enumerate(names):
+        try:
+            normal.append(normal_name(name))
+        except ValueError as error:
+            problems.append(Problem(f"{place}[{index}]", f"the name {error}"))
+    if problems:
+        raise NightFileRefused(problems)
+    return normal
+
+
+def _check_not_made(token) -> None:
+    made = Night.objects.filter(form_token=token).first() if token else None
+    if made is not None:
+        raise AlreadyDone(f"{made.name} was already made by this form: here it is.", done=made)
 
 
 @_audited
@@ -165,8 +216,15 @@ def _renumber(seats: list[Seat], numbers: list[int]) -> None:
 
 @_audited
 @transaction.atomic
-def seats_swap(*, night: Night, first: int, second: int, user=None) -> None:
-    """Swap the players holding two numbers, before play starts."""
+def seats_swap(
+    *, night: Night, first: int, second: int, user=None, seating: str | None = None
+) -> None:
+    """Swap the players holding two numbers, before play starts.
+
+    ``seating`` is the draw the swap was chosen from (``forms.seating``): if the two
+    players are already swapped from it, the same swap was posted twice (``AlreadyDone``);
+    any other change since refuses the swap.
+    """
     _locked_night(night)
     _check_not_started(night)
     seats = {
@@ -175,8 +233,24 @@ def seats_swap(*, night: Night, first: int, second: int, user=None) -> None:
     }
     if len(seats) != 2 or first == second:
         raise ValidationError("Choose two different numbers drawn this night.")
+    if seating:
+        _check_seating(night, seating, first, second)
     _renumber([seats[first], seats[second]], [second, first])
     _touch(night.pk)
+
+
+def _check_seating(night: Night, seen: str, first: int, second: int) -> None:
+    now = [seat.member_id for seat in Seat.objects.filter(night=night).order_by("number")]
+    if ",".join(map(str, now)) == seen:
+        return
+    swapped = list(now)
+    swapped[first - 1], swapped[second - 1] = now[second - 1], now[first - 1]
+    if ",".join(map(str, swapped)) == seen:
+        raise AlreadyDone(f"Numbers {first} and {second} were already swapped.")
+    raise ValidationError(
+        "The draw changed since this page was opened: nothing was swapped. "
+        "Here is the draw now; choose the swap again."
+    )
 
 
 @_audited
@@ -258,13 +332,18 @@ def _hand_form_fields(game: Game) -> tuple[str, ...]:
 
 @_audited
 @transaction.atomic
-def hand_record(*, game: Game, data: dict, user=None) -> Hand:
-    """Append a hand to ``game`` if the rules core accepts it; store the new totals."""
+def hand_record(*, game: Game, data: dict, user=None, number: int | None = None) -> Hand:
+    """Append a hand to ``game`` if the rules core accepts it; store the new totals.
+
+    ``number`` is the hand's number in the game when its form was opened: if the game
+    already holds that many hands the same hand was posted twice (``AlreadyDone``).
+    """
     game = _locked_game(game)
+    hands = list(game.hands.all())
+    _check_number(number, len(hands))
     _check_open(game, user)
     if game.from_pegboard:
         raise ValidationError(f"{game} was typed from the pegboard: it takes no hands.")
-    hands = list(game.hands.all())
     entered = [hand_data(hand) for hand in hands]
     fields = _hand_form_fields(game)
     state = _fold(game, [*entered, data], fields=fields, position=len(entered))
@@ -277,6 +356,17 @@ def hand_record(*, game: Game, data: dict, user=None) -> Hand:
     )
     _store(game, state)
     return hand
+
+
+def _check_number(number: int | None, count: int) -> None:
+    if number is None or number == count + 1:
+        return
+    if number <= count:
+        raise AlreadyDone(f"Hand {number} was already saved.")
+    raise ValidationError(
+        f"A hand was deleted meanwhile: this would be hand {count + 1}, not {number}. "
+        "Nothing was saved; check the board and enter it again."
+    )
 
 
 class StaleVersion(ValidationError):
@@ -339,9 +429,15 @@ RESULT_FIELDS += tuple(f"{key}[{side}]" for key in ("score", "cinches") for side
 
 @_audited
 @transaction.atomic
-def game_result_record(*, game: Game, result: dict, user=None) -> Game:
-    """The final result typed from the pegboard, for a game entered without hands."""
+def game_result_record(*, game: Game, result: dict, user=None, version: int | None = None) -> Game:
+    """The final result typed from the pegboard, for a game entered without hands.
+
+    ``version`` is the game's when the form was opened: a pegboard result stored since
+    means the same result was posted twice (``AlreadyDone``).
+    """
     game = _locked_game(game)
+    if version is not None and version != game.version and game.from_pegboard:
+        raise AlreadyDone(f"The result was already saved: won by pair {game.winner}.")
     _check_open(game, user)
     if game.hands.exists():
         raise ValidationError(
@@ -401,23 +497,27 @@ class NightFileRefused(ValidationError):
 
 @_audited
 @transaction.atomic
-def night_import(*, document, user=None) -> Night:
+def night_import(*, document, user=None, token=None) -> Night:
     """A new night from a ``cinch-night/1`` document: all of it, or nothing.
 
-    Raises ``NightFileRefused`` listing every problem with its place in the document.
+    Raises ``NightFileRefused`` listing every problem with its place in the document, or
+    ``AlreadyDone`` when the form ``token`` came from made a night already.
     """
+    _check_not_made(token)
     try:
         parsed = read_night(document)
     except InvalidInput as invalid:
         raise NightFileRefused(invalid.problems) from None
     _check_storable_names(parsed.name, parsed.players)
+    _normal_names(parsed.players, "players")
     money = parsed.money
     night = night_create(
-        name=parsed.name or "Imported night",
+        name=_night_name(parsed.name) or "Imported night",
         date=datetime.date.fromisoformat(parsed.date) if parsed.date else datetime.date.today(),
         variant=parsed.variant_id,
         player_names=list(parsed.players),
         user=user,
+        token=token,
         tiebreak=parsed.tiebreak,
         **_money_fields(money),
     )
@@ -457,6 +557,13 @@ def _check_storable_names(name: str, players) -> None:
     ]
     if problems:
         raise NightFileRefused(problems)
+
+
+def _night_name(name: str) -> str:
+    try:
+        return normal_name(name)
+    except ValueError as error:
+        raise NightFileRefused([Problem("name", f"the name {error}")]) from None
 
 
 def _import_game(night, raw: dict, parsed, card_keys, *, playoff: bool, user) -> None:

@@ -4,22 +4,31 @@ A sheet's context is plain data for a ``templates/print/`` template; every figur
 comes from the stored totals, the rules core's fold of a game, or its summary of the
 night. The night packet is what a director hands out: the draw sheet, the pattern table,
 then one score sheet per game in round and table order, blank or filled in.
+
+A sheet is a list of *parts* (``sheet_parts``): one for every sheet but a big packet,
+which is its front (the draw and the pattern table) and its score sheets
+``PART_SHEETS`` at a time, so that ``scoring.kept_sheets`` can render and keep each part
+on its own. A night the rules core cannot score gets its reasons on the standings and
+payout sheets, as on the pages.
 """
 
 import base64
+from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 from itertools import accumulate
 
 from django.conf import settings
-from django.core.cache import cache
 
 from scoring import documents, printing, selectors
+from scoring.rules import InvalidInput
 from scoring.rules.night import money_text
 from scoring.rules.pot import players_of
 from scoring.rules.variants import get_variant
 
-SHEET_CACHE_SECONDS = 24 * 60 * 60
+# Score sheets in one part of a big packet: WeasyPrint holds ~1 MB a page while laying
+# a document out (800 MB for the packet of a 40-pair night at once).
+PART_SHEETS = 40
 SCORE_SHEET_ROWS = {"club11": 18}
 DEFAULT_SCORE_SHEET_ROWS = 16
 ROW_HEIGHT_MM = 7
@@ -42,6 +51,7 @@ def packet_context(night, *, filled: bool = False) -> dict:
     variant = get_variant(night.variant)
     return {
         **_base(night, "Night packet"),
+        "front": True,  # the draw sheet and the pattern table (``sheet_parts`` may split)
         "seats": seats,
         "pair_names": names,
         "rounds": pattern_rounds(games, names),
@@ -87,7 +97,6 @@ def score_sheet(game, names: dict[int, str], variant, *, filled: bool) -> dict:
         "name_b": names.get(game.pair_b, ""),
         "rows": rows,
         "blank_grid": blank_grid(column_widths(variant), blank),
-        "blank_height": blank * ROW_HEIGHT_MM,
         "winner": game.winner if filled else None,
     }
 
@@ -133,19 +142,28 @@ def _filled_rows(game, variant) -> list[dict]:
     return rows
 
 
+def _unscoreable(night, kind: str, invalid: InvalidInput) -> dict:
+    """A sheet that says why the night cannot be scored, as the pages say it."""
+    return {**_base(night, kind), "problems": [str(problem) for problem in invalid.problems]}
+
+
 def standings_context(night) -> dict:
     """The standings table and the ties still open (results are on the score sheets)."""
     seats = selectors.night_seats(night)
-    return {
-        **_base(night, "Standings"),
-        "standings": documents.standings(night, seats, selectors.night_games(night)),
-    }
+    try:
+        standings = documents.standings(night, seats, selectors.night_games(night))
+    except InvalidInput as invalid:
+        return _unscoreable(night, "Standings", invalid)
+    return {**_base(night, "Standings"), "standings": standings}
 
 
 def payout_context(night) -> dict:
     """The pot, the prizes and every player's paid, won and net, for the treasurer."""
     seats = selectors.night_seats(night)
-    summary = documents.summary(night, seats, selectors.night_games(night))
+    try:
+        summary = documents.summary(night, seats, selectors.night_games(night))
+    except InvalidInput as invalid:
+        return _unscoreable(night, "Payouts", invalid)
     payout, fees = summary.payout, summary.fees
     won = payout.won if payout else {}
     players = [
@@ -193,22 +211,37 @@ SHEETS = {
 }
 
 
+@dataclass(frozen=True)
+class Part:
+    """A part of a sheet, rendered on its own: its template, context and a guess of its
+    pages (the renderer counts them and numbers the pages of the whole)."""
+
+    template: str
+    context: dict
+    pages: int
+
+
+def sheet_parts(night, sheet: str, *, filled: bool = False) -> list[Part]:
+    """The sheet as the parts it is rendered in: one, or a big packet's front and its
+    score sheets ``PART_SHEETS`` at a time."""
+    template, make_context = SHEETS[sheet]
+    context = make_context(night, filled)
+    score_sheets = context.get("sheets", [])
+    if len(score_sheets) <= PART_SHEETS:
+        return [Part(template, context, 2 + len(score_sheets))]
+    chunks = [
+        score_sheets[at : at + PART_SHEETS] for at in range(0, len(score_sheets), PART_SHEETS)
+    ]
+    return [
+        Part(template, {**context, "sheets": []}, 2),
+        *(
+            Part(template, {**context, "front": False, "sheets": chunk}, len(chunk))
+            for chunk in chunks
+        ),
+    ]
+
+
 def sheet_html(night, sheet: str, *, paper: str, filled: bool = False) -> str:
     """The sheet as an HTML page: the quick preview of its PDF."""
     template, context = SHEETS[sheet]
     return printing.render_html(template, context(night, filled), paper=paper)
-
-
-def sheet_pdf(night, sheet: str, *, paper: str, filled: bool = False) -> bytes:
-    """The sheet as PDF, rendered once and kept until the night changes.
-
-    Every service that changes what a sheet shows moves ``night.updated_at``, which is
-    part of the key, so a kept PDF is never out of date; the second download is instant.
-    """
-    key = f"sheet:{night.pk}:{night.updated_at.timestamp()}:{sheet}:{paper}:{filled}"
-    pdf = cache.get(key)
-    if pdf is None:
-        template, context = SHEETS[sheet]
-        pdf = printing.render_pdf(template, context(night, filled), paper=paper)
-        cache.set(key, pdf, timeout=SHEET_CACHE_SECONDS)
-    return pdf

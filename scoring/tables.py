@@ -7,12 +7,51 @@ Vocabulary: a *night* seats drawn *numbers*; numbers 2k-1 and 2k form *pair* k; 
 *pattern table* gives each *round* a game at each *table*; a game is a run of *hands*.
 """
 
+from decimal import Decimal, InvalidOperation
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django_tables2.export import TableExport
+from tablib import Dataset
 
 from scoring.models import Night, Seat
 from scoring.rules.night import money_text
+
+# A cell a spreadsheet would read as a formula (or as a command, through DDE) when it
+# starts so: a player named "=HYPERLINK(...)" must come out as text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value):
+    """``value`` as a spreadsheet shows it as typed: text that would start a formula gets
+    a leading ``'``; numbers, and text that is a plain number (``-1.05``), stay as they are."""
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS):
+        return value
+    try:
+        if value == value.strip() and Decimal(value).is_finite():
+            return value
+    except InvalidOperation:
+        pass
+    return "'" + value
+
+
+class CsvExport(TableExport):
+    """Every CSV the site writes (django-tables2's export, through tablib): CSV only, the
+    standings' JSON being the ``cinch-standings/1`` document at its own URL, and no cell
+    a spreadsheet would run as a formula."""
+
+    @classmethod
+    def is_valid_format(cls, export_format) -> bool:
+        return export_format == cls.CSV
+
+    def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None) -> Dataset:
+        dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        safe = Dataset(title=dataset.title)
+        safe.headers = [spreadsheet_safe(header) for header in dataset.headers or []]
+        for row in dataset:
+            safe.append([spreadsheet_safe(cell) for cell in row])
+        return safe
 
 
 class BaseTable(tables.Table):

@@ -10,6 +10,7 @@ base, told apart by the permission mixin and joined on one URL by :func:`by_meth
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.views import PasswordChangeView
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect
@@ -23,14 +24,22 @@ from scoring.forms import (
     HandEditForm,
     HandForm,
     ImportForm,
+    LimitedPasswordChangeForm,
     NightForm,
     ResultForm,
     SwapForm,
     add_rules_errors,
     hand_initial,
+    seating,
 )
 from scoring.models import Game, Hand, Night
-from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin, game_actions
+from scoring.permissions import (
+    MONEY,
+    DirectorRequiredMixin,
+    PublicPage,
+    ScorerRequiredMixin,
+    game_actions,
+)
 from scoring.rules import all_variants
 from scoring.rules.jsonio import dump_json
 from scoring.tables import (
@@ -56,7 +65,13 @@ def by_method(**views):
     return view
 
 
-class HomeView(SingleTableView):
+def already_done(request, done: "services.AlreadyDone", url: str):
+    """A form posted twice: say what the first post did and show it, never a second copy."""
+    messages.info(request, done.message)
+    return redirect(url)
+
+
+class HomeView(PublicPage, SingleTableView):
     """The nights, newest first, and the variants the rules core scores."""
 
     template_name = "scoring/home.html"
@@ -83,7 +98,7 @@ class NightPage(TemplateView):
         return reverse(f"scoring:{name}", args=[self.night.pk])
 
 
-class NightDetailView(NightPage):
+class NightDetailView(PublicPage, NightPage):
     template_name = "scoring/night_detail.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
@@ -100,7 +115,7 @@ class NightDetailView(NightPage):
         )
 
 
-class NightDrawPage(NightPage):
+class NightDrawPage(PublicPage, NightPage):
     """The draw, number → name → pair; directors also draw and swap here."""
 
     template_name = "scoring/night_draw.html"
@@ -135,13 +150,31 @@ class NightSwap(DirectorRequiredMixin, NightDrawPage):
         if form.is_valid():
             first, second = form.cleaned_data["first"], form.cleaned_data["second"]
             try:
-                services.seats_swap(night=self.night, first=first, second=second, user=request.user)
+                services.seats_swap(
+                    night=self.night,
+                    first=first,
+                    second=second,
+                    seating=form.cleaned_data["seating"],
+                    user=request.user,
+                )
+            except services.AlreadyDone as done:
+                return already_done(request, done, self.night_url("night-draw"))
             except ValidationError as error:
+                form = self.fresh_swap_form(request.POST)
                 form.add_error(None, error)
             else:
                 messages.success(request, f"Numbers {first} and {second} swapped")
                 return redirect(self.night_url("night-draw"))
         return self.render_to_response(self.get_context_data(swap_form=form))
+
+    def fresh_swap_form(self, posted) -> SwapForm:
+        """The posted swap again, on the draw as it is now: the director may resend it."""
+        seats = selectors.night_seats(self.night)
+        data = posted.copy()
+        data["seating"] = seating(seats)
+        form = SwapForm(data, seats=seats)
+        form.is_valid()
+        return form
 
 
 class NightSchedule(DirectorRequiredMixin, NightPage):
@@ -157,8 +190,10 @@ class NightSchedule(DirectorRequiredMixin, NightPage):
         return redirect(self.night_url())
 
 
-class NightFile(NightPage):
-    """The night as a ``cinch-night/1`` file, every hand as entered."""
+class NightFile(PublicPage, NightPage):
+    """The night as a ``cinch-night/1`` file, every hand as entered (its money too)."""
+
+    kind = MONEY
 
     def get(self, request, pk):
         response = HttpResponse(
@@ -174,7 +209,12 @@ class NightCreate(DirectorRequiredMixin, FormView):
     form_class = NightForm
 
     def form_valid(self, form):
-        night = services.night_create(user=self.request.user, **form.night_settings())
+        try:
+            night = services.night_create(user=self.request.user, **form.night_settings())
+        except services.AlreadyDone as done:
+            return already_done(
+                self.request, done, reverse("scoring:night-draw", args=[done.done.pk])
+            )
         messages.success(self.request, "Night created: draw the numbers next")
         return redirect("scoring:night-draw", pk=night.pk)
 
@@ -185,7 +225,13 @@ class NightImport(DirectorRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            night = services.night_import(document=form.document, user=self.request.user)
+            night = services.night_import(
+                document=form.document, user=self.request.user, token=form.cleaned_data["token"]
+            )
+        except services.AlreadyDone as done:
+            return already_done(
+                self.request, done, reverse("scoring:night-detail", args=[done.done.pk])
+            )
         except services.NightFileRefused as refused:
             form.add_error("file", refused.spoken())
             return self.form_invalid(form)
@@ -196,7 +242,7 @@ class NightImport(DirectorRequiredMixin, FormView):
 # --- games --------------------------------------------------------------------------------
 
 
-class GamePage(TemplateView):
+class GamePage(PublicPage, TemplateView):
     """The game page: its hands and running board, the entry forms, the audit trail."""
 
     template_name = "scoring/game_detail.html"
@@ -239,7 +285,14 @@ class HandRecord(ScorerRequiredMixin, GamePage):
         form = HandForm(request.POST, game=self.game, names=self.names)
         if form.is_valid():
             try:
-                services.hand_record(game=self.game, data=form.to_rules(), user=request.user)
+                services.hand_record(
+                    game=self.game,
+                    data=form.to_rules(),
+                    number=form.cleaned_data["position"],
+                    user=request.user,
+                )
+            except services.AlreadyDone as done:
+                return already_done(request, done, self.game_url() + "#entry")
             except ValidationError as error:
                 add_rules_errors(form, error)
             else:
@@ -256,8 +309,13 @@ class GameResult(ScorerRequiredMixin, GamePage):
         if form.is_valid():
             try:
                 game = services.game_result_record(
-                    game=self.game, result=form.to_rules(), user=request.user
+                    game=self.game,
+                    result=form.to_rules(),
+                    version=form.cleaned_data["version"],
+                    user=request.user,
                 )
+            except services.AlreadyDone as done:
+                return already_done(request, done, self.game_url())
             except ValidationError as error:
                 add_rules_errors(form, error)
             else:
@@ -357,6 +415,18 @@ class HandDelete(HandPage):
         return redirect(self.game_url())
 
 
+# --- accounts -----------------------------------------------------------------------------
+
+
+class PasswordChange(PasswordChangeView):
+    """django.contrib.auth's page, its old password checked as a login (rate limited)."""
+
+    form_class = LimitedPasswordChangeForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
 home = HomeView.as_view()
 night_create = NightCreate.as_view()
 night_import = NightImport.as_view()
@@ -371,3 +441,4 @@ game_result_clear = GameResultClear.as_view()
 game_reopen = GameReopen.as_view()
 hand_edit = HandEdit.as_view()
 hand_delete = HandDelete.as_view()
+password_change = PasswordChange.as_view()

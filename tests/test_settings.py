@@ -192,3 +192,96 @@ def test_entry_points_default_to_prod_settings(module):
     assert "ImproperlyConfigured" in refused.stderr
     assert served.returncode == 0, served.stderr
     assert served.stdout.strip() == "True"
+
+
+@pytest.mark.parametrize(("raw", "expected"), [("0", 0), ("2", 2), (" 1 ", 1)])
+def test_env_int(monkeypatch, raw, expected):
+    monkeypatch.setenv("CINCH_COUNT", raw)
+
+    assert env.env_int("CINCH_COUNT", 5, minimum=0) == expected
+
+
+@pytest.mark.parametrize("raw", ["-1", "one", ""])
+def test_env_int_refuses_nonsense(monkeypatch, raw):
+    monkeypatch.setenv("CINCH_COUNT", raw)
+
+    with pytest.raises(ImproperlyConfigured, match="CINCH_COUNT"):
+        env.env_int("CINCH_COUNT", 0, minimum=0)
+
+
+def test_trusted_proxy_count_comes_from_the_environment():
+    result = _python(
+        "from cinch_club.settings import test; print(test.TRUSTED_PROXY_COUNT)",
+        TRUSTED_PROXY_COUNT="1",
+    )
+    default = _python("from cinch_club.settings import test; print(test.TRUSTED_PROXY_COUNT)")
+
+    assert (result.stdout.strip(), default.stdout.strip()) == ("1", "0"), result.stderr
+
+
+def test_the_async_unsafe_switch_is_off_outside_the_browser_tests():
+    """The browser tests switch Django's async-safety check off while their browser is
+    open (tests/browser/conftest.py), and only then: every other test keeps it."""
+    assert "DJANGO_ALLOW_ASYNC_UNSAFE" not in os.environ
+
+
+FAILING_REQUEST = """
+import django
+django.setup()
+from django.test import Client
+from scoring import views
+
+def broken(self, request, *args, **kwargs):
+    raise RuntimeError("the home page broke on purpose")
+
+views.HomeView.get = broken
+response = Client(raise_request_exception=False).get("/", secure=True)
+print(response.status_code)
+"""
+
+
+def test_production_logs_a_server_error_with_its_traceback_to_stderr():
+    result = _python(
+        FAILING_REQUEST,
+        DJANGO_SETTINGS_MODULE="cinch_club.settings.prod",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="testserver",
+        ADMINS="Treasurer <treasurer@example.org>",
+    )
+
+    assert result.stdout.strip() == "500", result.stderr
+    assert "ERROR django.request" in result.stderr
+    assert "Internal Server Error: /" in result.stderr
+    assert "Traceback (most recent call last):" in result.stderr
+    assert "RuntimeError: the home page broke on purpose" in result.stderr
+
+
+def test_admins_come_from_the_environment():
+    code = "from cinch_club.settings import prod; print(prod.ADMINS)"
+    result = _python(
+        code,
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ADMINS="Treasurer <treasurer@example.org>, director@example.org",
+    )
+    nobody = _python(code, SECRET_KEY=secrets.token_urlsafe(50))
+
+    assert result.stdout.strip() == str(
+        [("Treasurer", "treasurer@example.org"), ("director@example.org", "director@example.org")]
+    ), result.stderr
+    assert nobody.stdout.strip() == "[]"
+
+
+def test_admins_refuses_what_is_not_an_address(monkeypatch):
+    monkeypatch.setenv("CINCH_ADMINS", "the treasurer")
+
+    with pytest.raises(ImproperlyConfigured, match="CINCH_ADMINS"):
+        env.env_addresses("CINCH_ADMINS")
+
+
+def test_public_pages_comes_from_the_environment():
+    code = "from cinch_club.settings import test; print(test.PUBLIC_PAGES)"
+
+    assert _python(code).stdout.strip() == "all"
+    assert _python(code, PUBLIC_PAGES="Standings").stdout.strip() == "standings"
+    refused = _python(code, PUBLIC_PAGES="some")
+    assert "PUBLIC_PAGES='some' is not one of: all, standings, none" in refused.stderr

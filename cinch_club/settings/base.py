@@ -3,6 +3,7 @@
 import datetime
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 from cinch_club import env
 
@@ -22,11 +23,14 @@ INSTALLED_APPS = [
     "django_tables2",
     "simple_history",
     "axes",
+    "csp",
     "scoring",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -37,6 +41,38 @@ MIDDLEWARE = [
     # Last, as django-axes asks: it turns a refused login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Content-Security-Policy (django-csp): the pages load nothing but their own files, run
+# no inline script or style (the static files hold them all), may not be framed, and
+# post forms only to the site. Images may also be data: URIs (a score sheet's ruled
+# rows in the sheets' previews). Enforced here; dev.py only reports, so Django's own
+# debug pages, which are inline, still work on a developer's machine.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
+}
+# Permissions-Policy (django-permissions-policy): none of the browser's powerful features.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "usb",
+    )
+}
 
 ROOT_URLCONF = "cinch_club.urls"
 WSGI_APPLICATION = "cinch_club.wsgi.application"
@@ -58,6 +94,17 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": dj_database_url.parse(env.DATABASE_URL)}
+
+# One cache for every worker process: the printed sheets rendered once (kept_sheets), the
+# locks that keep two workers from rendering the same sheet, and the render limits. In
+# the database, whose row inserts make those locks; migration 0005 makes its table.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "cinch_cache",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Many scorers at once on one file: WAL lets pages read while a hand is written,
     # IMMEDIATE takes the write lock when a transaction starts (so two writers queue
@@ -100,9 +147,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Login rate limiting (django-axes): 5 wrong passwords for one username from one address
 # lock that pair out for 15 minutes; the fifth answer is already the lockout page (429).
 # Per username *and* address, so a guesser cannot lock a scorer out from the club's own
-# machine, and one address cannot try many names. The address is REMOTE_ADDR, which a
-# client cannot forge; behind a proxy see AXES_IPWARE_PROXY_COUNT. A director unlocks
-# early with `manage.py axes_reset_username NAME`. The failures live in the database.
+# machine, and one address cannot try many names. The address is the client's as the
+# trusted proxies give it (scoring.clients: REMOTE_ADDR unless TRUSTED_PROXY_COUNT is
+# set), which a client cannot forge. Wrong old passwords on the password-change form
+# count too. A director unlocks early with `manage.py axes_reset_username NAME`. The
+# failures live in the database.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -112,6 +161,7 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "scoring.clients.client_address"
 
 # The site's own login page (django.contrib.auth's views); back to the nights after either.
 LOGIN_URL = "login"
@@ -119,3 +169,9 @@ LOGIN_REDIRECT_URL = "scoring:home"
 LOGOUT_REDIRECT_URL = "scoring:home"
 
 CLUB_NAME = env.CLUB_NAME
+
+# What the public (not logged in) may read: all | standings | none (scoring.permissions).
+PUBLIC_PAGES = env.PUBLIC_PAGES
+
+# Proxies trusted to add the client's address to X-Forwarded-For (scoring.clients).
+TRUSTED_PROXY_COUNT = env.TRUSTED_PROXY_COUNT

@@ -43,3 +43,36 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+
+# Logs: everything from WARNING up (LOG_LEVEL), server errors with their tracebacks, to
+# stderr, where gunicorn and systemd's journal collect them. With ADMINS set, each
+# server error is also mailed to them (through EMAIL_HOST) with its traceback.
+ADMINS = env.ADMINS
+EMAIL_HOST = env.EMAIL_HOST
+EMAIL_PORT = env.EMAIL_PORT
+SERVER_EMAIL = env.SERVER_EMAIL
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} [{process}]: {message}", "style": "{"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+        },
+        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR"},
+    },
+    "root": {"handlers": ["stderr"], "level": env.LOG_LEVEL},
+    "loggers": {
+        # Django's own request errors (500s with tracebacks) go to both; not propagated
+        # to the root as well, which would print them twice.
+        "django": {
+            "handlers": ["stderr", "mail_admins"],
+            "level": env.LOG_LEVEL,
+            "propagate": False,
+        },
+    },
+}

@@ -14,6 +14,7 @@ from itertools import combinations
 from scoring.rules.errors import InvalidInput, Problem, is_text, shown_key, shown_value
 from scoring.rules.game import GameState, check_result, play_game
 from scoring.rules.hand import is_whole_number
+from scoring.rules.names import name_key
 from scoring.rules.pot import Fees, MoneySettings, Payout, collect_fees, pay_out, players_of
 from scoring.rules.standings import (
     PLAYOFF,
@@ -100,21 +101,32 @@ def players_repeated(names) -> list[Problem]:
     """A member holds one number a night: each name given again after its first, at its place.
 
     The one statement of the rule: the night file (CLI, import) and the site's new-night
-    form both come here. Names are compared as given, after trimming their spaces.
+    form both come here. Names are compared as they are matched (``names.name_key``:
+    case, spacing and Unicode forms aside), so ``Mabel`` and ``mabel`` are one member.
     """
     first: dict[str, int] = {}
     problems = []
     for index, name in enumerate(names):
-        if name in first:
+        key = _match_key(name)
+        if key in first:
             problems.append(
                 Problem(
                     f"players[{index}]",
-                    f"{name} is already player {first[name]}; "
+                    f"{name} is already player {first[key]}; "
                     "a member can hold only one number in a night",
                 )
             )
-        first.setdefault(name, index + 1)
+        first.setdefault(key, index + 1)
     return problems
+
+
+def _match_key(name: str) -> str:
+    """A name's ``name_key``; one with a hidden character is matched as typed (the
+    site refuses it at its own field before this)."""
+    try:
+        return name_key(name)
+    except ValueError:
+        return name
 
 
 class NightReader:

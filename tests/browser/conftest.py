@@ -7,10 +7,11 @@ visitor gets a fresh context (their own cookies), so a director, a scorer and an
 anonymous visitor can have the same night open side by side.
 
 The live server is pytest-django's, in a thread of this process; with SQLite the tests
-share its in-memory database, so every browser test uses ``transactional_db``.
+share its in-memory database, so every browser test uses ``transactional_db``. It serves
+the site's Content-Security-Policy as production does, and any violation the browser
+reports fails the test.
 """
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -18,13 +19,6 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from tests.browser.steps import log_in
-
-# The sync Playwright API keeps an asyncio loop running in this thread for as long as the
-# browser is open, and Django refuses ORM calls from a thread with a running loop. The
-# test's own ORM calls (fixtures, the database flush after each test) never overlap a
-# request, so the check has nothing to protect here. Set for the whole process, since the
-# session's browser stays open while later test folders run.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -40,11 +34,20 @@ CHROMIUM_ARGS = [
 TIMEOUT_MS = 10_000
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """Chromium for one test module, closed after it.
+
+    The sync Playwright API keeps an asyncio loop running in this thread while the
+    browser is open, and Django refuses ORM calls from a thread with a running loop. The
+    test's own ORM calls (fixtures, the database flush after each test) never overlap a
+    request, so the check has nothing to protect here: it is switched off
+    (``DJANGO_ALLOW_ASYNC_UNSAFE``) for as long as the browser is open, and no longer.
+    """
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs it (Debian's chromium).")
-    with sync_playwright() as playwright:
+    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
         )
@@ -53,19 +56,33 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def new_context(browser, live_server) -> Iterator[Callable[..., BrowserContext]]:
+def csp_violations() -> list[str]:
+    """What the browser refused under the site's Content-Security-Policy, as its console
+    says it; every browser test fails if anything is left here at its end."""
+    return []
+
+
+@pytest.fixture
+def new_context(browser, live_server, csp_violations) -> Iterator[Callable[..., BrowserContext]]:
     """``new_context(**options)``: a fresh visitor on the live server (closed afterwards)."""
     contexts = []
 
     def make(**options) -> BrowserContext:
         context = browser.new_context(base_url=live_server.url, **options)
         context.set_default_timeout(TIMEOUT_MS)
+        context.on("console", lambda message: refused(message, csp_violations))
         contexts.append(context)
         return context
 
     yield make
     for context in contexts:
         context.close()
+    assert not csp_violations, f"the page broke its Content-Security-Policy: {csp_violations}"
+
+
+def refused(message, violations: list[str]) -> None:
+    if "Content Security Policy" in message.text:
+        violations.append(f"{message.location.get('url', '')}: {message.text}")
 
 
 @pytest.fixture

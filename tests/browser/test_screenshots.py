@@ -13,8 +13,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
+from scoring import kept_sheets, sheets
 from scoring.models import Game
 from tests.browser.nights import finish_night, played_night
 
@@ -75,3 +77,9 @@ def test_screenshots(as_user, scorer, folder):
     shoot(desktop, f"{night_url}standings/", folder / "standings.png")
     shoot(desktop, f"{night_url}pot/", folder / "pot.png")
     sheet_page(desktop, f"{night_url}sheets/standings.pdf", folder / "standings-sheet.png")
+
+    # A packet another request is rendering: the page that reloads itself until it is kept.
+    job = kept_sheets.Job(sheets.sheet_parts(night, "packet"), "letter")
+    cache.add(job.lock, {"pages": job.pages, "done": 2}, 60)
+    shoot(desktop, f"{night_url}sheets/packet.pdf", folder / "sheet-preparing.png")
+    cache.delete(job.lock)

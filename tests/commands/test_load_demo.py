@@ -106,3 +106,26 @@ def test_load_demo_runs_without_debug_when_forced(settings):
 
     assert output.splitlines()[-3:-1] == LOGINS
     assert Night.objects.filter(name=DEMO_NIGHT).count() == 1
+
+
+@pytest.mark.parametrize("what", ["night", "login", "member"])
+def test_load_demo_refuses_a_database_with_data_of_its_own(debug, what):
+    if what == "night":
+        Night.objects.create(name="Tuesday club", date="2026-11-17")
+    elif what == "login":
+        User.objects.create_user("treasurer")
+    else:
+        Member.objects.create(name="Mabel Real")
+
+    with pytest.raises(CommandError, match=f"holds 1 {what}s? that load_demo did not make"):
+        load_demo()
+
+    assert not User.objects.filter(username="director").exists()
+
+
+def test_load_demo_runs_on_a_database_of_its_own_when_forced(debug):
+    User.objects.create_user("treasurer")
+
+    load_demo("--force")
+
+    assert log_in("director", "cinch-director") is not None

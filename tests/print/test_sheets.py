@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.management import call_command
 from pypdf import PdfReader
 
-from scoring import printing, selectors, services, sheets
+from scoring import kept_sheets, printing, selectors, services, sheets
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
 
@@ -50,7 +50,7 @@ def shows(text: str, fragment: str) -> bool:
 
 def test_the_packet_has_a_draw_sheet_a_pattern_table_and_a_score_sheet_per_game():
     night = night_from(random_night(6, seed=3, rounds_played=0))
-    reader, text = pdf_text(sheets.sheet_pdf(night, "packet", paper="letter"))
+    reader, text = pdf_text(kept_sheets.sheet_pdf(night, "packet", paper="letter"))
     games = [game for game in selectors.night_games(night) if not game.is_playoff]
     assert len(games) == 15
     assert len(reader.pages) == 2 + len(games)
@@ -62,7 +62,7 @@ def test_the_packet_has_a_draw_sheet_a_pattern_table_and_a_score_sheet_per_game(
 
 
 def test_a_filled_packet_shows_the_hands_and_the_winner(finished_night):
-    _, text = pdf_text(sheets.sheet_pdf(finished_night, "packet", paper="letter", filled=True))
+    _, text = pdf_text(kept_sheets.sheet_pdf(finished_night, "packet", paper="letter", filled=True))
     for game in selectors.night_games(finished_night):
         if game.winner is not None and not game.from_pegboard:
             assert f"Winner: pair {game.winner}" in text
@@ -70,7 +70,7 @@ def test_a_filled_packet_shows_the_hands_and_the_winner(finished_night):
 
 def test_the_standings_sheet_holds_the_rules_cores_figures(finished_night):
     document = selectors.night_standings(finished_night)
-    _, text = pdf_text(sheets.sheet_pdf(finished_night, "standings", paper="letter"))
+    _, text = pdf_text(kept_sheets.sheet_pdf(finished_night, "standings", paper="letter"))
     for row in document["standings"]:
         assert shows(text, " & ".join(row["players"]))
         assert shows(
@@ -81,7 +81,7 @@ def test_the_standings_sheet_holds_the_rules_cores_figures(finished_night):
 
 def test_the_payout_sheet_adds_up_to_the_pot(finished_night):
     money = selectors.night_standings(finished_night)["money"]
-    _, text = pdf_text(sheets.sheet_pdf(finished_night, "payouts", paper="letter"))
+    _, text = pdf_text(kept_sheets.sheet_pdf(finished_night, "payouts", paper="letter"))
     assert shows(text, f"Pot {money['pot']}")
     for player in money["players"]:
         assert shows(text, f"{player['number']} {player['name']} {player['paid']}")
@@ -94,7 +94,7 @@ def test_the_payout_sheet_adds_up_to_the_pot(finished_night):
 
 @pytest.mark.parametrize(("paper", "size"), [("letter", (612, 792)), ("a4", (595, 842))])
 def test_the_paper_size_is_letter_or_a4(finished_night, paper, size):
-    reader, _ = pdf_text(sheets.sheet_pdf(finished_night, "standings", paper=paper))
+    reader, _ = pdf_text(kept_sheets.sheet_pdf(finished_night, "standings", paper=paper))
     box = reader.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == size
 
@@ -103,31 +103,6 @@ def test_markup_in_a_name_is_escaped_in_the_html_preview(finished_night):
     html = sheets.sheet_html(finished_night, "standings", paper="letter")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert MARKUP not in html
-
-
-def test_a_kept_pdf_is_served_again_until_the_night_changes(monkeypatch):
-    night = night_from(random_night(4, seed=5, rounds_played=1, results_share=0))
-    first = sheets.sheet_pdf(night, "standings", paper="letter")
-    renders = []
-    monkeypatch.setattr(
-        sheets.printing, "render_pdf", lambda *args, **kwargs: renders.append(args) or b"new"
-    )
-    assert sheets.sheet_pdf(night, "standings", paper="letter") == first
-    assert renders == []
-
-    open_game = next(game for game in selectors.night_games(night) if game.winner is None)
-    services.hand_record(
-        game=open_game,
-        data={
-            "bidder": open_game.pair_a,
-            "bid": 2,
-            "high": open_game.pair_a,
-            "low": open_game.pair_a,
-        },
-    )
-    night.refresh_from_db()
-    assert sheets.sheet_pdf(night, "standings", paper="letter") == b"new"
-    assert len(renders) == 1
 
 
 def test_print_night_writes_the_pdf(finished_night, tmp_path):
@@ -145,7 +120,7 @@ def test_the_payout_sheet_of_a_settled_night_pays_each_prize():
     examples = json.loads((settings.BASE_DIR / "seeds" / "examples.json").read_text())
     vector = next(v for v in examples["nights"] if v["id"] == "pot-four-pairs")
     night = night_from(vector["night"])
-    _, text = pdf_text(sheets.sheet_pdf(night, "payouts", paper="letter"))
+    _, text = pdf_text(kept_sheets.sheet_pdf(night, "payouts", paper="letter"))
     assert shows(text, "Entries at 2.00 8 players 16.00")
     assert shows(text, "Lost games at 0.25 a player 6 games 3.00")
     assert shows(text, "Cinches at 0.10 a player 7 Cinches 1.40")

@@ -11,6 +11,10 @@ scorers and directors:
 - a role with the right is served (no login redirect, no 403, no server error);
 - a method the view does not take gets 405.
 
+All of it under each of the club's ``PUBLIC_PAGES`` settings: a page to read
+(``PublicPage``) is the public's under ``all``; under ``standings`` only if it shows no
+money; under ``none`` never (it needs a login, like the password change).
+
 And CSRF: a POST without the token is refused with 403 and writes nothing.
 """
 
@@ -26,7 +30,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring import print_views, results_views, services, views
 from scoring.models import Game
-from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin
+from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from tests.factories import night_with_schedule
 from tests.reliability.hostile import snapshot
 
@@ -38,22 +42,28 @@ RANK = {"anonymous": 0, "member": 1, "scorer": 2, "director": 3}
 # Who each kind of view is for: the least role that may use it.
 PUBLIC, LOGGED_IN, SCORER, DIRECTOR = "anonymous", "member", "scorer", "director"
 
+# Pages to read (``PublicPage``): those that show money are the public's only under
+# PUBLIC_PAGES=all. Listed, so a page that changes kind is seen changing here.
+READ_VIEWS = {
+    views.HomeView: "standings",
+    views.NightDetailView: "standings",
+    views.NightDrawPage: "standings",
+    views.NightFile: MONEY,
+    views.GamePage: "standings",
+    results_views.NightStandings: "standings",
+    results_views.NightStandingsJson: "standings",
+    results_views.NightPot: MONEY,
+    results_views.MemberList: MONEY,
+    print_views.SheetView: "standings",
+}
+PUBLIC_UNDER = {"all": {"standings", MONEY}, "standings": {"standings"}, "none": set()}
+
 # Views with no permission mixin, and who they are for. Anything else without a mixin
 # fails the test until it is listed here (or given a mixin).
 OPEN_VIEWS = {
-    views.HomeView: PUBLIC,
-    views.NightDetailView: PUBLIC,
-    views.NightDrawPage: PUBLIC,
-    views.NightFile: PUBLIC,
-    views.GamePage: PUBLIC,
-    results_views.NightStandings: PUBLIC,
-    results_views.NightStandingsJson: PUBLIC,
-    results_views.NightPot: PUBLIC,
-    results_views.MemberList: PUBLIC,
-    print_views.SheetView: PUBLIC,
     auth_views.LoginView: PUBLIC,
     auth_views.LogoutView: PUBLIC,
-    auth_views.PasswordChangeView: LOGGED_IN,
+    views.PasswordChange: LOGGED_IN,
     auth_views.PasswordChangeDoneView: LOGGED_IN,
 }
 
@@ -86,7 +96,7 @@ def handler(callback, method: str):
     return view_class if takes else None
 
 
-def guard(callback, method: str):
+def guard(callback, method: str, public_pages: str = "all"):
     """The least role that may reach the view answering ``method`` (its mixin decides
     before the method is looked at), or None when the URL itself refuses the method."""
     methods = inspect.getclosurevars(callback).nonlocals.get("views")
@@ -97,6 +107,10 @@ def guard(callback, method: str):
         return DIRECTOR
     if issubclass(view_class, ScorerRequiredMixin):
         return SCORER
+    if issubclass(view_class, PublicPage):
+        kind = next(kind for view, kind in READ_VIEWS.items() if issubclass(view_class, view))
+        assert kind == view_class.kind, f"{view_class.__name__} is listed as {kind}"
+        return PUBLIC if kind in PUBLIC_UNDER[public_pages] else LOGGED_IN
     for open_view, role in OPEN_VIEWS.items():
         if view_class is open_view:
             return role
@@ -129,13 +143,15 @@ def refused_as(response, role: str) -> bool:
     return response.status_code == 403
 
 
+@pytest.mark.parametrize("public_pages", ["all", "standings", "none"])
 @pytest.mark.parametrize(
     ("route", "name", "callback"), ALL_PATTERNS, ids=[p[1] for p in ALL_PATTERNS]
 )
-def test_who_may_use_each_url(client_for, objects, route, name, callback):
+def test_who_may_use_each_url(client_for, objects, settings, route, name, callback, public_pages):
+    settings.PUBLIC_PAGES = public_pages
     url = url_of(route, name, objects)
     for method in METHODS:
-        least = guard(callback, method)
+        least = guard(callback, method, public_pages)
         for role in ROLES:
             with transaction.atomic():
                 before = snapshot()

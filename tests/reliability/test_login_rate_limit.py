@@ -9,6 +9,7 @@ import io
 
 import pytest
 from axes.models import AccessAttempt
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.urls import reverse
 from pytest_django.asserts import assertContains
@@ -84,3 +85,83 @@ def test_a_director_unlocks_it_with_axes_reset(client):
 
     assert log_in(client, "password")["Location"] == HOME
     assert logged_in(client)
+
+
+# --- behind the TLS proxy: the client's address, never one it wrote itself -----------------
+
+PROXY = "127.0.0.1"
+
+
+def log_in_through_proxy(client, password, forwarded: str):
+    """A login as the proxy passes it on: from its own address, the client's appended."""
+    return client.post(
+        URL,
+        {"username": "scorer", "password": password},
+        REMOTE_ADDR=PROXY,
+        HTTP_X_FORWARDED_FOR=forwarded,
+    )
+
+
+def test_without_a_trusted_proxy_a_forwarded_for_header_cannot_move_the_lock(client, settings):
+    settings.TRUSTED_PROXY_COUNT = 0
+    lock_out(client)
+
+    spoofed = [log_in(client, "password", address="127.0.0.1")]
+    spoofed += [
+        client.post(
+            URL,
+            {"username": "scorer", "password": "password"},
+            REMOTE_ADDR="127.0.0.1",
+            HTTP_X_FORWARDED_FOR=forged,
+        )
+        for forged in ("203.0.113.9", "198.51.100.1, 203.0.113.9")
+    ]
+
+    assert [response.status_code for response in spoofed] == [429, 429, 429]
+    assert AccessAttempt.objects.get().ip_address == "127.0.0.1"
+
+
+def test_behind_one_proxy_each_client_is_locked_on_its_own_address(client, settings):
+    settings.TRUSTED_PROXY_COUNT = 1
+    for _ in range(LIMIT):
+        log_in_through_proxy(client, "wrong", forwarded="203.0.113.5")
+
+    # The locked client writes another address in front of its own: still locked.
+    forged = log_in_through_proxy(client, "password", forwarded="198.51.100.7, 203.0.113.5")
+    # Another club member behind the same proxy is not locked out with it.
+    other = log_in_through_proxy(client, "password", forwarded="203.0.113.77")
+
+    assert forged.status_code == 429
+    assert other["Location"] == HOME
+    assert list(AccessAttempt.objects.values_list("ip_address", flat=True)) == ["203.0.113.5"]
+
+
+# --- the password-change form: wrong old passwords count like wrong logins ------------------
+
+CHANGE = reverse("password_change")
+
+
+def change_password(client, old: str):
+    new = "a-new-long-password-7c1d"
+    return client.post(CHANGE, {"old_password": old, "new_password1": new, "new_password2": new})
+
+
+def test_wrong_old_passwords_lock_the_password_change_out(client):
+    client.force_login(User.objects.get(username="scorer"))
+
+    answers = [change_password(client, "wrong").status_code for _ in range(LIMIT)]
+    right = change_password(client, "password")
+
+    assert answers == [200, 200, 200, 200, 429]
+    assert right.status_code == 429
+    assertContains(right, "Too many wrong passwords", status_code=429)
+    assert User.objects.get(username="scorer").check_password("password")
+
+
+def test_the_right_old_password_still_changes_it(client):
+    client.force_login(User.objects.get(username="scorer"))
+
+    response = change_password(client, "password")
+
+    assert response["Location"] == reverse("password_change_done")
+    assert User.objects.get(username="scorer").check_password("a-new-long-password-7c1d")

@@ -6,8 +6,9 @@ night unless a night called "Demo night" is already there. The night is a 3-tabl
 ``club11`` round robin of 12 players made by the rules core's ``random_night``: rounds 1
 and 2 are played (some games typed from the pegboard) and rounds 3 to 5 are open.
 
-The passwords are public, so the command refuses to run unless ``DEBUG`` is on or
-``--force`` is given.
+The passwords are public, so the command refuses to run unless ``DEBUG`` is on, and
+on a database holding nights, logins or members it did not make (a real club's, where
+it would add a director anyone can log in as), unless ``--force`` is given.
 """
 
 import datetime
@@ -19,7 +20,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from scoring import services
-from scoring.models import Night
+from scoring.models import Member, Night
 from scoring.permissions import SCORERS
 from scoring.rules.simulate import random_night
 
@@ -51,6 +52,16 @@ def demo_document() -> dict:
     return document | {"name": DEMO_NIGHT, "date": today, "players": list(DEMO_PLAYERS)}
 
 
+def not_made_here() -> list[str]:
+    """What the database holds that this command does not make, in words."""
+    found = {
+        "nights": Night.objects.exclude(name=DEMO_NIGHT).count(),
+        "logins": get_user_model().objects.exclude(username__in=[DIRECTOR[0], SCORER[0]]).count(),
+        "members": Member.objects.exclude(name__in=DEMO_PLAYERS).count(),
+    }
+    return [f"{count} {what}" for what, count in found.items() if count]
+
+
 def demo_user(username: str, password: str, *, director: bool):
     """The demo user, created or put back to the demo password and role."""
     user, _ = get_user_model().objects.get_or_create(username=username)
@@ -67,7 +78,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--force",
             action="store_true",
-            help="run even with DEBUG off (the demo passwords are public)",
+            help="run even with DEBUG off, or on a database with data of its own "
+            "(the demo passwords are public)",
         )
 
     @transaction.atomic
@@ -76,6 +88,13 @@ class Command(BaseCommand):
             raise CommandError(
                 "DEBUG is off: load_demo would create users with public passwords. "
                 "Use --force if this really is a demo site."
+            )
+        others = not_made_here()
+        if others and not force:
+            raise CommandError(
+                f"This database holds {', '.join(others)} that load_demo did not make: it "
+                "would add a director anyone can log in as. Use --force if this really is "
+                "a demo site."
             )
         scorers, _ = Group.objects.get_or_create(name=SCORERS)
         director = demo_user(*DIRECTOR, director=True)

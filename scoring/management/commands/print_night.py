@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring import sheets
+from scoring import kept_sheets, sheets
 from scoring.models import Night
 from scoring.printing import PAPERS
 from scoring.rules.__main__ import EXIT_INVALID
@@ -32,7 +32,7 @@ class Command(BaseCommand):
             night = Night.objects.get(pk=night_id)
         except Night.DoesNotExist:
             raise CommandError(f"There is no night {night_id}.", returncode=EXIT_INVALID) from None
-        pdf = sheets.sheet_pdf(night, sheet, paper=paper or night.paper, filled=filled)
+        pdf = kept_sheets.sheet_pdf(night, sheet, paper=paper or night.paper, filled=filled)
         try:
             out.write_bytes(pdf)
         except OSError as error:

@@ -1,0 +1,38 @@
+"""A double-clicked "Save hand" against gunicorn: both posts answered, the hand stored once.
+
+Two posts of the same form leave the scorer's browser a few milliseconds apart and land
+in different workers. The form carries the hand's number, so the second is told the hand
+was already saved, and both lead back to the board.
+"""
+
+import re
+from concurrent.futures import ThreadPoolExecutor
+from threading import Barrier
+
+from tests.reliability.live_site import Browser, form_of
+
+GAME_INDEX = 26  # a game no other test of the shared live site uses
+
+
+def test_a_double_clicked_hand_is_saved_once(live):
+    game_id, *pairs = live.games[GAME_INDEX]
+    browser = Browser(live.server)
+    browser.log_in("scorer3")
+    path = f"/games/{game_id}/"
+    number = re.search(r'name="position" value="(\d+)"', browser.get(path).text)[1]
+    form = form_of({"bidder": pairs[0], "bid": 2, "high": pairs[0], "low": pairs[0]})
+    barrier = Barrier(2)
+
+    def click(_):
+        barrier.wait(timeout=30)
+        return browser.post(path, form | {"position": number})
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        answers = list(pool.map(click, range(2), timeout=120))
+
+    assert [answer.status for answer in answers] == [302, 302]
+    assert {answer.location for answer in answers} == {path + "#entry"}
+    stored = [row for row in live.site.inside(f"stored_hands({live.night})")]
+    assert [row["position"] for row in stored if row["game"] == game_id] == [1]
+    page = browser.get(path)
+    assert "Hand 1 saved" in page.text or "Hand 1 was already saved" in page.text

@@ -1,0 +1,178 @@
+"""The same form posted twice (a double click, a browser re-sending): done once, never twice.
+
+Each create form carries what it expects to make: the new hand its number in the game,
+the pegboard result the game's version, a new night or an import a token made when the
+form was shown, a swap the draw it was chosen from. The second post is refused with what
+the first did, and the page shows that (the board, the night), never a second copy.
+"""
+
+import json
+import re
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from pytest_django.asserts import assertContains
+
+from scoring import services
+from scoring.models import Game, Hand, Night, Seat
+from scoring.rules.simulate import random_night
+from tests.factories import night_with_schedule
+
+pytestmark = pytest.mark.django_db
+
+HAND = {"bidder": "1", "bid": "2", "high": "1", "low": "1", "jack": "", "game": ""}
+
+
+def hidden(response, name: str) -> str:
+    """The value of the page's hidden field ``name``, as the browser would post it."""
+    html = response.content.decode()
+    return re.search(rf'type="hidden" name="{re.escape(name)}" value="([^"]*)"', html)[1]
+
+
+def twice(client, url: str, data) -> tuple:
+    """The same form posted twice, each answer followed to the page it leads to."""
+    return client.post(url, data, follow=True), client.post(url, data, follow=True)
+
+
+@pytest.fixture
+def game() -> Game:
+    return Game.objects.get(night=night_with_schedule(2), round=1)
+
+
+def test_a_hand_posted_twice_is_saved_once(client_for, game):
+    client = client_for("scorer")
+    url = reverse("scoring:game-detail", args=[game.pk])
+    services.hand_record(game=game, data={"bidder": 2, "bid": 2, "high": 2, "low": 2})
+    services.hand_record(game=game, data={"passed": True})
+    form = HAND | {"position": hidden(client.get(url), "position")}
+
+    first, second = twice(client, url, form)
+
+    assert form["position"] == "3"
+    assertContains(first, "Hand 3 saved")
+    assertContains(second, "Hand 3 was already saved")
+    assert game.hands.count() == 3
+    assertContains(second, "<h2>Hand 4</h2>")  # the board, and the next hand's form
+    assert [row.number for row in second.context["hand_table"].data.data] == [1, 2, 3]
+
+
+def test_a_hand_deleted_meanwhile_is_not_saved_under_the_wrong_number(client_for, game):
+    client = client_for("scorer")
+    url = reverse("scoring:game-detail", args=[game.pk])
+    services.hand_record(game=game, data={"passed": True})
+    form = HAND | {"position": hidden(client.get(url), "position")}
+    services.hand_delete(hand=game.hands.get())
+
+    response = client.post(url, form, follow=True)
+
+    assertContains(response, "A hand was deleted meanwhile: this would be hand 1, not 2.")
+    assert not Hand.objects.filter(game=game).exists()
+
+
+def test_a_pegboard_result_posted_twice_is_saved_once(client_for, game):
+    client = client_for("director")  # a director may change a finished game: no other guard
+    page = client.get(reverse("scoring:game-detail", args=[game.pk]))
+    form = {
+        "result-version": hidden(page, "result-version"),
+        "result-winner": "2",
+        "result-score_a": "6",
+        "result-score_b": "11",
+        "result-cinches_a": "0",
+        "result-cinches_b": "0",
+    }
+    url = reverse("scoring:game-result", args=[game.pk])
+
+    first, second = twice(client, url, form)
+
+    assertContains(first, "Result saved: won by pair 2")
+    assertContains(second, "The result was already saved: won by pair 2.")
+    game.refresh_from_db()
+    assert game.version == int(form["result-version"]) + 1
+    assert game.history.count() == 2  # made, then the result once
+
+
+NEW_NIGHT = {
+    "name": "Tuesday club",
+    "date": "2026-11-17",
+    "variant": "club11",
+    "tiebreak": "playoff",
+    "entry_fee": "2.00",
+    "loss_fee": "0.25",
+    "cinch_fee": "0.10",
+    "booby_prize": "4.00",
+    "split": "0.50, 0.30, 0.20",
+    "unit": "0.01",
+    "new_players": "Ann\nBob\nCy\nDi",
+}
+
+
+def test_a_new_night_posted_twice_is_made_once(client_for):
+    client = client_for("director")
+    url = reverse("scoring:night-create")
+    form = NEW_NIGHT | {"token": hidden(client.get(url), "token")}
+
+    first, second = twice(client, url, form)
+
+    [night] = Night.objects.all()
+    draw = reverse("scoring:night-draw", args=[night.pk])
+    assert first.redirect_chain[-1][0] == second.redirect_chain[-1][0] == draw
+    assertContains(second, "Tuesday club was already made by this form: here it is.")
+    assert Seat.objects.count() == 4
+
+
+def test_each_new_night_form_makes_its_own_night(client_for):
+    client = client_for("director")
+    url = reverse("scoring:night-create")
+    for _ in range(2):
+        client.post(url, NEW_NIGHT | {"token": hidden(client.get(url), "token")})
+
+    assert Night.objects.count() == 2
+
+
+def test_an_import_posted_twice_is_made_once(client_for):
+    client = client_for("director")
+    url = reverse("scoring:night-import")
+    token = hidden(client.get(url), "token")
+    text = json.dumps(random_night(4, seed=3, rounds_played=2)).encode()
+
+    answers = [
+        client.post(url, {"token": token, "file": SimpleUploadedFile("n.json", text)}, follow=True)
+        for _ in range(2)
+    ]
+
+    [night] = Night.objects.all()
+    assert answers[1].redirect_chain[-1][0] == reverse("scoring:night-detail", args=[night.pk])
+    assertContains(answers[1], "was already made by this form: here it is.")
+    assert Game.objects.filter(night=night).count() == 6
+
+
+def test_a_swap_posted_twice_swaps_once(client_for):
+    night = night_with_schedule(2, draw=False)
+    client = client_for("director")
+    draw = reverse("scoring:night-draw", args=[night.pk])
+    seated = {seat.number: seat.member.name for seat in night.seats.select_related("member")}
+    form = {"first": "1", "second": "3", "seating": hidden(client.get(draw), "seating")}
+
+    first, second = twice(client, reverse("scoring:night-swap", args=[night.pk]), form)
+
+    assertContains(first, "Numbers 1 and 3 swapped")
+    assertContains(second, "Numbers 1 and 3 were already swapped.")
+    now = {seat.number: seat.member.name for seat in night.seats.select_related("member")}
+    assert (now[1], now[3]) == (seated[3], seated[1])
+
+
+def test_a_swap_chosen_from_an_older_draw_is_refused(client_for):
+    night = night_with_schedule(3, draw=False)
+    client = client_for("director")
+    seating = hidden(client.get(reverse("scoring:night-draw", args=[night.pk])), "seating")
+    services.seats_swap(night=night, first=2, second=5)
+
+    response = client.post(
+        reverse("scoring:night-swap", args=[night.pk]),
+        {"first": "1", "second": "3", "seating": seating},
+    )
+
+    assertContains(response, "The draw changed since this page was opened: nothing was swapped.")
+    assert hidden(response, "seating") != seating  # the form now holds the draw as it is
+    assert night.seats.get(number=1).member.name == "Player 1"

@@ -1,0 +1,98 @@
+"""The headers every answer carries (Content-Security-Policy, Permissions-Policy), pages
+that keep to the policy (no inline script or style), and payout sheets no cache keeps."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring import services
+from scoring.models import Game
+from tests.factories import night_with_schedule
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night():
+    night = night_with_schedule(2)
+    game = Game.objects.filter(night=night).first()
+    services.hand_record(game=game, data={"bidder": game.pair_a, "bid": 2, "high": 1, "low": 1})
+    return night
+
+
+def pages(night) -> list[str]:
+    game = Game.objects.filter(night=night).first()
+    hand = game.hands.first()
+    return [
+        "/",
+        reverse("login"),
+        reverse("scoring:night-create"),
+        reverse("scoring:night-import"),
+        reverse("scoring:night-detail", args=[night.pk]),
+        reverse("scoring:night-draw", args=[night.pk]),
+        reverse("scoring:night-standings", args=[night.pk]),
+        reverse("scoring:night-pot", args=[night.pk]),
+        reverse("scoring:member-list"),
+        reverse("scoring:game-detail", args=[game.pk]),
+        reverse("scoring:hand-edit", args=[hand.pk]),
+        reverse("scoring:night-sheet-preview", args=[night.pk, "packet"]) + "?filled=1",
+        reverse("scoring:night-sheet-preview", args=[night.pk, "standings"]),
+        reverse("scoring:night-payouts-preview", args=[night.pk, "payouts"]),
+    ]
+
+
+def policy(response) -> dict[str, list[str]]:
+    directives = [part.split() for part in response["Content-Security-Policy"].split(";")]
+    return {words[0]: words[1:] for words in directives if words}
+
+
+def test_every_page_has_the_policy_and_keeps_to_it(client_for, night):
+    client = client_for("director")
+    for url in pages(night):
+        response = client.get(url)
+        html = response.content.decode()
+
+        assert response.status_code == 200, url
+        assert policy(response) == {
+            "default-src": ["'self'"],
+            "img-src": ["'self'", "data:"],
+            "object-src": ["'none'"],
+            "base-uri": ["'none'"],
+            "frame-ancestors": ["'none'"],
+            "form-action": ["'self'"],
+        }, url
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), f"inline script on {url}"
+        assert "<style" not in html and " style=" not in html, f"inline style on {url}"
+        assert not re.search(r"\son[a-z]+=", html), f"event handler attribute on {url}"
+
+
+def test_the_game_page_focus_script_is_a_static_file(client_for, night):
+    game = Game.objects.filter(night=night).first()
+
+    html = client_for("scorer").get(reverse("scoring:game-detail", args=[game.pk])).content
+
+    assert b'<script src="/static/scoring/focus.js" defer></script>' in html
+
+
+def test_every_answer_has_a_permissions_policy(client, night):
+    response = client.get("/")
+
+    assert "camera=()" in response["Permissions-Policy"]
+    assert "geolocation=()" in response["Permissions-Policy"]
+
+
+@pytest.mark.parametrize("suffix", [".pdf", "/"], ids=["pdf", "preview"])
+def test_the_payout_sheet_is_kept_by_no_cache(client_for, night, suffix):
+    url = f"/nights/{night.pk}/sheets/payouts{suffix}"
+
+    response = client_for("scorer").get(url)
+
+    assert response.status_code == 200
+    assert set(response["Cache-Control"].split(", ")) == {"private", "no-store"}
+
+
+def test_the_public_sheets_carry_no_such_header(client, night):
+    response = client.get(f"/nights/{night.pk}/sheets/standings.pdf")
+
+    assert "Cache-Control" not in response
