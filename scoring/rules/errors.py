@@ -63,7 +63,7 @@ def spoken_place(place: str) -> str:
     for part in re.split(r"\.(?![^\[]*\])", place) if place else []:
         indexed = INDEXED.match(part)
         if indexed is None:
-            words.append(part)
+            words.append(part.replace("_", " "))  # right_pedro reads "right pedro"
             continue
         name, index = indexed["name"], int(indexed["index"]) + 1
         words.append(f"{SPOKEN_ITEMS.get(name, name)} {index}".strip())

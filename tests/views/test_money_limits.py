@@ -68,7 +68,7 @@ def test_an_imported_million_is_refused_at_its_place(client_for):
 
     response = client_for("director").post(reverse("scoring:night-import"), {"file": upload})
 
-    assertContains(response, escape(f"money.entry_fee: {core_says('1000000.00')}"))
+    assertContains(response, escape(f"money, entry fee: {core_says('1000000.00')}"))
     assert not Night.objects.exists()
 
 
