@@ -116,3 +116,18 @@ def win_playoff(night, pairs, winner: int):
     return services.game_result_record(
         game=game, result={"winner": winner, "score": score, "cinches": [0, 0]}
     )
+
+
+# The new-night form as a director fills it in with the defaults; tests override a field.
+NEW_NIGHT_FORM = {
+    "name": "Tuesday club",
+    "date": "2026-11-17",
+    "variant": "club11",
+    "tiebreak": "playoff",
+    "entry_fee": "2.00",
+    "loss_fee": "0.25",
+    "cinch_fee": "0.10",
+    "booby_prize": "4.00",
+    "split": "0.50, 0.30, 0.20",
+    "unit": "0.01",
+}

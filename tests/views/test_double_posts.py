@@ -17,7 +17,7 @@ from pytest_django.asserts import assertContains
 from scoring import services
 from scoring.models import Game, Hand, Night, Seat
 from scoring.rules.simulate import random_night
-from tests.factories import night_with_schedule
+from tests.factories import NEW_NIGHT_FORM, night_with_schedule
 
 pytestmark = pytest.mark.django_db
 
@@ -92,19 +92,7 @@ def test_a_pegboard_result_posted_twice_is_saved_once(client_for, game):
     assert game.history.count() == 2  # made, then the result once
 
 
-NEW_NIGHT = {
-    "name": "Tuesday club",
-    "date": "2026-11-17",
-    "variant": "club11",
-    "tiebreak": "playoff",
-    "entry_fee": "2.00",
-    "loss_fee": "0.25",
-    "cinch_fee": "0.10",
-    "booby_prize": "4.00",
-    "split": "0.50, 0.30, 0.20",
-    "unit": "0.01",
-    "new_players": "Ann\nBob\nCy\nDi",
-}
+NEW_NIGHT = {**NEW_NIGHT_FORM, "new_players": "Ann\nBob\nCy\nDi"}
 
 
 def test_a_new_night_posted_twice_is_made_once(client_for):

@@ -15,21 +15,11 @@ from django.urls import reverse
 from scoring import services
 from scoring.models import Member, Night
 from scoring.rules.simulate import random_night
+from tests.factories import NEW_NIGHT_FORM
 
 pytestmark = pytest.mark.django_db
 
-NEW_NIGHT = {
-    "name": "Tuesday  club",
-    "date": "2026-11-17",
-    "variant": "club11",
-    "tiebreak": "playoff",
-    "entry_fee": "2.00",
-    "loss_fee": "0.25",
-    "cinch_fee": "0.10",
-    "booby_prize": "4.00",
-    "split": "0.50, 0.30, 0.20",
-    "unit": "0.01",
-}
+NEW_NIGHT = {**NEW_NIGHT_FORM, "name": "Tuesday  club"}
 
 
 def create(client, players: list[str]):

@@ -15,23 +15,11 @@ from pytest_django.asserts import assertContains
 from scoring.models import Night
 from scoring.rules.night import MAX_AMOUNT, parse_amount
 from scoring.rules.simulate import random_night
-from tests.factories import night_with_schedule
+from tests.factories import NEW_NIGHT_FORM, night_with_schedule
 
 pytestmark = pytest.mark.django_db
 
-NEW_NIGHT = {
-    "name": "Big money",
-    "date": "2026-11-17",
-    "variant": "club11",
-    "tiebreak": "playoff",
-    "entry_fee": "2.00",
-    "loss_fee": "0.25",
-    "cinch_fee": "0.10",
-    "booby_prize": "4.00",
-    "split": "0.50, 0.30, 0.20",
-    "unit": "0.01",
-    "new_players": "Ann\nBob\nCy\nDi",
-}
+NEW_NIGHT = {**NEW_NIGHT_FORM, "name": "Big money", "new_players": "Ann\nBob\nCy\nDi"}
 
 
 def core_says(value: str) -> str:

@@ -11,23 +11,12 @@ from pytest_django.asserts import assertContains, assertNotContains
 from scoring import services
 from scoring.models import Game, Member, Night, Seat
 from scoring.rules import schedule
-from tests.factories import MemberFactory, night_with_schedule
+from tests.factories import NEW_NIGHT_FORM, MemberFactory, night_with_schedule
 from tests.views.access import ROLES, assert_refused, may_direct
 
 pytestmark = pytest.mark.django_db
 
-NEW_NIGHT = {
-    "name": "Tuesday club",
-    "date": "2026-11-17",
-    "variant": "club11",
-    "tiebreak": "playoff",
-    "entry_fee": "2.00",
-    "loss_fee": "0.25",
-    "cinch_fee": "0.10",
-    "booby_prize": "4.00",
-    "split": "0.50, 0.30, 0.20",
-    "unit": "0.01",
-}
+NEW_NIGHT = NEW_NIGHT_FORM
 
 
 def url(night, name: str) -> str:
