@@ -1,4 +1,4 @@
-"""``python3 -m scoring.rules score FILE|-`` and ``python3 -m scoring.rules schedule N``.
+"""``python3 -m scoring.rules score FILE|-``, ``schedule N`` and ``ladder FILE|-``.
 
 Standard library only, so a club can score a night file on any machine with Python.
 Invalid input: exit status 2, one line per problem on stderr, nothing on stdout.
@@ -9,6 +9,7 @@ import sys
 
 from scoring.rules.errors import InvalidInput
 from scoring.rules.jsonio import dump_json, load_json
+from scoring.rules.ladder import ladder_document
 from scoring.rules.night import score_night
 from scoring.rules.schedule import schedule_document
 
@@ -22,20 +23,30 @@ def _read_source(source: str) -> str:
         return handle.read()
 
 
-def score_command(source: str) -> tuple[str, list[str]]:
-    """``(document text, problems)`` for the night file at ``source``."""
+def _document_command(source: str, what: str, answer) -> tuple[str, list[str]]:
+    """``(document text, problems)``: ``answer`` applied to the JSON document at ``source``."""
     try:
         text = _read_source(source)
     except (OSError, UnicodeDecodeError) as error:
-        return "", [f"{source}: cannot read the night file: {error}"]
+        return "", [f"{source}: cannot read the {what}: {error}"]
     try:
         doc = load_json(text)
     except (ValueError, RecursionError) as error:
         return "", [f"{source}: not a JSON document: {error}"]
     try:
-        return dump_json(score_night(doc)), []
+        return dump_json(answer(doc)), []
     except InvalidInput as invalid:
         return "", [str(problem) for problem in invalid.problems]
+
+
+def score_command(source: str) -> tuple[str, list[str]]:
+    """``(document text, problems)`` for the night file at ``source``."""
+    return _document_command(source, "night file", score_night)
+
+
+def ladder_command(source: str) -> tuple[str, list[str]]:
+    """``(document text, problems)`` for the season file at ``source``."""
+    return _document_command(source, "season file", ladder_document)
 
 
 def schedule_command(count: str) -> tuple[str, list[str]]:
@@ -55,9 +66,13 @@ def main(argv=None) -> int:
     score.add_argument("file", help="the night file, or - for standard input")
     plan = commands.add_parser("schedule", help="print the cinch-schedule/1 for N pairs")
     plan.add_argument("pairs", help="the number of pairs (at least 2)")
+    ladder = commands.add_parser("ladder", help="print the cinch-ladder/1 of a cinch-season/1")
+    ladder.add_argument("file", help="the season file, or - for standard input")
     args = parser.parse_args(argv)
     if args.command == "score":
         output, problems = score_command(args.file)
+    elif args.command == "ladder":
+        output, problems = ladder_command(args.file)
     else:
         output, problems = schedule_command(args.pairs)
     if problems:

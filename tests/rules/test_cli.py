@@ -176,3 +176,37 @@ def test_bare_python_runs_the_cli_from_the_repository_root():
     )
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout)["format"] == "cinch-standings/1"
+
+
+def _season_file(tmp_path, season) -> str:
+    path = tmp_path / "season.json"
+    path.write_text(json.dumps(season), encoding="utf-8")
+    return str(path)
+
+
+def test_ladder_prints_the_ladder_document(capsys, tmp_path):
+    examples = json.loads((REPOSITORY / "seeds" / "examples.json").read_text(encoding="utf-8"))
+    night = next(v["night"] for v in examples["nights"] if v["id"] == "pot-four-pairs")
+    season = {"format": "cinch-season/1", "name": "Winter 2026", "best": 10, "nights": [night]}
+    status, out, err = run(capsys, "ladder", _season_file(tmp_path, season))
+    assert (status, err) == (0, "")
+    document = json.loads(out)
+    assert list(document) == ["format", "name", "best", "nights_counted", "ladder"]
+    assert document["ladder"][0] == {
+        "rank": 1,
+        "player": "Ed",
+        "nights": 1,
+        "points": [4],
+        "counted": 4,
+    }
+
+
+def test_ladder_refuses_a_bad_season_with_one_line_per_problem(capsys, tmp_path):
+    season = {"format": "cinch-season/2", "best": "all", "nights": []}
+    status, out, err = run(capsys, "ladder", _season_file(tmp_path, season))
+    assert (status, out) == (2, "")
+    assert err.splitlines() == [
+        'format: must be "cinch-season/1", found "cinch-season/2"',
+        'best: "all" must be a whole number of nights, 1 or more',
+        "nights: give the season's nights as a list of 1 to 1000 night files",
+    ]

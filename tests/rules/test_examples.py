@@ -17,6 +17,7 @@ from scoring.rules import (
     score_night,
 )
 from scoring.rules.jsonio import load_json
+from scoring.rules.ladder import ladder_document
 
 # Read as the CLI reads a night file: a number with a decimal point stays as typed.
 EXAMPLES = load_json((Path(__file__).parents[2] / "seeds" / "examples.json").read_text())
@@ -108,3 +109,27 @@ def test_night(vector):
 @pytest.mark.parametrize("vector", vectors("invalid_nights"))
 def test_invalid_night(vector):
     assert_refused(lambda: score_night(vector["night"]), vector)
+
+
+NIGHTS_BY_ID = {vector["id"]: vector["night"] for vector in EXAMPLES["nights"]}
+
+
+def season_of(vector) -> dict:
+    """The ``cinch-season/1`` document of a season vector: its own nights, then the night
+    vectors it names."""
+    nights = vector.get("nights", []) + [NIGHTS_BY_ID[id] for id in vector.get("night_ids", [])]
+    season = {"format": "cinch-season/1", "name": vector["id"], "nights": nights}
+    return season | ({"best": vector["best"]} if "best" in vector else {})
+
+
+@pytest.mark.parametrize("vector", vectors("seasons"))
+def test_season(vector):
+    document = ladder_document(season_of(vector))
+    assert document["name"] == vector["id"]
+    for path, expected in vector["expect"].items():
+        assert lookup(document, path) == expected, path
+
+
+@pytest.mark.parametrize("vector", vectors("invalid_seasons"))
+def test_invalid_season(vector):
+    assert_refused(lambda: ladder_document(vector["season"]), vector)

@@ -1,0 +1,145 @@
+"""The season ladder: ``cinch-season/1`` in, ``cinch-ladder/1`` out (rules.md, "The season
+ladder").
+
+A night gives each player of record points for the pair's standing among the pairs in the
+prizes: E - r + 1, E the pairs in the prizes (withdrawn pairs left out), r the pair's rank
+among them (tied pairs share it). House players and withdrawn pairs get none; a night
+that cannot be paid out yet counts for nobody. Every night is scored by ``score_night``,
+so the ladder can never disagree with the standings a club printed.
+"""
+
+from dataclasses import dataclass, field
+
+from scoring.rules.errors import InvalidInput, Problem, is_text, shown_key, shown_value
+from scoring.rules.names import name_key, normal_name
+from scoring.rules.night import MAX_NAME_LENGTH, score_night
+from scoring.rules.pot import players_of
+
+SEASON_FORMAT = "cinch-season/1"
+LADDER_FORMAT = "cinch-ladder/1"
+SEASON_FIELDS = ("format", "name", "best", "nights")
+MAX_NIGHTS = 1000
+
+
+@dataclass(frozen=True)
+class Season:
+    name: str
+    best: int | None
+    nights: tuple[dict, ...]
+
+
+@dataclass
+class LadderPlayer:
+    """One player's season: the name as first written, and their points night by night."""
+
+    name: str
+    points: list[int] = field(default_factory=list)
+
+    def counted(self, best: int | None) -> int:
+        return sum(sorted(self.points, reverse=True)[:best])
+
+
+def read_season(doc) -> Season:
+    """The season described by a ``cinch-season/1`` document; ``InvalidInput`` names every
+    problem at its place, a night's own problems under ``nights[i]``."""
+    if not isinstance(doc, dict):
+        raise InvalidInput(
+            [Problem("", f'a season must be a JSON object with format "{SEASON_FORMAT}"')]
+        )
+    problems = [
+        Problem(shown_key(key), f"not a field of {SEASON_FORMAT}")
+        for key in doc
+        if key not in SEASON_FIELDS
+    ]
+    if doc.get("format") != SEASON_FORMAT:
+        found = shown_value(doc.get("format"))
+        problems.append(Problem("format", f'must be "{SEASON_FORMAT}", found {found}'))
+    name = doc.get("name", "")
+    if not is_text(name) or len(name) > MAX_NAME_LENGTH:
+        problems.append(Problem("name", f"must be text of at most {MAX_NAME_LENGTH} characters"))
+    best = doc.get("best")
+    if best is not None and (type(best) is not int or not 1 <= best <= MAX_NIGHTS):
+        problems.append(
+            Problem("best", f"{shown_value(best)} must be a whole number of nights, 1 or more")
+        )
+    nights = doc.get("nights")
+    if not isinstance(nights, list) or not 1 <= len(nights) <= MAX_NIGHTS:
+        problems.append(
+            Problem(
+                "nights", f"give the season's nights as a list of 1 to {MAX_NIGHTS} night files"
+            )
+        )
+        nights = []
+    if problems:
+        raise InvalidInput(problems)
+    return Season(name=name.strip(), best=best, nights=tuple(nights))
+
+
+def night_points(night_doc, standings: dict) -> list[tuple[str, int]]:
+    """``(player, points)`` for each player of record of a scored night; none while the
+    night cannot be paid out."""
+    if standings["money"]["places"] is None:
+        return []
+    in_prizes = [row for row in standings["standings"] if not row.get("withdrawn")]
+    house = {
+        number
+        for number, player in enumerate(night_doc["players"], start=1)
+        if isinstance(player, dict) and player.get("house")
+    }
+    points = []
+    for row in in_prizes:
+        rank = 1 + sum(other["rank"] < row["rank"] for other in in_prizes)
+        for number, name in zip(players_of(row["pair"]), row["players"], strict=True):
+            if number not in house:
+                points.append((name, len(in_prizes) - rank + 1))
+    return points
+
+
+def ladder_document(doc) -> dict:
+    """The ``cinch-ladder/1`` document of a ``cinch-season/1`` document."""
+    season = read_season(doc)
+    players: dict[str, LadderPlayer] = {}
+    problems: list[Problem] = []
+    counted_nights = 0
+    for index, night_doc in enumerate(season.nights):
+        try:
+            standings = score_night(night_doc)
+        except InvalidInput as invalid:
+            problems += invalid.under(f"nights[{index}]").problems
+            continue
+        counted_nights += standings["money"]["places"] is not None
+        for name, earned in night_points(night_doc, standings):
+            player = players.setdefault(name_key(name), LadderPlayer(normal_name(name)))
+            player.points.append(earned)
+    if problems:
+        raise InvalidInput(problems)
+    return {
+        "format": LADDER_FORMAT,
+        "name": season.name,
+        "best": season.best,
+        "nights_counted": counted_nights,
+        "ladder": _ranked(players.values(), season.best),
+    }
+
+
+def _ranked(players, best: int | None) -> list[dict]:
+    """Players by points counted, then nights played (more first); still level, they share
+    a rank and are listed by name."""
+
+    def standing(player: LadderPlayer) -> tuple[int, int]:
+        return (-player.counted(best), -len(player.points))
+
+    ordered = sorted(players, key=lambda player: (standing(player), player.name))
+    rows = []
+    for position, player in enumerate(ordered, start=1):
+        level = rows and standing(ordered[position - 2]) == standing(player)
+        rows.append(
+            {
+                "rank": rows[-1]["rank"] if level else position,
+                "player": player.name,
+                "nights": len(player.points),
+                "points": player.points,
+                "counted": player.counted(best),
+            }
+        )
+    return rows
