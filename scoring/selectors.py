@@ -15,6 +15,7 @@ from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules import InvalidInput, check_result, play_game
 from scoring.rules.night import Summary
 from scoring.rules.pot import players_of
+from scoring.rules.schedule import byes
 from scoring.rules.standings import PlayoffProposal, propose_playoffs
 from scoring.rules.variants import get_variant
 
@@ -107,11 +108,6 @@ def game_history(game: Game) -> list:
 # however many games or hands the night has); they never score.
 
 
-def has_play(game: Game) -> bool:
-    """A hand or a result was entered (a passed hand leaves the score at 0 – 0)."""
-    return bool(game.started or getattr(game, "hand_count", 0))
-
-
 @dataclass
 class PatternRound:
     """One row of the pattern table: the round's game at each table, and any bye."""
@@ -136,7 +132,7 @@ class NightOverview:
     @property
     def started(self) -> bool:
         """Play has started: the draw is fixed (``services`` refuses to change it)."""
-        return any(has_play(game) for game in self.games)
+        return any(game.started for game in self.games)
 
     @property
     def finished_count(self) -> int:
@@ -150,8 +146,7 @@ def pattern_rounds(games: list[Game], pair_count: int) -> list[PatternRound]:
         if not game.is_playoff:
             rounds.setdefault(game.round, PatternRound(game.round)).games[game.table] = game
     for row in rounds.values():
-        playing = {pair for game in row.games.values() for pair in game.pairs}
-        row.byes = [pair for pair in range(1, pair_count + 1) if pair not in playing]
+        row.byes = byes(pair_count, (pair for game in row.games.values() for pair in game.pairs))
     return [rounds[number] for number in sorted(rounds)]
 
 
@@ -413,6 +408,36 @@ class NightResults:
         if self.summary.payout is None:
             return None
         return sum(self.summary.payout.won.values(), Decimal(0))
+
+    @property
+    def paid_out_check(self) -> "PotCheck | None":
+        """The prizes added up against the pot, once they are awarded."""
+        if self.paid_out is None:
+            return None
+        return PotCheck("paid-out-check", "Paid out", self.paid_out, self.summary.fees.pot)
+
+    @property
+    def ledger_checks(self) -> list["PotCheck"]:
+        """What the players paid and (once the prizes are awarded) won, against the pot."""
+        pot = self.summary.fees.pot
+        checks = [PotCheck("paid-check", "Players paid", self.players_paid, pot)]
+        if self.players_won is not None:
+            checks.append(PotCheck("won-check", "Players won", self.players_won, pot))
+        return checks
+
+
+@dataclass(frozen=True)
+class PotCheck:
+    """A sum that must make the pot: ``holds`` when it does."""
+
+    key: str
+    words: str
+    amount: Decimal
+    pot: Decimal
+
+    @property
+    def holds(self) -> bool:
+        return self.amount == self.pot
 
 
 def night_results(night: Night) -> NightResults:

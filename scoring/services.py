@@ -115,9 +115,8 @@ def _locked_night(night: Night) -> Night:
 
 
 def _check_not_started(night: Night) -> None:
-    if Game.objects.filter(night=night).exclude(score_a=0, score_b=0, winner=None).exists() or (
-        Hand.objects.filter(game__night=night).exists()
-    ):
+    games = Game.objects.filter(night=night).annotate(hand_count=Count("hands"))
+    if any(game.started for game in games):
         raise PlayStarted("Play has started: the numbers drawn can no longer change.")
 
 
@@ -662,7 +661,7 @@ def night_tiebreak_set(*, night: Night, tiebreak: str, user=None) -> int:
                 hand_count=Count("hands")
             )
         )
-        begun = [game for game in waiting if game.started or game.hand_count]
+        begun = [game for game in waiting if game.started]
         if begun:
             raise ValidationError(
                 f"A play-off is under way ({_unfinished_words(begun)}): finish it before "

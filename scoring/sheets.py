@@ -14,16 +14,13 @@ payout sheets, as on the pages.
 
 import base64
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import lru_cache
 from itertools import accumulate
 
 from django.conf import settings
 
-from scoring import documents, printing, selectors
+from scoring import printing, selectors
 from scoring.rules import InvalidInput
-from scoring.rules.night import money_text
-from scoring.rules.pot import players_of
 from scoring.rules.variants import get_variant
 
 # Score sheets in one part of a big packet: WeasyPrint holds ~1 MB a page while laying
@@ -54,7 +51,7 @@ def packet_context(night, *, filled: bool = False) -> dict:
         "front": True,  # the draw sheet and the pattern table (``sheet_parts`` may split)
         "seats": seats,
         "pair_names": names,
-        "rounds": pattern_rounds(games, names),
+        "rounds": selectors.pattern_rounds(games, len(seats) // 2),
         "tables": range(1, max((g.table for g in games), default=0) + 1),
         "variant": variant,
         "cards": variant.cards,
@@ -62,24 +59,6 @@ def packet_context(night, *, filled: bool = False) -> dict:
         "column_widths": column_widths(variant),
         "sheets": [score_sheet(game, names, variant, filled=filled) for game in games],
     }
-
-
-def pattern_rounds(games, names: dict[int, str]) -> list[dict]:
-    """Rounds in order, each with its games by table and the pairs sitting out."""
-    by_round: dict[int, dict[int, object]] = {}
-    for game in games:
-        by_round.setdefault(game.round, {})[game.table] = game
-    rounds = []
-    for number in sorted(by_round):
-        seated = {pair for game in by_round[number].values() for pair in game.pairs}
-        rounds.append(
-            {
-                "round": number,
-                "games": [by_round[number][table] for table in sorted(by_round[number])],
-                "byes": [pair for pair in sorted(names) if pair not in seated],
-            }
-        )
-    return rounds
 
 
 def column_widths(variant) -> tuple[int, ...]:
@@ -149,59 +128,31 @@ def _unscoreable(night, kind: str, invalid: InvalidInput) -> dict:
 
 def standings_context(night) -> dict:
     """The standings table and the ties still open (results are on the score sheets)."""
-    seats = selectors.night_seats(night)
     try:
-        standings = documents.standings(night, seats, selectors.night_games(night))
+        standings = selectors.night_standings(night)
     except InvalidInput as invalid:
         return _unscoreable(night, "Standings", invalid)
     return {**_base(night, "Standings"), "standings": standings}
 
 
 def payout_context(night) -> dict:
-    """The pot, the prizes and every player's paid, won and net, for the treasurer."""
-    seats = selectors.night_seats(night)
+    """The pot, the prizes and every player's paid, won and net, for the treasurer: the
+    pot page's ``NightResults``, laid out by pair with a line to sign."""
     try:
-        summary = documents.summary(night, seats, selectors.night_games(night))
+        results = selectors.night_results(night)
     except InvalidInput as invalid:
         return _unscoreable(night, "Payouts", invalid)
-    payout, fees = summary.payout, summary.fees
-    won = payout.won if payout else {}
-    players = [
-        {
-            "number": seat.number,
-            "name": seat.member.name,
-            "pair": seat.pair,
-            "paid": fees.paid[seat.number],
-            "won": won.get(seat.number, Decimal(0)) if payout else None,
-            "net": (won.get(seat.number, Decimal(0)) - fees.paid[seat.number]) if payout else None,
-        }
-        for seat in seats
-    ]
+    ledger = results.ledger
     return {
         **_base(night, "Payouts"),
-        "summary": summary,
-        "fees": fees,
-        "places": _places(summary),
-        "booby": summary.ranking.booby,
-        "booby_amount": payout.booby if payout else None,
-        "players": players,
+        "results": results,
+        "summary": results.summary,
+        "fees": results.summary.fees,
         "pairs": [
-            {"pair": pair, "players": [p for p in players if p["number"] in players_of(pair)]}
-            for pair in sorted({seat.pair for seat in seats})
+            {"pair": pair, "players": [row for row in ledger if row.pair == pair]}
+            for pair in sorted({row.pair for row in ledger})
         ],
-        "money_text": money_text,
     }
-
-
-def _places(summary) -> list[dict]:
-    if summary.payout is None:
-        return []
-    return [
-        {"place": place, "pair": pair, "amount": amount}
-        for place, (pair, amount) in enumerate(
-            zip(summary.ranking.places, summary.payout.places, strict=True), start=1
-        )
-    ]
 
 
 SHEETS = {

@@ -108,13 +108,12 @@ class PairTable(BaseTable):
 def game_state(game, *, short: bool = False) -> str:
     """Where a game stands, from its stored totals: not started, the score, or its winner.
 
-    A game with a passed deal only is under way at 0 – 0 (``hand_count`` comes from the
-    selectors).
+    A game with a passed deal only is under way at 0 – 0 (``Game.started``).
     """
     if game.winner is not None:
         winner = f"won by {game.winner}" if short else f"Won by pair {game.winner}"
         return winner + (" (Money)" if game.money_bid else "")
-    if game.started or getattr(game, "hand_count", 0):
+    if game.started:
         if short:
             return f"{game.score_a} – {game.score_b}"
         return f"Pair {game.pair_a} {game.score_a} – Pair {game.pair_b} {game.score_b}"
@@ -128,7 +127,7 @@ class GameColumn(tables.Column):
     def render(self, value):
         if value.winner is not None:
             style = "state won"
-        elif value.started or getattr(value, "hand_count", 0):
+        elif value.started:
             style = "state playing"
         else:
             style = "state"

@@ -57,7 +57,7 @@ def test_the_packet_has_a_draw_sheet_a_pattern_table_and_a_score_sheet_per_game(
     for seat in selectors.night_seats(night):
         assert shows(text, f"{seat.number} {seat.member.name} {seat.pair}")
     for game in games:
-        assert f"Round {game.round} · table {game.table}" in text
+        assert game.label in text
     assert "page 17 of 17" in text
 
 
