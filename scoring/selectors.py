@@ -13,7 +13,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from scoring import documents
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules import InvalidInput, check_result, play_game
-from scoring.rules.night import Summary
+from scoring.rules.night import LedgerLine, Prize, Summary
 from scoring.rules.pot import players_of
 from scoring.rules.schedule import byes
 from scoring.rules.standings import PlayoffProposal, propose_playoffs
@@ -294,31 +294,6 @@ def game_audit(game: Game) -> list[AuditEntry]:
 # here to show that they add up.
 
 
-@dataclass(frozen=True)
-class LedgerRow:
-    """A player's money for the night: ``won`` is ``None`` while the payout is blocked."""
-
-    number: int
-    name: str
-    pair: int
-    paid: Decimal
-    won: Decimal | None
-
-    @property
-    def net(self) -> Decimal | None:
-        return None if self.won is None else self.won - self.paid
-
-
-@dataclass(frozen=True)
-class Prize:
-    """A place (``place`` 1, 2, …) or the booby (``place`` ``None``) and who takes it."""
-
-    place: int | None
-    pair: int
-    names: str
-    amount: Decimal
-
-
 @dataclass
 class NightResults:
     """The night as the club sees it at the end of the evening, read in two queries."""
@@ -360,36 +335,16 @@ class NightResults:
 
     @property
     def places(self) -> list[Prize]:
-        payout, ranking = self.summary.payout, self.summary.ranking
-        if payout is None:
-            return []
-        return [
-            Prize(place, pair, self.names.get(pair, ""), amount)
-            for place, (pair, amount) in enumerate(
-                zip(ranking.places, payout.places, strict=True), start=1
-            )
-        ]
+        return self.summary.places
 
     @property
     def booby(self) -> Prize | None:
-        payout, pair = self.summary.payout, self.summary.ranking.booby
-        if payout is None or pair is None:
-            return None
-        return Prize(None, pair, self.names.get(pair, ""), payout.booby)
+        return self.summary.booby
 
     @property
-    def ledger(self) -> list[LedgerRow]:
-        fees, payout = self.summary.fees, self.summary.payout
-        return [
-            LedgerRow(
-                number=seat.number,
-                name=seat.member.name,
-                pair=seat.pair,
-                paid=fees.paid[seat.number],
-                won=None if payout is None else payout.won.get(seat.number, Decimal(0)),
-            )
-            for seat in self.seats
-        ]
+    def ledger(self) -> list[LedgerLine]:
+        """Every player's paid, won and net: the rules core's ledger."""
+        return self.summary.ledger
 
     @property
     def paid_out(self) -> Decimal | None:
@@ -401,13 +356,13 @@ class NightResults:
     @property
     def players_paid(self) -> Decimal:
         """What the players paid, added up: the check that it makes the pot."""
-        return sum(self.summary.fees.paid.values(), Decimal(0))
+        return sum((line.paid for line in self.ledger), Decimal(0))
 
     @property
     def players_won(self) -> Decimal | None:
         if self.summary.payout is None:
             return None
-        return sum(self.summary.payout.won.values(), Decimal(0))
+        return sum((line.won for line in self.ledger), Decimal(0))
 
     @property
     def paid_out_check(self) -> "PotCheck | None":
@@ -499,15 +454,14 @@ def _add_night(seasons: dict[int, MemberSeason], night: Night, seats, games) -> 
     except InvalidInput:
         return  # a night that cannot be scored (set up by hand in the admin) counts for none
     records = {record.pair: record for record in summary.ranking.records}
-    payout = summary.payout
+    lines = {line.number: line for line in summary.ledger}
     for seat in seats:
-        season, record = seasons[seat.member_id], records[seat.pair]
+        season, record, line = seasons[seat.member_id], records[seat.pair], lines[seat.number]
         season.nights += 1
         season.games_won += record.wins
         season.cinches += record.cinches
-        season.paid += summary.fees.paid[seat.number]
-        if payout is not None:
-            season.won += payout.won.get(seat.number, Decimal(0))
+        season.paid += line.paid
+        season.won += line.won or Decimal(0)
 
 
 @dataclass(frozen=True)

@@ -305,7 +305,7 @@ class StandingsTable(BaseTable):
 
 
 class PrizeTable(BaseTable):
-    """The places, then the booby, with who takes each (``selectors.Prize``)."""
+    """The places, then the booby, with who takes each (the rules core's ``Prize``)."""
 
     prize = tables.Column(accessor="place", default="Booby prize", verbose_name="Prize")
     pair = NumberColumn()
@@ -321,7 +321,7 @@ class PrizeTable(BaseTable):
 
 
 class LedgerTable(BaseTable):
-    """Every player's money for the night (``selectors.LedgerRow``)."""
+    """Every player's money for the night (the rules core's ``LedgerLine``)."""
 
     number = NumberColumn(verbose_name="No.")
     name = tables.Column(verbose_name="Player")
