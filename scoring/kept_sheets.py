@@ -22,7 +22,7 @@ so nothing here lets the sheets stall the site:
   (``clients.Allowance``); asking for a kept sheet, or one being prepared, is free.
 
 A night's sheet is found again without building its HTML through the night's
-``updated_at``, which every write moves (``services._touch``): the night as it is now
+``updated_at``, which every write moves (``services.mark_night_changed``): the night as it is now
 names the digest last built for it. So a kept sheet is served in a few milliseconds,
 and its HTML is built once per change of the night (then a blank packet is found kept
 under its digest and is not rendered again).
