@@ -27,9 +27,11 @@ from scoring.services.games import (
     game_reopen,
     game_result_clear,
     game_result_record,
+    game_totals_refold,
     hand_correct,
     hand_delete,
     hand_record,
+    hands_problems,
 )
 from scoring.services.guards import mark_night_changed
 from scoring.services.nights import (
@@ -50,9 +52,11 @@ __all__ = [
     "game_reopen",
     "game_result_clear",
     "game_result_record",
+    "game_totals_refold",
     "hand_correct",
     "hand_delete",
     "hand_record",
+    "hands_problems",
     "mark_night_changed",
     "night_close",
     "night_create",

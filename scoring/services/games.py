@@ -206,3 +206,26 @@ def game_result_clear(*, game: Game, user=None) -> Game:
     game.from_pegboard = False
     save_game_totals(game, None)
     return game
+
+
+def hands_problems(game: Game, hands: list[Hand]) -> ValidationError | None:
+    """Why ``hands`` (rows, in order, saved or not) would not fold for ``game``, if they
+    would not: the check the admin makes before it saves a hand."""
+    try:
+        _state_with(game, [hand_data(hand) for hand in hands], fields=())
+    except ValidationError as error:
+        return error
+    return None
+
+
+@audited
+@transaction.atomic
+def game_totals_refold(*, game: Game, user=None) -> Game:
+    """Store ``game``'s totals from its hands as they are now: after a repair in the admin,
+    which edits hands around the other services."""
+    game = lock_open_game(game)
+    if game.from_pegboard:
+        return game
+    hands = [hand_data(hand) for hand in game.hands.all()]
+    save_game_totals(game, _state_with(game, hands, fields=()) if hands else None)
+    return game
