@@ -26,8 +26,6 @@ from scoring.rules.variants import get_variant
 # Score sheets in one part of a big packet: WeasyPrint holds ~1 MB a page while laying
 # a document out (800 MB for the packet of a 40-pair night at once).
 PART_SHEETS = 40
-SCORE_SHEET_ROWS = {"club11": 18}
-DEFAULT_SCORE_SHEET_ROWS = 16
 ROW_HEIGHT_MM = 7
 # Column widths of a score sheet in millimetres: hand, dealer, bidder, bid, one per
 # scoring card, hand points A and B, score A and B. At most 180 mm: fits Letter and A4.
@@ -69,7 +67,7 @@ def column_widths(variant) -> tuple[int, ...]:
 def score_sheet(game, names: dict[int, str], variant, *, filled: bool) -> dict:
     """One game's sheet: the rows the table fills in by pen (or the hands entered)."""
     rows = _filled_rows(game, variant) if filled else []
-    blank = max(SCORE_SHEET_ROWS.get(variant.id, DEFAULT_SCORE_SHEET_ROWS) - len(rows), 2)
+    blank = max(variant.score_sheet_rows - len(rows), 2)
     return {
         "game": game,
         "name_a": names.get(game.pair_a, ""),
