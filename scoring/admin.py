@@ -45,25 +45,25 @@ class NightRecordAdmin(SimpleHistoryAdmin):
     def night_of(self, obj) -> Night | None:
         raise NotImplementedError
 
-    def _final(self, obj) -> bool:
+    def _night_is_final(self, obj) -> bool:
         night = self.night_of(obj) if obj is not None else None
         return bool(night and night.is_final)
 
     def has_change_permission(self, request, obj=None) -> bool:
-        return super().has_change_permission(request, obj) and not self._final(obj)
+        return super().has_change_permission(request, obj) and not self._night_is_final(obj)
 
     def has_delete_permission(self, request, obj=None) -> bool:
-        return super().has_delete_permission(request, obj) and not self._final(obj)
+        return super().has_delete_permission(request, obj) and not self._night_is_final(obj)
 
     def save_model(self, request, obj, form, change) -> None:
         before = self.night_ids(type(obj).objects.get(pk=obj.pk)) if change else set()
         super().save_model(request, obj, form, change)
-        self._mark(before | self.night_ids(obj))
+        self._mark_nights_changed(before | self.night_ids(obj))
 
     def delete_model(self, request, obj) -> None:
         nights = self.night_ids(obj)
         super().delete_model(request, obj)
-        self._mark(nights)
+        self._mark_nights_changed(nights)
 
     def get_actions(self, request):
         """No bulk delete: each record is deleted on its own page, where a final night's
@@ -73,7 +73,7 @@ class NightRecordAdmin(SimpleHistoryAdmin):
         return actions
 
     @staticmethod
-    def _mark(night_ids) -> None:
+    def _mark_nights_changed(night_ids) -> None:
         for night_id in night_ids:
             services.mark_night_changed(night_id)
 
@@ -84,17 +84,17 @@ class SeatInline(admin.TabularInline):
     autocomplete_fields = ["member"]
     ordering = ["number"]
 
-    def _open(self, obj) -> bool:
+    def _night_is_open(self, obj) -> bool:
         return obj is None or not obj.is_final
 
     def has_add_permission(self, request, obj=None) -> bool:
-        return super().has_add_permission(request, obj) and self._open(obj)
+        return super().has_add_permission(request, obj) and self._night_is_open(obj)
 
     def has_change_permission(self, request, obj=None) -> bool:
-        return super().has_change_permission(request, obj) and self._open(obj)
+        return super().has_change_permission(request, obj) and self._night_is_open(obj)
 
     def has_delete_permission(self, request, obj=None) -> bool:
-        return super().has_delete_permission(request, obj) and self._open(obj)
+        return super().has_delete_permission(request, obj) and self._night_is_open(obj)
 
 
 @admin.register(Night)
@@ -112,7 +112,7 @@ class NightAdmin(NightRecordAdmin):
 
     def save_related(self, request, form, formsets, change) -> None:
         super().save_related(request, form, formsets, change)
-        self._mark({form.instance.pk})  # the seats are saved after the night
+        self._mark_nights_changed({form.instance.pk})  # the seats are saved after the night
 
 
 class GameAdminForm(forms.ModelForm):

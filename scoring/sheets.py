@@ -34,7 +34,7 @@ CARD_COLUMN_MM = 11
 TRAILING_COLUMNS_MM = (12, 12, 14, 14)
 
 
-def _base(night, kind: str) -> dict:
+def _sheet_heading(night, kind: str) -> dict:
     return {"night": night, "club_name": settings.CLUB_NAME, "kind": kind}
 
 
@@ -45,7 +45,7 @@ def packet_context(night, *, filled: bool = False) -> dict:
     names = selectors.pair_names(seats)
     variant = get_variant(night.variant)
     return {
-        **_base(night, "Night packet"),
+        **_sheet_heading(night, "Night packet"),
         "front": True,  # the draw sheet and the pattern table (``sheet_parts`` may split)
         "seats": seats,
         "pair_names": names,
@@ -121,7 +121,10 @@ def _filled_rows(game, variant) -> list[dict]:
 
 def _unscoreable(night, kind: str, invalid: InvalidInput) -> dict:
     """A sheet that says why the night cannot be scored, as the pages say it."""
-    return {**_base(night, kind), "problems": [str(problem) for problem in invalid.problems]}
+    return {
+        **_sheet_heading(night, kind),
+        "problems": [str(problem) for problem in invalid.problems],
+    }
 
 
 def standings_context(night) -> dict:
@@ -130,7 +133,7 @@ def standings_context(night) -> dict:
         standings = selectors.night_standings(night)
     except InvalidInput as invalid:
         return _unscoreable(night, "Standings", invalid)
-    return {**_base(night, "Standings"), "standings": standings}
+    return {**_sheet_heading(night, "Standings"), "standings": standings}
 
 
 def payout_context(night) -> dict:
@@ -142,7 +145,7 @@ def payout_context(night) -> dict:
         return _unscoreable(night, "Payouts", invalid)
     ledger = results.ledger
     return {
-        **_base(night, "Payouts"),
+        **_sheet_heading(night, "Payouts"),
         "results": results,
         "summary": results.summary,
         "fees": results.summary.fees,
