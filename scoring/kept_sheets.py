@@ -22,7 +22,7 @@ so nothing here lets the sheets stall the site:
   (``clients.Allowance``); asking for a kept sheet, or one being prepared, is free.
 
 A night's sheet is found again without building its HTML through the night's
-``updated_at``, which every write moves (``services._touch``): the night as it is now
+``updated_at``, which every write moves (``services.mark_night_changed``): the night as it is now
 names the digest last built for it. So a kept sheet is served in a few milliseconds,
 and its HTML is built once per change of the night (then a blank packet is found kept
 under its digest and is not rendered again).
@@ -149,7 +149,7 @@ def _as_of(night, sheet: str, paper: str, filled: bool) -> str:
     return f"sheet-of:{_digest(version, sheet, paper, str(filled))}"
 
 
-def _job(night, sheet: str, paper: str, filled: bool) -> Job:
+def _render_job(night, sheet: str, paper: str, filled: bool) -> Job:
     job = Job(sheets.sheet_parts(night, sheet, filled=filled), paper)
     cache.set(_as_of(night, sheet, paper, filled), job.key, KEEP_SECONDS)
     return job
@@ -161,7 +161,7 @@ def sheet_pdf(night, sheet: str, *, paper: str, filled: bool = False) -> bytes:
     pdf = cache.get(known) if known else None
     if pdf is not None:
         return pdf
-    job = _job(night, sheet, paper, filled)
+    job = _render_job(night, sheet, paper, filled)
     pdf = cache.get(job.key)
     if pdf is None:
         pdf = job.render()
@@ -173,11 +173,11 @@ def request_pdf(night, sheet: str, *, paper: str, filled: bool, client: str):
     """What a request for the sheet gets: ``Ready``, ``Preparing`` or ``Refused``."""
     known = cache.get(_as_of(night, sheet, paper, filled))
     if known is not None:
-        found = _found(known)
+        found = _kept_or_preparing(known)
         if found is not None:
             return found
-    job = _job(night, sheet, paper, filled)
-    found = _found(job.key)
+    job = _render_job(night, sheet, paper, filled)
+    found = _kept_or_preparing(job.key)
     if found is not None:
         return found
     if renders.used_up(client):
@@ -187,7 +187,7 @@ def request_pdf(night, sheet: str, *, paper: str, filled: bool, client: str):
     return _render_in_background(job, client)
 
 
-def _found(key: str) -> Ready | Preparing | None:
+def _kept_or_preparing(key: str) -> Ready | Preparing | None:
     """The sheet under ``key`` if it is kept, or that it is being rendered."""
     found = cache.get_many([key, key + LOCK])
     if key in found:

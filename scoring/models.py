@@ -214,8 +214,12 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        where = "play-off" if self.is_playoff else f"round {self.round}, table {self.table}"
-        return f"{where}: pair {self.pair_a} v pair {self.pair_b}"
+        return f"{self.label[0].lower()}{self.label[1:]}: pair {self.pair_a} v pair {self.pair_b}"
+
+    @property
+    def label(self) -> str:
+        """Where the game is played, as every page and sheet heads it: ``Round 2, table 3``."""
+        return "Play-off" if self.is_playoff else f"Round {self.round}, table {self.table}"
 
     @property
     def pairs(self) -> tuple[int, int]:
@@ -227,7 +231,19 @@ class Game(models.Model):
 
     @property
     def started(self) -> bool:
-        return self.from_pegboard or self.score_a or self.score_b or self.winner is not None
+        """Play has started: a hand or a result was entered. The one test of it: the draw
+        is fixed once any game of the night has started, and pages show a started game's
+        score.
+
+        A passed hand leaves the score at 0 – 0, so the hands count too: ``hand_count``
+        where the selectors annotated it, the prefetched hands, else one query.
+        """
+        if self.from_pegboard or self.winner is not None or self.score_a or self.score_b:
+            return True
+        count = getattr(self, "hand_count", None)
+        if count is None and "hands" in getattr(self, "_prefetched_objects_cache", {}):
+            count = len(self.hands.all())
+        return bool(count) if count is not None else self.hands.exists()
 
 
 class Hand(models.Model):

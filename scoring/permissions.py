@@ -81,7 +81,7 @@ def game_actions(game, user) -> dict[str, bool]:
         "score": score,
         "correct": correct,
         "enter_hand": score and not game.from_pegboard and (not game.finished or game.reopened),
-        "enter_result": correct and not game.finished and not game.hand_count,
+        "enter_result": correct and not game.started,
         "clear_result": correct and game.from_pegboard,
         "reopen": score and is_director(user) and game.finished and not game.reopened,
     }

@@ -18,7 +18,6 @@ from scoring.models import Night
 from scoring.permissions import PublicPage, ScorerRequiredMixin
 from scoring.printing import paper_or_default
 
-PUBLIC_SHEETS = ("packet", "standings")
 NAMES = {"packet": "night packet", "standings": "standings", "payouts": "payout sheet"}
 REFRESH_SECONDS = 5
 

@@ -13,8 +13,9 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from scoring import documents
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules import InvalidInput, check_result, play_game
-from scoring.rules.night import Summary
+from scoring.rules.night import LedgerLine, Prize, Summary
 from scoring.rules.pot import players_of
+from scoring.rules.schedule import byes
 from scoring.rules.standings import PlayoffProposal, propose_playoffs
 from scoring.rules.variants import get_variant
 
@@ -107,11 +108,6 @@ def game_history(game: Game) -> list:
 # however many games or hands the night has); they never score.
 
 
-def has_play(game: Game) -> bool:
-    """A hand or a result was entered (a passed hand leaves the score at 0 – 0)."""
-    return bool(game.started or getattr(game, "hand_count", 0))
-
-
 @dataclass
 class PatternRound:
     """One row of the pattern table: the round's game at each table, and any bye."""
@@ -136,7 +132,7 @@ class NightOverview:
     @property
     def started(self) -> bool:
         """Play has started: the draw is fixed (``services`` refuses to change it)."""
-        return any(has_play(game) for game in self.games)
+        return any(game.started for game in self.games)
 
     @property
     def finished_count(self) -> int:
@@ -150,8 +146,7 @@ def pattern_rounds(games: list[Game], pair_count: int) -> list[PatternRound]:
         if not game.is_playoff:
             rounds.setdefault(game.round, PatternRound(game.round)).games[game.table] = game
     for row in rounds.values():
-        playing = {pair for game in row.games.values() for pair in game.pairs}
-        row.byes = [pair for pair in range(1, pair_count + 1) if pair not in playing]
+        row.byes = byes(pair_count, (pair for game in row.games.values() for pair in game.pairs))
     return [rounds[number] for number in sorted(rounds)]
 
 
@@ -212,116 +207,10 @@ def hand_rows(game: Game, progress) -> list[HandRow]:
     ]
 
 
-AUDIT_HIDDEN = frozenset({"id", "version", "game", "night", "position", "entered_by"})
-AUDIT_ACTIONS = {"+": "added", "~": "changed", "-": "deleted"}
-
-
-@dataclass(frozen=True)
-class AuditEntry:
-    """One recorded change: when, who, to what, and each field's before → after."""
-
-    when: object
-    who: str
-    what: str
-    action: str
-    changes: tuple[tuple[str, str, str], ...]
-
-
-def audit_value(value) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        return ", ".join(f"{key} {audit_value(owner)}" for key, owner in value.items())
-    if isinstance(value, list):
-        return " v ".join(audit_value(item) for item in value)
-    return str(value)
-
-
-def audit_label(name: str, game: Game) -> str:
-    """``score_a`` → ``score (pair 3)``: a field as the game page names it."""
-    if name.endswith(("_a", "_b")) and name.removesuffix(name[-2:]) != "pair":
-        pair = game.pair_a if name.endswith("_a") else game.pair_b
-        return f"{name[:-2].replace('_', ' ')} (pair {pair})"
-    return name.replace("_", " ")
-
-
-def _audit_changes(record, previous, game: Game) -> tuple[tuple[str, str, str], ...]:
-    if record.history_type == "-":
-        return ()
-    if previous is None:
-        fields = [f.name for f in record.instance_type._meta.fields if f.name not in AUDIT_HIDDEN]
-        shown = [(name, getattr(record, name)) for name in fields]
-        return tuple(
-            (audit_label(name, game), "", audit_value(value))
-            for name, value in shown
-            if value not in (None, False)
-        )
-    delta = record.diff_against(previous, excluded_fields=AUDIT_HIDDEN)
-    return tuple(
-        (audit_label(c.field, game), audit_value(c.old), audit_value(c.new)) for c in delta.changes
-    )
-
-
-def _audit_subject(record, numbers: dict[int, int]) -> str:
-    if not isinstance(record, Hand.history.model):
-        return "Game"
-    return f"Hand {numbers[record.id]}" if record.id in numbers else "A deleted hand"
-
-
-def game_audit(game: Game) -> list[AuditEntry]:
-    """The game's history (``game_history``) as before → after, newest first; no query
-    beyond the two history reads, whatever the number of hands."""
-    records = sorted(game_history(game), key=lambda record: record.history_date)
-    numbers = {hand.pk: number for number, hand in enumerate(game.hands.all(), start=1)}
-    previous: dict[tuple[type, int], object] = {}
-    entries = []
-    for record in records:
-        key = (type(record), record.id)
-        user = record.history_user
-        entries.append(
-            AuditEntry(
-                when=record.history_date,
-                who=user.get_username() if user else "—",
-                what=_audit_subject(record, numbers),
-                action=AUDIT_ACTIONS[record.history_type],
-                changes=_audit_changes(record, previous.get(key), game),
-            )
-        )
-        previous[key] = record
-    return entries[::-1]
-
-
 # The end of the night: standings, play-offs and the pot from the rules core's summary,
 # and each member's season from the summary of every night they played. A fixed number of
 # queries however many games or nights; the figures are the rules core's, only added up
 # here to show that they add up.
-
-
-@dataclass(frozen=True)
-class LedgerRow:
-    """A player's money for the night: ``won`` is ``None`` while the payout is blocked."""
-
-    number: int
-    name: str
-    pair: int
-    paid: Decimal
-    won: Decimal | None
-
-    @property
-    def net(self) -> Decimal | None:
-        return None if self.won is None else self.won - self.paid
-
-
-@dataclass(frozen=True)
-class Prize:
-    """A place (``place`` 1, 2, …) or the booby (``place`` ``None``) and who takes it."""
-
-    place: int | None
-    pair: int
-    names: str
-    amount: Decimal
 
 
 @dataclass
@@ -365,36 +254,16 @@ class NightResults:
 
     @property
     def places(self) -> list[Prize]:
-        payout, ranking = self.summary.payout, self.summary.ranking
-        if payout is None:
-            return []
-        return [
-            Prize(place, pair, self.names.get(pair, ""), amount)
-            for place, (pair, amount) in enumerate(
-                zip(ranking.places, payout.places, strict=True), start=1
-            )
-        ]
+        return self.summary.places
 
     @property
     def booby(self) -> Prize | None:
-        payout, pair = self.summary.payout, self.summary.ranking.booby
-        if payout is None or pair is None:
-            return None
-        return Prize(None, pair, self.names.get(pair, ""), payout.booby)
+        return self.summary.booby
 
     @property
-    def ledger(self) -> list[LedgerRow]:
-        fees, payout = self.summary.fees, self.summary.payout
-        return [
-            LedgerRow(
-                number=seat.number,
-                name=seat.member.name,
-                pair=seat.pair,
-                paid=fees.paid[seat.number],
-                won=None if payout is None else payout.won.get(seat.number, Decimal(0)),
-            )
-            for seat in self.seats
-        ]
+    def ledger(self) -> list[LedgerLine]:
+        """Every player's paid, won and net: the rules core's ledger."""
+        return self.summary.ledger
 
     @property
     def paid_out(self) -> Decimal | None:
@@ -406,13 +275,43 @@ class NightResults:
     @property
     def players_paid(self) -> Decimal:
         """What the players paid, added up: the check that it makes the pot."""
-        return sum(self.summary.fees.paid.values(), Decimal(0))
+        return sum((line.paid for line in self.ledger), Decimal(0))
 
     @property
     def players_won(self) -> Decimal | None:
         if self.summary.payout is None:
             return None
-        return sum(self.summary.payout.won.values(), Decimal(0))
+        return sum((line.won for line in self.ledger), Decimal(0))
+
+    @property
+    def paid_out_check(self) -> "PotCheck | None":
+        """The prizes added up against the pot, once they are awarded."""
+        if self.paid_out is None:
+            return None
+        return PotCheck("paid-out-check", "Paid out", self.paid_out, self.summary.fees.pot)
+
+    @property
+    def ledger_checks(self) -> list["PotCheck"]:
+        """What the players paid and (once the prizes are awarded) won, against the pot."""
+        pot = self.summary.fees.pot
+        checks = [PotCheck("paid-check", "Players paid", self.players_paid, pot)]
+        if self.players_won is not None:
+            checks.append(PotCheck("won-check", "Players won", self.players_won, pot))
+        return checks
+
+
+@dataclass(frozen=True)
+class PotCheck:
+    """A sum that must make the pot: ``holds`` when it does."""
+
+    key: str
+    words: str
+    amount: Decimal
+    pot: Decimal
+
+    @property
+    def holds(self) -> bool:
+        return self.amount == self.pot
 
 
 def night_results(night: Night) -> NightResults:
@@ -474,15 +373,14 @@ def _add_night(seasons: dict[int, MemberSeason], night: Night, seats, games) -> 
     except InvalidInput:
         return  # a night that cannot be scored (set up by hand in the admin) counts for none
     records = {record.pair: record for record in summary.ranking.records}
-    payout = summary.payout
+    lines = {line.number: line for line in summary.ledger}
     for seat in seats:
-        season, record = seasons[seat.member_id], records[seat.pair]
+        season, record, line = seasons[seat.member_id], records[seat.pair], lines[seat.number]
         season.nights += 1
         season.games_won += record.wins
         season.cinches += record.cinches
-        season.paid += summary.fees.paid[seat.number]
-        if payout is not None:
-            season.won += payout.won.get(seat.number, Decimal(0))
+        season.paid += line.paid
+        season.won += line.won or Decimal(0)
 
 
 @dataclass(frozen=True)

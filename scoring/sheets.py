@@ -14,23 +14,18 @@ payout sheets, as on the pages.
 
 import base64
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import lru_cache
 from itertools import accumulate
 
 from django.conf import settings
 
-from scoring import documents, printing, selectors
+from scoring import printing, selectors
 from scoring.rules import InvalidInput
-from scoring.rules.night import money_text
-from scoring.rules.pot import players_of
 from scoring.rules.variants import get_variant
 
 # Score sheets in one part of a big packet: WeasyPrint holds ~1 MB a page while laying
 # a document out (800 MB for the packet of a 40-pair night at once).
 PART_SHEETS = 40
-SCORE_SHEET_ROWS = {"club11": 18}
-DEFAULT_SCORE_SHEET_ROWS = 16
 ROW_HEIGHT_MM = 7
 # Column widths of a score sheet in millimetres: hand, dealer, bidder, bid, one per
 # scoring card, hand points A and B, score A and B. At most 180 mm: fits Letter and A4.
@@ -39,7 +34,7 @@ CARD_COLUMN_MM = 11
 TRAILING_COLUMNS_MM = (12, 12, 14, 14)
 
 
-def _base(night, kind: str) -> dict:
+def _sheet_heading(night, kind: str) -> dict:
     return {"night": night, "club_name": settings.CLUB_NAME, "kind": kind}
 
 
@@ -50,11 +45,11 @@ def packet_context(night, *, filled: bool = False) -> dict:
     names = selectors.pair_names(seats)
     variant = get_variant(night.variant)
     return {
-        **_base(night, "Night packet"),
+        **_sheet_heading(night, "Night packet"),
         "front": True,  # the draw sheet and the pattern table (``sheet_parts`` may split)
         "seats": seats,
         "pair_names": names,
-        "rounds": pattern_rounds(games, names),
+        "rounds": selectors.pattern_rounds(games, len(seats) // 2),
         "tables": range(1, max((g.table for g in games), default=0) + 1),
         "variant": variant,
         "cards": variant.cards,
@@ -62,24 +57,6 @@ def packet_context(night, *, filled: bool = False) -> dict:
         "column_widths": column_widths(variant),
         "sheets": [score_sheet(game, names, variant, filled=filled) for game in games],
     }
-
-
-def pattern_rounds(games, names: dict[int, str]) -> list[dict]:
-    """Rounds in order, each with its games by table and the pairs sitting out."""
-    by_round: dict[int, dict[int, object]] = {}
-    for game in games:
-        by_round.setdefault(game.round, {})[game.table] = game
-    rounds = []
-    for number in sorted(by_round):
-        seated = {pair for game in by_round[number].values() for pair in game.pairs}
-        rounds.append(
-            {
-                "round": number,
-                "games": [by_round[number][table] for table in sorted(by_round[number])],
-                "byes": [pair for pair in sorted(names) if pair not in seated],
-            }
-        )
-    return rounds
 
 
 def column_widths(variant) -> tuple[int, ...]:
@@ -90,7 +67,7 @@ def column_widths(variant) -> tuple[int, ...]:
 def score_sheet(game, names: dict[int, str], variant, *, filled: bool) -> dict:
     """One game's sheet: the rows the table fills in by pen (or the hands entered)."""
     rows = _filled_rows(game, variant) if filled else []
-    blank = max(SCORE_SHEET_ROWS.get(variant.id, DEFAULT_SCORE_SHEET_ROWS) - len(rows), 2)
+    blank = max(variant.score_sheet_rows - len(rows), 2)
     return {
         "game": game,
         "name_a": names.get(game.pair_a, ""),
@@ -144,64 +121,39 @@ def _filled_rows(game, variant) -> list[dict]:
 
 def _unscoreable(night, kind: str, invalid: InvalidInput) -> dict:
     """A sheet that says why the night cannot be scored, as the pages say it."""
-    return {**_base(night, kind), "problems": [str(problem) for problem in invalid.problems]}
+    return {
+        **_sheet_heading(night, kind),
+        "problems": [str(problem) for problem in invalid.problems],
+    }
 
 
 def standings_context(night) -> dict:
     """The standings table and the ties still open (results are on the score sheets)."""
-    seats = selectors.night_seats(night)
     try:
-        standings = documents.standings(night, seats, selectors.night_games(night))
+        standings = selectors.night_standings(night)
     except InvalidInput as invalid:
         return _unscoreable(night, "Standings", invalid)
-    return {**_base(night, "Standings"), "standings": standings}
+    return {**_sheet_heading(night, "Standings"), "standings": standings}
 
 
 def payout_context(night) -> dict:
-    """The pot, the prizes and every player's paid, won and net, for the treasurer."""
-    seats = selectors.night_seats(night)
+    """The pot, the prizes and every player's paid, won and net, for the treasurer: the
+    pot page's ``NightResults``, laid out by pair with a line to sign."""
     try:
-        summary = documents.summary(night, seats, selectors.night_games(night))
+        results = selectors.night_results(night)
     except InvalidInput as invalid:
         return _unscoreable(night, "Payouts", invalid)
-    payout, fees = summary.payout, summary.fees
-    won = payout.won if payout else {}
-    players = [
-        {
-            "number": seat.number,
-            "name": seat.member.name,
-            "pair": seat.pair,
-            "paid": fees.paid[seat.number],
-            "won": won.get(seat.number, Decimal(0)) if payout else None,
-            "net": (won.get(seat.number, Decimal(0)) - fees.paid[seat.number]) if payout else None,
-        }
-        for seat in seats
-    ]
+    ledger = results.ledger
     return {
-        **_base(night, "Payouts"),
-        "summary": summary,
-        "fees": fees,
-        "places": _places(summary),
-        "booby": summary.ranking.booby,
-        "booby_amount": payout.booby if payout else None,
-        "players": players,
+        **_sheet_heading(night, "Payouts"),
+        "results": results,
+        "summary": results.summary,
+        "fees": results.summary.fees,
         "pairs": [
-            {"pair": pair, "players": [p for p in players if p["number"] in players_of(pair)]}
-            for pair in sorted({seat.pair for seat in seats})
+            {"pair": pair, "players": [row for row in ledger if row.pair == pair]}
+            for pair in sorted({row.pair for row in ledger})
         ],
-        "money_text": money_text,
     }
-
-
-def _places(summary) -> list[dict]:
-    if summary.payout is None:
-        return []
-    return [
-        {"place": place, "pair": pair, "amount": amount}
-        for place, (pair, amount) in enumerate(
-            zip(summary.ranking.places, summary.payout.places, strict=True), start=1
-        )
-    ]
 
 
 SHEETS = {

@@ -108,13 +108,12 @@ class PairTable(BaseTable):
 def game_state(game, *, short: bool = False) -> str:
     """Where a game stands, from its stored totals: not started, the score, or its winner.
 
-    A game with a passed deal only is under way at 0 – 0 (``hand_count`` comes from the
-    selectors).
+    A game with a passed deal only is under way at 0 – 0 (``Game.started``).
     """
     if game.winner is not None:
         winner = f"won by {game.winner}" if short else f"Won by pair {game.winner}"
         return winner + (" (Money)" if game.money_bid else "")
-    if game.started or getattr(game, "hand_count", 0):
+    if game.started:
         if short:
             return f"{game.score_a} – {game.score_b}"
         return f"Pair {game.pair_a} {game.score_a} – Pair {game.pair_b} {game.score_b}"
@@ -128,7 +127,7 @@ class GameColumn(tables.Column):
     def render(self, value):
         if value.winner is not None:
             style = "state won"
-        elif value.started or getattr(value, "hand_count", 0):
+        elif value.started:
             style = "state playing"
         else:
             style = "state"
@@ -306,7 +305,7 @@ class StandingsTable(BaseTable):
 
 
 class PrizeTable(BaseTable):
-    """The places, then the booby, with who takes each (``selectors.Prize``)."""
+    """The places, then the booby, with who takes each (the rules core's ``Prize``)."""
 
     prize = tables.Column(accessor="place", default="Booby prize", verbose_name="Prize")
     pair = NumberColumn()
@@ -322,7 +321,7 @@ class PrizeTable(BaseTable):
 
 
 class LedgerTable(BaseTable):
-    """Every player's money for the night (``selectors.LedgerRow``)."""
+    """Every player's money for the night (the rules core's ``LedgerLine``)."""
 
     number = NumberColumn(verbose_name="No.")
     name = tables.Column(verbose_name="Player")

@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.views.generic import FormView, TemplateView
 from django_tables2 import SingleTableView
 
-from scoring import documents, selectors, services
+from scoring import audit, documents, selectors, services
 from scoring.forms import (
     HandEditForm,
     HandForm,
@@ -275,7 +275,7 @@ class GamePage(PublicPage, TemplateView):
             hand_table=HandTable(
                 rows, game=game, variant=game.night.rules_variant, can_correct=actions["correct"]
             ),
-            audit=selectors.game_audit(game),
+            audit=audit.game_trail(game),
             **kwargs,
         )
 

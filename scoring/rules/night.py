@@ -420,6 +420,34 @@ def blocked_reasons(unfinished: int, missing, ties, tiebreak: str) -> list[str]:
     return reasons
 
 
+@dataclass(frozen=True)
+class Prize:
+    """A place (``place`` 1, 2, …) or the booby (``place`` ``None``): its pair and amount."""
+
+    place: int | None
+    pair: int
+    names: str
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """A player's money for the night: ``won`` is ``None`` while the payout is blocked."""
+
+    number: int
+    name: str
+    paid: Decimal
+    won: Decimal | None
+
+    @property
+    def pair(self) -> int:
+        return (self.number + 1) // 2
+
+    @property
+    def net(self) -> Decimal | None:
+        return None if self.won is None else self.won - self.paid
+
+
 @dataclass
 class Summary:
     """Everything the club is told about a night, before it is written as a document.
@@ -436,6 +464,43 @@ class Summary:
     missing: list[tuple[int, int]]
     blocked: list[str]
     payout: Payout | None
+
+    @property
+    def places(self) -> list[Prize]:
+        """The places paid, in order; none while the payout is blocked."""
+        if self.payout is None:
+            return []
+        pairs, amounts = self.ranking.places, self.payout.places
+        return [
+            Prize(place, pair, self.pair_names(pair), amount)
+            for place, (pair, amount) in enumerate(zip(pairs, amounts, strict=True), start=1)
+        ]
+
+    @property
+    def booby(self) -> Prize | None:
+        """The booby prize, when the payout is made and the night has one."""
+        pair = self.ranking.booby
+        if self.payout is None or pair is None:
+            return None
+        return Prize(None, pair, self.pair_names(pair), self.payout.booby)
+
+    @property
+    def ledger(self) -> list[LedgerLine]:
+        """Every player's paid and won, by number: the one ledger of the night."""
+        won = self.payout.won if self.payout is not None else None
+        return [
+            LedgerLine(
+                number,
+                self.night.players[number - 1],
+                paid,
+                None if won is None else won.get(number, Decimal(0)),
+            )
+            for number, paid in sorted(self.fees.paid.items())
+        ]
+
+    def pair_names(self, pair: int) -> str:
+        """``Ann & Bob``: the players of ``pair``."""
+        return " & ".join(self.night.players[number - 1] for number in players_of(pair))
 
 
 def summarise(night: Night) -> Summary:
@@ -498,7 +563,7 @@ def _game_row(game: NightGame) -> dict:
 
 
 def _money_section(summary: Summary) -> dict:
-    fees, ranking, payout = summary.fees, summary.ranking, summary.payout
+    fees, payout = summary.fees, summary.payout
     section = {
         "entries": money_text(fees.entries),
         "loss_fees": money_text(fees.loss_fees),
@@ -508,24 +573,22 @@ def _money_section(summary: Summary) -> dict:
     if payout is None:
         section |= {"blocked": "; ".join(summary.blocked), "booby": None, "places": None}
     else:
-        booby = ranking.booby
+        booby = summary.booby
         section["booby"] = (
-            {"pair": booby, "amount": money_text(payout.booby)} if booby is not None else None
+            {"pair": booby.pair, "amount": money_text(booby.amount)} if booby is not None else None
         )
         section["places"] = [
-            {"place": place, "pair": pair, "amount": money_text(amount)}
-            for place, (pair, amount) in enumerate(
-                zip(ranking.places, payout.places, strict=True), start=1
-            )
+            {"place": prize.place, "pair": prize.pair, "amount": money_text(prize.amount)}
+            for prize in summary.places
         ]
     section["players"] = [
         {
-            "number": number,
-            "name": name,
-            "paid": money_text(fees.paid[number]),
-            "won": None if payout is None else money_text(payout.won.get(number, Decimal(0))),
+            "number": line.number,
+            "name": line.name,
+            "paid": money_text(line.paid),
+            "won": None if line.won is None else money_text(line.won),
         }
-        for number, name in enumerate(summary.night.players, start=1)
+        for line in summary.ledger
     ]
     return section
 

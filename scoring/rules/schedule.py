@@ -40,6 +40,14 @@ def schedule(pair_count: int) -> list[dict]:
     return rounds
 
 
+def byes(pair_count: int, playing) -> list[int]:
+    """The pairs sitting out a round: those of 1 … ``pair_count`` not in ``playing``
+    (the pairs of the round's games as they were entered, which may differ from the
+    pattern's)."""
+    seated = set(playing)
+    return [pair for pair in range(1, pair_count + 1) if pair not in seated]
+
+
 def schedule_document(pair_count: int) -> dict:
     """The ``cinch-schedule/1`` document for ``pair_count`` pairs."""
     return {

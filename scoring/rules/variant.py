@@ -72,6 +72,8 @@ class Variant:
     # order of ``cards`` (their precedence) and the first side to reach it wins; the
     # scoring function then fills ``HandScore.counts``. Otherwise the bidder counts first.
     counts_out: bool = False
+    # Ruled rows on the printed score sheet: about the hands a game of it takes.
+    score_sheet_rows: int = 16
 
     @cached_property
     def total_points(self) -> int:

@@ -1,6 +1,8 @@
 """``manage.py load_demo``: the demo logins and a night part-way through, made once."""
 
+import datetime
 import io
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import authenticate
@@ -8,11 +10,14 @@ from django.contrib.auth.models import Group, User
 from django.core.management import CommandError, call_command
 from django.test import RequestFactory
 
+from scoring import selectors
 from scoring.management.commands.load_demo import DEMO_NIGHT
 from scoring.models import Game, Member, Night
+from scoring.rules.jsonio import load_json
 
 pytestmark = pytest.mark.django_db
 
+FIXTURES = Path(__file__).parents[2] / "fixtures"
 LOGINS = ["Director: director / cinch-director", "Scorer: scorer / cinch-scorer"]
 
 
@@ -129,3 +134,27 @@ def test_load_demo_runs_on_a_database_of_its_own_when_forced(debug):
     load_demo("--force")
 
     assert log_in("director", "cinch-director") is not None
+
+
+def test_the_demo_night_is_the_fixture_file_dated_today(debug):
+    load_demo()
+
+    fixture = load_json((FIXTURES / "demo-night.json").read_text(encoding="utf-8"))
+    exported = selectors.night_file(Night.objects.get())
+    assert exported["date"] == datetime.date.today().isoformat()
+    assert {key: exported[key] for key in fixture if key != "date"} == {
+        key: value for key, value in fixture.items() if key != "date"
+    }
+
+
+def test_the_sample_members_load_and_seat_the_demo_night(debug):
+    call_command("loaddata", FIXTURES / "members.json", verbosity=0)
+    members = list(Member.objects.all())
+    for member in members:
+        member.full_clean()  # the names in their normal form, no look-alikes
+
+    load_demo("--force")
+
+    assert Member.objects.count() == len(members) == 16
+    seated = set(Night.objects.get().seats.values_list("member__name", flat=True))
+    assert seated < {member.name for member in members}

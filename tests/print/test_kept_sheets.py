@@ -169,7 +169,7 @@ def test_a_big_packet_is_rendered_in_parts_numbered_across(monkeypatch, renders)
     assert len(renders) == 4  # the front, then 6 score sheets 2 at a time
     assert len(texts) == 8
     assert [f"page {number} of 8" in text for number, text in enumerate(texts, 1)] == [True] * 8
-    assert "Round 1 · table 1" in texts[2] and "— draw" in texts[0]
+    assert "Round 1, table 1" in texts[2] and "— draw" in texts[0]
 
     game = open_game(night)
     services.hand_record(game=game, data={"passed": True})

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from scoring import kept_sheets, printing, selectors, services, sheets
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
+from scoring.rules.variants import get_variant
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +58,7 @@ def test_the_packet_has_a_draw_sheet_a_pattern_table_and_a_score_sheet_per_game(
     for seat in selectors.night_seats(night):
         assert shows(text, f"{seat.number} {seat.member.name} {seat.pair}")
     for game in games:
-        assert f"Round {game.round} · table {game.table}" in text
+        assert game.label in text
     assert "page 17 of 17" in text
 
 
@@ -161,3 +162,14 @@ def test_the_widest_sheets_fit_the_paper(paper):
     assert any("Pedro" in text for text in texts)
     for width, height, x, y, text in positions:
         assert 0 <= x < width and 0 <= y < height, (text, x, y)
+
+
+@pytest.mark.parametrize(("variant_id", "rows"), [("club11", 18), ("cinch51", 16)])
+def test_a_blank_score_sheet_has_the_rows_its_variant_declares(variant_id, rows):
+    night = night_from(random_night(2, seed=1, variant_id=variant_id, rounds_played=0))
+    variant = get_variant(variant_id)
+
+    sheet = sheets.packet_context(night)["sheets"][0]
+
+    assert variant.score_sheet_rows == rows
+    assert sheet["blank_grid"] == sheets.blank_grid(sheets.column_widths(variant), rows)

@@ -40,7 +40,7 @@ def undrawn():
 @pytest.fixture
 def fixed_chance(monkeypatch):
     """The draw's ``secrets.SystemRandom`` replaced by a seeded one, for a known shuffle."""
-    monkeypatch.setattr(services.secrets, "SystemRandom", lambda: random.Random(7))
+    monkeypatch.setattr(services.nights.secrets, "SystemRandom", lambda: random.Random(7))
 
 
 # --- new night ---------------------------------------------------------------------------
@@ -178,7 +178,7 @@ def test_draw_uses_the_system_random(client_as, director, undrawn, monkeypatch):
         calls.append(1)
         return random.Random(3)
 
-    monkeypatch.setattr(services.secrets, "SystemRandom", system_random)
+    monkeypatch.setattr(services.nights.secrets, "SystemRandom", system_random)
 
     response = client_as(director).post(url(undrawn, "night-draw"), follow=True)
 

@@ -9,6 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
@@ -153,6 +154,29 @@ def test_the_amounts_add_up_to_the_pot(client, night):
     assertNotContains(response, "does not add up")
 
 
+def test_the_checks_are_the_results_own(client, night):
+    response = client.get(url(night))
+
+    results = response.context["results"]
+    checks = [results.paid_out_check, *results.ledger_checks]
+    assert [(check.key, check.words, check.amount, check.holds) for check in checks] == [
+        ("paid-out-check", "Paid out", results.paid_out, True),
+        ("paid-check", "Players paid", results.players_paid, True),
+        ("won-check", "Players won", results.players_won, True),
+    ]
+    assert {check.pot for check in checks} == {results.summary.fees.pot}
+
+
+def test_a_check_that_fails_says_so():
+    check = selectors.PotCheck("paid-check", "Players paid", Decimal("9.95"), Decimal("10.00"))
+
+    html = render_to_string("scoring/_pot_check.html", {"check": check})
+
+    assert not check.holds
+    assert 'class="check wrong"' in html
+    assert "Players paid 9.95 = pot 10.00 ✗ does not add up" in " ".join(html.split())
+
+
 def test_booby_and_places_with_their_pairs(client, night):
     response = client.get(url(night))
 
@@ -196,6 +220,8 @@ def test_blocked_while_games_are_unfinished(client):
         None,
     )
     assert all(row.won is None and row.net is None for row in results.ledger)
+    assert results.paid_out_check is None
+    assert [check.key for check in results.ledger_checks] == ["paid-check"]
     assertContains(
         response, "<td>5 games lost, $0.25 from each player of the losing pair</td>", html=True
     )

@@ -1,1 +1,2 @@
-"""`manage.py import_night`, `export_night` and `load_demo`."""
+"""One module per `manage.py` command: import, export and print a night, back up the
+database, load the demo. Each says what it does."""

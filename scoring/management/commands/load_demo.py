@@ -2,9 +2,10 @@
 
 Idempotent: it makes sure the ``Scorers`` group, a director (staff and superuser, so the
 admin works) and a scorer exist with the demo passwords below, and imports the demo
-night unless a night called "Demo night" is already there. The night is a 3-table
-``club11`` round robin of 12 players made by the rules core's ``random_night``: rounds 1
-and 2 are played (some games typed from the pegboard) and rounds 3 to 5 are open.
+night unless a night called "Demo night" is already there. The night is the night file
+``fixtures/demo-night.json`` (which the tests read too), dated today: a 3-table
+``club11`` round robin of 12 players, rounds 1 and 2 played (some games typed from the
+pegboard) and rounds 3 to 5 open.
 
 The passwords are public, so the command refuses to run unless ``DEBUG`` is on, and
 on a database holding nights, logins or members it did not make (a real club's, where
@@ -22,34 +23,18 @@ from django.db import transaction
 from scoring import services
 from scoring.models import Member, Night
 from scoring.permissions import SCORERS
-from scoring.rules.simulate import random_night
+from scoring.rules.jsonio import load_json
 
 DEMO_NIGHT = "Demo night"
+DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo-night.json"
 DIRECTOR = ("director", "cinch-director")
 SCORER = ("scorer", "cinch-scorer")
-DEMO_PLAYERS = [
-    "Mabel",
-    "Walt",
-    "Irene",
-    "Hank",
-    "Dottie",
-    "Earl",
-    "Ruth",
-    "Floyd",
-    "June",
-    "Otis",
-    "Pearl",
-    "Clyde",
-]
-DEMO_PAIRS = len(DEMO_PLAYERS) // 2
-DEMO_SEED = 2026
 
 
 def demo_document() -> dict:
     """The demo night, played tonight, as a ``cinch-night/1`` document."""
-    document = random_night(DEMO_PAIRS, seed=DEMO_SEED, rounds_played=2, results_share=0.2)
-    today = datetime.date.today().isoformat()
-    return document | {"name": DEMO_NIGHT, "date": today, "players": list(DEMO_PLAYERS)}
+    document = load_json(DEMO_FILE.read_text(encoding="utf-8"))
+    return document | {"date": datetime.date.today().isoformat()}
 
 
 def not_made_here() -> list[str]:
@@ -57,7 +42,7 @@ def not_made_here() -> list[str]:
     found = {
         "nights": Night.objects.exclude(name=DEMO_NIGHT).count(),
         "logins": get_user_model().objects.exclude(username__in=[DIRECTOR[0], SCORER[0]]).count(),
-        "members": Member.objects.exclude(name__in=DEMO_PLAYERS).count(),
+        "members": Member.objects.exclude(name__in=demo_document()["players"]).count(),
     }
     return [f"{count} {what}" for what, count in found.items() if count]
 
@@ -101,8 +86,9 @@ class Command(BaseCommand):
         demo_user(*SCORER, director=False).groups.add(scorers)
         night = Night.objects.filter(name=DEMO_NIGHT).order_by("id").first()
         if night is None:
-            night = services.night_import(document=demo_document(), user=director)
-            self.stdout.write(f"Loaded the demo night ({len(DEMO_PLAYERS)} players).")
+            document = demo_document()
+            night = services.night_import(document=document, user=director)
+            self.stdout.write(f"Loaded the demo night ({len(document['players'])} players).")
         self.stdout.write(f"Director: {DIRECTOR[0]} / {DIRECTOR[1]}")
         self.stdout.write(f"Scorer: {SCORER[0]} / {SCORER[1]}")
         self.stdout.write(f"Demo night: /nights/{night.pk}/")

@@ -39,4 +39,5 @@ VARIANT = Variant(
     money_bid=True,
     passed_deal=True,
     cinch_cap=5,
+    score_sheet_rows=18,
 )

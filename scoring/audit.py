@@ -1,0 +1,90 @@
+"""The game page's audit trail: each recorded change as who, when and before → after.
+
+The records are django-simple-history's (``selectors.game_history``); this module only
+words them as the game page names things (``score (pair 3)``, ``yes``/``no``, ``—``).
+"""
+
+from dataclasses import dataclass
+
+from scoring.models import Game, Hand
+from scoring.selectors import game_history
+
+HIDDEN = frozenset({"id", "version", "game", "night", "position", "entered_by"})
+ACTIONS = {"+": "added", "~": "changed", "-": "deleted"}
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One recorded change: when, who, to what, and each field's before → after."""
+
+    when: object
+    who: str
+    what: str
+    action: str
+    changes: tuple[tuple[str, str, str], ...]
+
+
+def value_words(value) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {value_words(owner)}" for key, owner in value.items())
+    if isinstance(value, list):
+        return " v ".join(value_words(item) for item in value)
+    return str(value)
+
+
+def field_label(name: str, game: Game) -> str:
+    """``score_a`` → ``score (pair 3)``: a field as the game page names it."""
+    if name.endswith(("_a", "_b")) and name.removesuffix(name[-2:]) != "pair":
+        pair = game.pair_a if name.endswith("_a") else game.pair_b
+        return f"{name[:-2].replace('_', ' ')} (pair {pair})"
+    return name.replace("_", " ")
+
+
+def _changes(record, previous, game: Game) -> tuple[tuple[str, str, str], ...]:
+    if record.history_type == "-":
+        return ()
+    if previous is None:
+        fields = [f.name for f in record.instance_type._meta.fields if f.name not in HIDDEN]
+        shown = [(name, getattr(record, name)) for name in fields]
+        return tuple(
+            (field_label(name, game), "", value_words(value))
+            for name, value in shown
+            if value not in (None, False)
+        )
+    delta = record.diff_against(previous, excluded_fields=HIDDEN)
+    return tuple(
+        (field_label(c.field, game), value_words(c.old), value_words(c.new)) for c in delta.changes
+    )
+
+
+def _subject(record, numbers: dict[int, int]) -> str:
+    if not isinstance(record, Hand.history.model):
+        return "Game"
+    return f"Hand {numbers[record.id]}" if record.id in numbers else "A deleted hand"
+
+
+def game_trail(game: Game) -> list[AuditEntry]:
+    """The game's history (``game_history``) as before → after, newest first; no query
+    beyond the two history reads, whatever the number of hands."""
+    records = sorted(game_history(game), key=lambda record: record.history_date)
+    numbers = {hand.pk: number for number, hand in enumerate(game.hands.all(), start=1)}
+    previous: dict[tuple[type, int], object] = {}
+    entries = []
+    for record in records:
+        key = (type(record), record.id)
+        user = record.history_user
+        entries.append(
+            AuditEntry(
+                when=record.history_date,
+                who=user.get_username() if user else "—",
+                what=_subject(record, numbers),
+                action=ACTIONS[record.history_type],
+                changes=_changes(record, previous.get(key), game),
+            )
+        )
+        previous[key] = record
+    return entries[::-1]

@@ -1,0 +1,146 @@
+"""The end of the night: the play-offs a prize tie needs, the tie-break, and marking the
+night final (which refuses every write until a director re-opens it).
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count
+
+from scoring import documents, selectors
+from scoring.models import Game, Night, Tiebreak
+from scoring.rules import InvalidInput
+from scoring.rules.night import missing_reasons
+from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
+from scoring.services.authors import audited
+from scoring.services.guards import lock_open_night, mark_night_changed
+
+
+def _night_summary(night: Night, games: list[Game]):
+    """The rules core's summary of the night from its stored totals (``games`` read)."""
+    try:
+        return documents.summary(night, selectors.night_seats(night), games)
+    except InvalidInput as invalid:
+        raise ValidationError([str(problem) for problem in invalid.problems]) from None
+
+
+def _unfinished_words(games: list[Game]) -> str:
+    """``round 3, table 1: pair 1 v pair 2; …`` for the games not finished (five at most)."""
+    shown = [str(game) for game in games[:5]]
+    if len(games) > len(shown):
+        shown.append(f"and {len(games) - len(shown)} more")
+    return "; ".join(shown)
+
+
+@audited
+@transaction.atomic
+def playoffs_start(*, night: Night, user=None) -> list[Game]:
+    """Create the play-off games the rules core proposes for the night's prize ties.
+
+    Only once every game of the round robin is finished (until then the ties can still
+    change), and only under play-off tie-breaking. Play-offs are entered like any game.
+    """
+    night = lock_open_night(night)
+    if night.tiebreak != PLAYOFF:
+        raise ValidationError(
+            "This night breaks ties on pegs, where play-offs do not count: "
+            "switch it to play-off games first."
+        )
+    games = selectors.night_games(night)
+    unfinished = [game for game in games if not game.is_playoff and not game.finished]
+    if unfinished:
+        which = _unfinished_words(unfinished)
+        raise ValidationError(f"Play-offs start once every game is finished; not yet: {which}.")
+    summary = _night_summary(night, games)
+    if summary.missing:  # an imported night file that left a pairing out
+        which = "; ".join(missing_reasons(summary.missing))
+        raise ValidationError(f"Play-offs start once every game is finished; not yet: {which}.")
+    if not summary.ranking.ties:
+        raise ValidationError("No tie decides a prize: there is no play-off to start.")
+    playoffs = [game for game in games if game.is_playoff]
+    proposals = propose_playoffs(summary.ranking.ties, playoffs, night.tiebreak)
+    pairings = [pairing for proposal in proposals for pairing in proposal.games]
+    if not pairings:
+        raise ValidationError(
+            "The play-offs for these ties are started already: enter them on their game pages."
+        )
+    started = [
+        Game.objects.create(night=night, is_playoff=True, pair_a=a, pair_b=b) for a, b in pairings
+    ]
+    mark_night_changed(night.pk)
+    return started
+
+
+@audited
+@transaction.atomic
+def night_tiebreak_set(*, night: Night, tiebreak: str, user=None) -> int:
+    """Break the night's ties by play-off games or by pegs (peg difference, then pegs for).
+
+    Play-offs do not count under pegs, so switching to pegs removes the play-offs not yet
+    begun (their removal is in the history) and is refused while one is under way.
+    Returns how many were removed.
+    """
+    night = lock_open_night(night)
+    if tiebreak not in Tiebreak.values:
+        known = ", ".join(Tiebreak.values)
+        raise ValidationError(f"{tiebreak!r} is not a tie-break (one of: {known}).")
+    removed = 0
+    if tiebreak == PEGS:
+        waiting = list(
+            Game.objects.filter(night=night, is_playoff=True, winner__isnull=True).annotate(
+                hand_count=Count("hands")
+            )
+        )
+        begun = [game for game in waiting if game.started]
+        if begun:
+            raise ValidationError(
+                f"A play-off is under way ({_unfinished_words(begun)}): finish it before "
+                "breaking ties on pegs."
+            )
+        for game in waiting:
+            game.delete()
+        removed = len(waiting)
+    if night.tiebreak != tiebreak:
+        night.tiebreak = tiebreak
+        night._change_reason = f"tie-break: {tiebreak}"
+        night.save(update_fields=["tiebreak", "updated_at"])
+    return removed
+
+
+@audited
+@transaction.atomic
+def night_close(*, night: Night, user=None) -> Night:
+    """Mark the night final once every game and play-off is done and no prize tie is left.
+
+    A final night refuses every change until a director re-opens it (``night_reopen``);
+    both are kept in the night's history, with who and when.
+    """
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.is_final:
+        raise ValidationError(f"{night.name} is final already.")
+    games = selectors.night_games(night)
+    if not any(not game.is_playoff for game in games):
+        raise ValidationError(f"{night.name} has no games yet: make the schedule first.")
+    summary = _night_summary(night, games)
+    if summary.blocked:
+        unfinished = [game for game in games if not game.finished]
+        which = f" Not finished: {_unfinished_words(unfinished)}." if unfinished else ""
+        raise ValidationError(
+            f"{night.name} cannot be final yet: {'; '.join(summary.blocked)}.{which}"
+        )
+    night.is_final = True
+    night._change_reason = "closed: final"
+    night.save(update_fields=["is_final", "updated_at"])
+    return night
+
+
+@audited
+@transaction.atomic
+def night_reopen(*, night: Night, user=None) -> Night:
+    """Open a final night for changes again (directors only; kept in the history)."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if not night.is_final:
+        raise ValidationError(f"{night.name} is not final: it is open already.")
+    night.is_final = False
+    night._change_reason = "re-opened"
+    night.save(update_fields=["is_final", "updated_at"])
+    return night

@@ -1,0 +1,60 @@
+"""What the services refuse with: ``ValidationError``s a page shows beside its form."""
+
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+
+from scoring.rules import InvalidInput
+
+
+def rules_error(invalid: InvalidInput, *, fields=(), prefix: str = "") -> ValidationError:
+    """The rules core's problems as a ``ValidationError`` keyed by form field.
+
+    A problem whose place is one of ``fields`` goes beside that field; any other goes to
+    the form as a whole, with its place in front so the scorer knows where to look.
+    """
+    errors: dict[str, list[str]] = {}
+    for problem in invalid.problems:
+        place = problem.place.removeprefix(prefix).lstrip(".")
+        key = place if place in fields else NON_FIELD_ERRORS
+        message = problem.message if key != NON_FIELD_ERRORS or not place else str(problem)
+        errors.setdefault(key, []).append(message)
+    return ValidationError(errors)
+
+
+class AlreadyDone(ValidationError):
+    """What was asked is done already: the same form posted twice (a double click).
+
+    Nothing more is written; ``done`` is what the first post made (a night), for the page
+    to show instead of a second copy.
+    """
+
+    def __init__(self, message: str, done=None):
+        super().__init__(message)
+        self.done = done
+
+
+class PlayStarted(ValidationError):
+    """The draw can no longer change: a hand or result has been entered."""
+
+
+class NightFinal(ValidationError):
+    """The night is closed: a director must re-open it before anything changes."""
+
+
+class StaleVersion(ValidationError):
+    """Someone else changed the hand since the form was opened."""
+
+
+class NightFileRefused(ValidationError):
+    """A night file's problems, each at its place in the document.
+
+    Its messages give the places as document paths, zero-based as in night-format.md
+    (``games[0].hands[2].bid``: what ``import_night`` prints); :meth:`spoken` gives them
+    for a page, counting from 1 (``game 1, hand 3, bid``).
+    """
+
+    def __init__(self, problems):
+        self.problems = tuple(problems)
+        super().__init__([str(problem) for problem in self.problems])
+
+    def spoken(self) -> list[str]:
+        return [problem.spoken() for problem in self.problems]

@@ -1,0 +1,231 @@
+"""Hands and games: entering, correcting and deleting hands, the pegboard result, and
+re-opening a finished game.
+
+A hand or result is saved only if the game it belongs to still folds under the rules
+core, and the game's totals are stored from the rules core's answer in the same
+transaction (``save_game_totals``).
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+
+from scoring.documents import hand_data, hand_fields
+from scoring.models import Game, Hand
+from scoring.rules import InvalidInput, check_result, play_game
+from scoring.rules.variants import get_variant
+from scoring.services.authors import audited
+from scoring.services.errors import AlreadyDone, StaleVersion, rules_error
+from scoring.services.guards import lock_open_game, mark_night_changed
+
+SIDE_WORD = "pair"
+
+# The rules core names a result's fields, or one pair's score or Cinches (``score[1]``).
+RESULT_FIELDS = ("winner", "score", "cinches", "money")
+RESULT_FIELDS += tuple(f"{key}[{side}]" for key in ("score", "cinches") for side in (0, 1))
+
+
+def save_game_totals(game: Game, state) -> None:
+    """Store the rules core's view of ``game`` (``None``: no play) beside its hands."""
+    game.score_a, game.score_b = state.scores if state else (0, 0)
+    game.cinches_a, game.cinches_b = state.cinches if state else (0, 0)
+    game.winner = state.winner if state else None
+    game.money_bid = bool(state and state.money_bid)
+    game.version += 1
+    if game.winner is not None:
+        game.reopened = False
+    game.save()
+    mark_night_changed(game.night_id)
+
+
+def game_open_to(game: Game, user) -> bool:
+    """Whether ``user`` may still change ``game``: unfinished, re-opened, or a director.
+
+    Not a write: pages ask it to offer the correction buttons the services will accept.
+    """
+    return not game.finished or game.reopened or getattr(user, "is_staff", False)
+
+
+def _refuse_if_closed_to(game: Game, user) -> None:
+    if not game_open_to(game, user):
+        raise ValidationError(
+            f"{game} is finished: ask a director to re-open it before changing it."
+        )
+
+
+def _state_with(game: Game, hands: list[dict], *, fields, position: int | None = None):
+    """The game's state with ``hands``; problems of hand ``position`` go beside its fields."""
+    try:
+        return play_game(get_variant(game.night.variant), game.pairs, hands, word=SIDE_WORD)
+    except InvalidInput as invalid:
+        prefix = f"hands[{position}]" if position is not None else ""
+        raise rules_error(invalid, fields=fields, prefix=prefix) from None
+
+
+def _hand_form_fields(game: Game) -> tuple[str, ...]:
+    variant = get_variant(game.night.variant)
+    return ("passed", "bidder", "bid", "revoke", "points", "cards", *variant.card_keys)
+
+
+@audited
+@transaction.atomic
+def hand_record(*, game: Game, data: dict, user=None, number: int | None = None) -> Hand:
+    """Append a hand to ``game`` if the rules core accepts it; store the new totals.
+
+    ``number`` is the hand's number in the game when its form was opened: if the game
+    already holds that many hands the same hand was posted twice (``AlreadyDone``).
+    """
+    game = lock_open_game(game)
+    hands = list(game.hands.all())
+    _refuse_repeated_hand(number, len(hands))
+    _refuse_if_closed_to(game, user)
+    if game.from_pegboard:
+        raise ValidationError(f"{game} was typed from the pegboard: it takes no hands.")
+    entered = [hand_data(hand) for hand in hands]
+    fields = _hand_form_fields(game)
+    state = _state_with(game, [*entered, data], fields=fields, position=len(entered))
+    position = (game.hands.aggregate(last=Max("position"))["last"] or 0) + 1
+    hand = Hand.objects.create(
+        game=game,
+        position=position,
+        entered_by=user,
+        **hand_fields(data, get_variant(game.night.variant).card_keys),
+    )
+    save_game_totals(game, state)
+    return hand
+
+
+def _refuse_repeated_hand(number: int | None, count: int) -> None:
+    """``number`` is the hand the form was opened for; ``count`` the hands there now."""
+    if number is None or number == count + 1:
+        return
+    if number <= count:
+        raise AlreadyDone(f"Hand {number} was already saved.")
+    raise ValidationError(
+        f"A hand was deleted meanwhile: this would be hand {count + 1}, not {number}. "
+        "Nothing was saved; check the board and enter it again."
+    )
+
+
+def _hand_as_stored(hand: Hand, hands: list[Hand]) -> Hand:
+    """``hand`` as the locked game holds it now; ``StaleVersion`` if it was deleted."""
+    stored = next((h for h in hands if h.pk == hand.pk), None)
+    if stored is None:
+        raise StaleVersion("The hand was deleted by someone else meanwhile.")
+    return stored
+
+
+@audited
+@transaction.atomic
+def hand_correct(*, hand: Hand, data: dict, version: int, user=None) -> Hand:
+    """Replace a hand's entry, if nobody changed it meanwhile and the game still folds."""
+    game = lock_open_game(hand.game)
+    _refuse_if_closed_to(game, user)
+    hands = list(game.hands.all())
+    current = _hand_as_stored(hand, hands)
+    if current.version != version:
+        raise StaleVersion(
+            f"Hand {hands.index(current) + 1} was changed by someone else meanwhile; "
+            "the form now shows the new value. Check it and save again."
+        )
+    index = hands.index(current)
+    entered = [hand_data(h) for h in hands]
+    entered[index] = data
+    state = _state_with(game, entered, fields=_hand_form_fields(game), position=index)
+    for name, value in hand_fields(data, get_variant(game.night.variant).card_keys).items():
+        setattr(current, name, value)
+    current.version += 1
+    current.entered_by = user
+    current.save()
+    save_game_totals(game, state)
+    return current
+
+
+@audited
+@transaction.atomic
+def hand_delete(*, hand: Hand, user=None) -> None:
+    """Remove a hand, if the game's remaining hands still fold."""
+    game = lock_open_game(hand.game)
+    _refuse_if_closed_to(game, user)
+    hands = list(game.hands.all())
+    # The row as stored now, not the caller's copy, so its history shows what was deleted.
+    stored = _hand_as_stored(hand, hands)
+    remaining = [h for h in hands if h is not stored]
+    state = _state_with(game, [hand_data(h) for h in remaining], fields=())
+    stored.delete()
+    save_game_totals(game, state if remaining else None)
+
+
+@audited
+@transaction.atomic
+def game_result_record(*, game: Game, result: dict, user=None, version: int | None = None) -> Game:
+    """The final result typed from the pegboard, for a game entered without hands.
+
+    ``version`` is the game's when the form was opened: a pegboard result stored since
+    means the same result was posted twice (``AlreadyDone``).
+    """
+    game = lock_open_game(game)
+    if version is not None and version != game.version and game.from_pegboard:
+        raise AlreadyDone(f"The result was already saved: won by pair {game.winner}.")
+    _refuse_if_closed_to(game, user)
+    if game.hands.exists():
+        raise ValidationError(
+            f"{game} already has hands entered: correct those instead of typing a result."
+        )
+    try:
+        state = check_result(get_variant(game.night.variant), game.pairs, result, word=SIDE_WORD)
+    except InvalidInput as invalid:
+        raise rules_error(invalid, fields=RESULT_FIELDS) from None
+    game.from_pegboard = True
+    save_game_totals(game, state)
+    return game
+
+
+@audited
+@transaction.atomic
+def game_reopen(*, game: Game, user=None) -> Game:
+    """Let scorers correct a finished game again (directors only; recorded in history)."""
+    game = lock_open_game(game)
+    if not game.finished:
+        raise ValidationError(f"{game} is not finished: it is open already.")
+    game.reopened = True
+    game.version += 1
+    game.save()
+    return game
+
+
+@audited
+@transaction.atomic
+def game_result_clear(*, game: Game, user=None) -> Game:
+    """Remove a pegboard result so the game can be typed again."""
+    game = lock_open_game(game)
+    _refuse_if_closed_to(game, user)
+    if not game.from_pegboard:
+        # Clearing would zero the totals of a game whose hands still stand.
+        raise ValidationError(f"{game} has no pegboard result: correct its hands instead.")
+    game.from_pegboard = False
+    save_game_totals(game, None)
+    return game
+
+
+def hands_problems(game: Game, hands: list[Hand]) -> ValidationError | None:
+    """Why ``hands`` (rows, in order, saved or not) would not fold for ``game``, if they
+    would not: the check the admin makes before it saves a hand."""
+    try:
+        _state_with(game, [hand_data(hand) for hand in hands], fields=())
+    except ValidationError as error:
+        return error
+    return None
+
+
+@audited
+@transaction.atomic
+def game_totals_refold(*, game: Game, user=None) -> Game:
+    """Store ``game``'s totals from its hands as they are now: after a repair in the admin,
+    which edits hands around the other services."""
+    game = lock_open_game(game)
+    if game.from_pegboard:
+        return game
+    hands = [hand_data(hand) for hand in game.hands.all()]
+    save_game_totals(game, _state_with(game, hands, fields=()) if hands else None)
+    return game

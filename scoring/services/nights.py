@@ -1,0 +1,266 @@
+"""The night and its draw: seating the players, dealing and swapping the numbers, the
+schedule, and a whole night read from a ``cinch-night/1`` file.
+
+The draw, the swaps and the schedule change only until play starts
+(``refuse_if_play_started``), and none on a final night (``lock_open_night``).
+"""
+
+import datetime
+import secrets
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from scoring.documents import hand_fields
+from scoring.models import Game, Hand, Member, Night, Seat
+from scoring.rules import InvalidInput, Problem, read_night, schedule
+from scoring.rules.names import name_key, normal_name
+from scoring.rules.night import MoneySettings
+from scoring.rules.variants import get_variant
+from scoring.services.authors import audited
+from scoring.services.errors import AlreadyDone, NightFileRefused
+from scoring.services.games import save_game_totals
+from scoring.services.guards import lock_open_night, mark_night_changed, refuse_if_play_started
+
+
+@audited
+@transaction.atomic
+def night_create(
+    *,
+    name: str,
+    date: datetime.date,
+    variant: str,
+    player_names: list[str],
+    user=None,
+    token=None,
+    **settings,
+) -> Night:
+    """A new night with its players seated in the order given (numbers 1, 2, …).
+
+    ``settings`` are the Night's optional fields (tie-break and money). Names are kept
+    in their normal form (``rules.names``) and matched to members case-blind: ``mabel``
+    seats the member ``Mabel``; a name no member has becomes one. ``token`` is the
+    form's: a night made from it already raises ``AlreadyDone`` with that night.
+    """
+    _refuse_if_form_used(token)
+    try:
+        with transaction.atomic():
+            night = Night.objects.create(
+                name=name, date=date, variant=variant, created_by=user, form_token=token, **settings
+            )
+    except IntegrityError:
+        # The same form, posted at the same moment, made it first (the unique token).
+        _refuse_if_form_used(token)
+        raise
+    members = _members_by_key()
+    for number, player in enumerate(_normal_names(player_names, "players"), start=1):
+        member = members.get(name_key(player)) or Member.objects.create(name=player)
+        members[name_key(player)] = member
+        Seat.objects.create(night=night, number=number, member=member)
+    return night
+
+
+def _members_by_key() -> dict[str, Member]:
+    """Every member by ``name_key``: a club has a few hundred at most."""
+    return {name_key(member.name): member for member in Member.objects.all()}
+
+
+def _normal_names(names, place: str) -> list[str]:
+    """``names`` as they are kept; a refused one is a ``NightFileRefused`` at its place."""
+    normal, problems = [], []
+    for index, name in enumerate(names):
+        try:
+            normal.append(normal_name(name))
+        except ValueError as error:
+            problems.append(Problem(f"{place}[{index}]", f"the name {error}"))
+    if problems:
+        raise NightFileRefused(problems)
+    return normal
+
+
+def _refuse_if_form_used(token) -> None:
+    made = Night.objects.filter(form_token=token).first() if token else None
+    if made is not None:
+        raise AlreadyDone(f"{made.name} was already made by this form: here it is.", done=made)
+
+
+@audited
+@transaction.atomic
+def night_draw(*, night: Night, user=None, chance=None) -> list[Seat]:
+    """Deal the numbers out at random (``secrets.SystemRandom``) before play starts."""
+    lock_open_night(night)
+    refuse_if_play_started(night)
+    seats = list(Seat.objects.select_for_update().filter(night=night).order_by("number"))
+    numbers = [seat.number for seat in seats]
+    (chance or secrets.SystemRandom()).shuffle(numbers)
+    _renumber(seats, numbers)
+    night.drawn_at = datetime.datetime.now(tz=datetime.UTC)
+    night.save(update_fields=["drawn_at", "updated_at"])
+    return sorted(seats, key=lambda seat: seat.number)
+
+
+def _renumber(seats: list[Seat], numbers: list[int]) -> None:
+    """Give ``seats`` new numbers without tripping the unique number on the way.
+
+    They first move above every number of the night, not only above their own: swapping
+    1 and 2 among 8 players once parked seat 1 on number 5, which was taken.
+    """
+    if not seats:
+        return
+    offset = Seat.objects.filter(night_id=seats[0].night_id).aggregate(top=Max("number"))["top"]
+    for seat in seats:
+        seat.number += offset
+        seat.save(update_fields=["number"])
+    for seat, number in zip(seats, numbers, strict=True):
+        seat.number = number
+        seat.save(update_fields=["number"])
+
+
+@audited
+@transaction.atomic
+def seats_swap(
+    *, night: Night, first: int, second: int, user=None, seating: str | None = None
+) -> None:
+    """Swap the players holding two numbers, before play starts.
+
+    ``seating`` is the draw the swap was chosen from (``forms.seating``): if the two
+    players are already swapped from it, the same swap was posted twice (``AlreadyDone``);
+    any other change since refuses the swap.
+    """
+    lock_open_night(night)
+    refuse_if_play_started(night)
+    seats = {
+        seat.number: seat
+        for seat in Seat.objects.select_for_update().filter(night=night, number__in=[first, second])
+    }
+    if len(seats) != 2 or first == second:
+        raise ValidationError("Choose two different numbers drawn this night.")
+    if seating:
+        _refuse_if_draw_changed(night, seating, first, second)
+    _renumber([seats[first], seats[second]], [second, first])
+    mark_night_changed(night.pk)
+
+
+def _refuse_if_draw_changed(night: Night, seen: str, first: int, second: int) -> None:
+    now = [seat.member_id for seat in Seat.objects.filter(night=night).order_by("number")]
+    if ",".join(map(str, now)) == seen:
+        return
+    swapped = list(now)
+    swapped[first - 1], swapped[second - 1] = now[second - 1], now[first - 1]
+    if ",".join(map(str, swapped)) == seen:
+        raise AlreadyDone(f"Numbers {first} and {second} were already swapped.")
+    raise ValidationError(
+        "The draw changed since this page was opened: nothing was swapped. "
+        "Here is the draw now; choose the swap again."
+    )
+
+
+@audited
+@transaction.atomic
+def night_schedule(*, night: Night, user=None) -> list[Game]:
+    """The games of the pattern table for the night's pairs, replacing any not yet played."""
+    lock_open_night(night)
+    refuse_if_play_started(night)
+    if night.drawn_at is None:
+        raise ValidationError("Draw the numbers before making the schedule.")
+    Game.objects.filter(night=night, is_playoff=False).delete()
+    pair_count = Seat.objects.filter(night=night).count() // 2
+    games = [
+        Game(night=night, round=round_["round"], table=seat["table"], pair_a=a, pair_b=b)
+        for round_ in schedule(pair_count)
+        for seat in round_["games"]
+        for a, b in [seat["pairs"]]
+    ]
+    for game in games:
+        game.save()
+    mark_night_changed(night.pk)
+    return games
+
+
+@audited
+@transaction.atomic
+def night_import(*, document, user=None, token=None) -> Night:
+    """A new night from a ``cinch-night/1`` document: all of it, or nothing.
+
+    Raises ``NightFileRefused`` listing every problem with its place in the document, or
+    ``AlreadyDone`` when the form ``token`` came from made a night already.
+    """
+    _refuse_if_form_used(token)
+    try:
+        parsed = read_night(document)
+    except InvalidInput as invalid:
+        raise NightFileRefused(invalid.problems) from None
+    _check_storable_names(parsed.name, parsed.players)
+    _normal_names(parsed.players, "players")
+    money = parsed.money
+    night = night_create(
+        name=_normal_night_name(parsed.name) or "Imported night",
+        date=datetime.date.fromisoformat(parsed.date) if parsed.date else datetime.date.today(),
+        variant=parsed.variant_id,
+        player_names=list(parsed.players),
+        user=user,
+        token=token,
+        tiebreak=parsed.tiebreak,
+        **_money_fields(money),
+    )
+    night.drawn_at = night.created_at
+    night.save(update_fields=["drawn_at"])
+    card_keys = get_variant(parsed.variant_id).card_keys
+    for key, games in (("games", parsed.games), ("playoffs", parsed.playoffs)):
+        for raw, game in zip(document.get(key, []), games, strict=True):
+            _import_game(night, raw, game, card_keys, playoff=key == "playoffs", user=user)
+    return night
+
+
+def _money_fields(money: MoneySettings) -> dict:
+    return dict(
+        entry_fee=money.entry_fee,
+        loss_fee=money.loss_fee,
+        cinch_fee=money.cinch_fee,
+        booby_prize=money.booby_prize,
+        split=[str(share) for share in money.split],
+        unit=money.unit,
+    )
+
+
+def _check_storable_names(name: str, players) -> None:
+    """Names the rules core accepts but a database cannot hold: with the NUL character.
+
+    PostgreSQL refuses it in any text column (the import would fail with a server
+    error), and SQLite would keep a name no page shows as typed. The site's forms refuse
+    it too (Django's fields do); a night file is read by the rules core alone.
+    """
+    nul = "cannot contain the NUL character"
+    problems = [Problem("name", f"a night's name {nul}")] if "\x00" in name else []
+    problems += [
+        Problem(f"players[{index}]", f"a player's name {nul}")
+        for index, player in enumerate(players)
+        if "\x00" in player
+    ]
+    if problems:
+        raise NightFileRefused(problems)
+
+
+def _normal_night_name(name: str) -> str:
+    try:
+        return normal_name(name)
+    except ValueError as error:
+        raise NightFileRefused([Problem("name", f"the name {error}")]) from None
+
+
+def _import_game(night, raw: dict, parsed, card_keys, *, playoff: bool, user) -> None:
+    game = Game.objects.create(
+        night=night,
+        round=parsed.round,
+        table=parsed.table,
+        is_playoff=playoff,
+        pair_a=parsed.pairs[0],
+        pair_b=parsed.pairs[1],
+        from_pegboard="result" in raw,
+    )
+    for position, data in enumerate(raw.get("hands", []), start=1):
+        Hand.objects.create(
+            game=game, position=position, entered_by=user, **hand_fields(data, card_keys)
+        )
+    save_game_totals(game, parsed.state)

@@ -1,0 +1,52 @@
+"""The models' own words: where a game is played (``Game.label``) and whether play has
+started (``Game.started``, the one test the draw, the pages and the buttons share)."""
+
+import pytest
+from django.db.models import Count, Prefetch
+
+from scoring import services
+from scoring.models import Game, Hand
+from tests.factories import night_with_schedule
+
+pytestmark = pytest.mark.django_db
+
+PASSED = {"passed": True}
+
+
+def test_a_game_is_labelled_by_its_round_and_table_or_as_a_playoff():
+    night = night_with_schedule(4)
+    game = Game.objects.get(night=night, round=2, table=1)
+    playoff = Game.objects.create(night=night, is_playoff=True, pair_a=1, pair_b=2)
+
+    assert game.label == "Round 2, table 1"
+    assert str(game) == f"round 2, table 1: pair {game.pair_a} v pair {game.pair_b}"
+    assert playoff.label == "Play-off"
+    assert str(playoff) == "play-off: pair 1 v pair 2"
+
+
+def test_a_passed_hand_starts_play_however_the_game_was_read():
+    night = night_with_schedule(4)
+    game = Game.objects.filter(night=night).first()
+    assert not game.started
+    services.hand_record(game=game, data=PASSED)
+
+    counted = Game.objects.annotate(hand_count=Count("hands")).get(pk=game.pk)
+    prefetched = Game.objects.prefetch_related(Prefetch("hands", Hand.objects.all())).get(
+        pk=game.pk
+    )
+    plain = Game.objects.get(pk=game.pk)
+    assert (plain.score_a, plain.score_b, plain.winner) == (0, 0, None)
+    assert counted.started and prefetched.started and plain.started
+    with pytest.raises(services.PlayStarted):
+        services.night_draw(night=night)
+
+
+def test_a_pegboard_result_starts_play():
+    night = night_with_schedule(4)
+    game = Game.objects.filter(night=night).first()
+
+    services.game_result_record(
+        game=game, result={"winner": game.pair_a, "score": [11, 3], "cinches": [0, 1]}
+    )
+
+    assert Game.objects.get(pk=game.pk).started
