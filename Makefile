@@ -13,7 +13,7 @@ SYSTEM_PACKAGES := libharfbuzz-subset0
 # a browser here. `make screenshots` also draws a PDF page with poppler-utils' pdftoppm.
 BROWSER_PACKAGES := chromium
 
-.PHONY: install system browser run test screenshots bench format clean
+.PHONY: install system browser run test test-fast screenshots bench format clean
 
 install: system $(VENV)/.installed
 
@@ -37,16 +37,24 @@ run: install
 
 # env -u: the suite always uses the settings module named in pyproject.toml, even when
 # the shell exports DJANGO_SETTINGS_MODULE (pytest-django would let that win).
-# The suite runs twice: on SQLite with coverage, then on a throwaway PostgreSQL server
+# The suite runs twice: all of it on SQLite with coverage, then what depends on the
+# database (the `database` marker, tests/conftest.py) on a throwaway PostgreSQL server
 # that scripts/with-postgres starts (installing Debian's postgresql if missing) and stops.
+# Two pytest-xdist workers, a test file each at a time (loadfile keeps a module's shared
+# fixtures in one process); each worker has its own test database and live server.
 # No extra -q: pyproject's addopts has one, and a second hides the "N passed" line.
 TEST := env -u DJANGO_SETTINGS_MODULE $(VENV)/bin/pytest -p no:cacheprovider
+PARALLEL := -n 2 --dist loadfile
 
 test: install browser
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(TEST) --cov --cov-branch --cov-report=term-missing:skip-covered
-	scripts/with-postgres $(TEST)
+	$(TEST) $(PARALLEL) --cov --cov-branch --cov-report=term-missing:skip-covered
+	scripts/with-postgres $(TEST) $(PARALLEL) -m database
+
+# The edit-run loop: the rules core and the pages, on SQLite, no coverage.
+test-fast: install
+	$(TEST) $(PARALLEL) tests/rules tests/views
 
 # The README's pictures: the main pages, rendered by the browser test into docs/screenshots/.
 screenshots: install browser

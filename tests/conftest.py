@@ -4,10 +4,26 @@ There is deliberately no tests/__init__.py: pytest finds this rootdir conftest a
 pytest-django puts the project root on sys.path (so ``tests.factories`` imports).
 """
 
+from pathlib import Path
+
 import pytest
 from django.test import Client
 
 from tests.factories import DirectorFactory, ScorerFactory, UserFactory
+
+TESTS = Path(__file__).parent
+# What depends on the database (services, commands, the live-site reliability tests, the
+# pages and their query counts, migrations and constraints): the PostgreSQL pass of
+# `make test` runs these (`-m database`). Browser, PDF and rules-core tests run once.
+DATABASE_TESTS = ("commands", "reliability", "services", "views", "test_migrations.py")
+
+
+def pytest_collection_modifyitems(items):
+    """Mark the tests under DATABASE_TESTS ``database``, by where they live."""
+    for item in items:
+        part = Path(item.path).relative_to(TESTS).parts[0]
+        if part in DATABASE_TESTS:
+            item.add_marker(pytest.mark.database)
 
 
 @pytest.fixture
