@@ -42,7 +42,7 @@ def night_games(
         games = games.annotate(hand_count=Count("hands"))
     if with_hands:
         games = games.prefetch_related(
-            Prefetch("hands", queryset=Hand.objects.order_by("position"))
+            Prefetch("hands", queryset=Hand.objects.order_by("position")), "substitutes"
         )
     return list(games)
 

@@ -21,7 +21,7 @@ from django.db.models import Count, Max
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from scoring import documents
+from scoring import attendance_import, documents
 from scoring.documents import hand_data, hand_fields
 from scoring.models import Game, Hand, Member, Night, Seat, Tiebreak
 from scoring.rules import InvalidInput, Problem, check_result, play_game, read_night, schedule
@@ -527,6 +527,7 @@ def night_import(*, document, user=None, token=None) -> Night:
     for key, games in (("games", parsed.games), ("playoffs", parsed.playoffs)):
         for raw, game in zip(document.get(key, []), games, strict=True):
             _import_game(night, raw, game, card_keys, playoff=key == "playoffs", user=user)
+    attendance_import.import_attendance(night, parsed)
     return night
 
 
@@ -581,6 +582,7 @@ def _import_game(night, raw: dict, parsed, card_keys, *, playoff: bool, user) ->
             game=game, position=position, entered_by=user, **hand_fields(data, card_keys)
         )
     _store(game, parsed.state)
+    attendance_import.import_game_attendance(game, parsed)
 
 
 # --- the end of the night: play-offs, tie-break, closing ----------------------------------
