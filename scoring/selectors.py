@@ -11,7 +11,7 @@ from functools import cached_property
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from scoring import documents
-from scoring.models import Game, Hand, Member, Night, Seat
+from scoring.models import Game, Hand, Member, Night, Seat, Substitute
 from scoring.rules import InvalidInput, check_result, play_game
 from scoring.rules.night import Summary
 from scoring.rules.pot import players_of
@@ -47,11 +47,16 @@ def night_games(
     return list(games)
 
 
-def pair_names(seats: list[Seat]) -> dict[int, str]:
-    """``{pair: "Ann & Bob"}`` from a night's seats."""
+def pair_names(seats: list[Seat], sat: dict[int, str] | None = None) -> dict[int, str]:
+    """``{pair: "Ann & Bob"}`` from a night's seats; ``sat`` (number: name) shows a
+    game's substitutes, ``Zed for Ann``."""
     names: dict[int, list[str]] = {}
+    sat = sat or {}
     for seat in seats:
-        names.setdefault(seat.pair, []).append(seat.member.name)
+        name = seat.member.name
+        names.setdefault(seat.pair, []).append(
+            f"{sat[seat.number]} for {name}" if seat.number in sat else name
+        )
     return {pair: " & ".join(players) for pair, players in names.items()}
 
 
@@ -171,10 +176,12 @@ def night_overview(night: Night) -> NightOverview:
 
 
 def game_pair_names(game: Game) -> dict[int, str]:
-    """``{pair: "Ann & Bob"}`` for the two pairs of ``game`` only."""
+    """``{pair: "Ann & Bob"}`` for the two pairs of ``game`` only; a substitute shows as
+    ``Zed for Ann``."""
     numbers = [number for pair in game.pairs for number in players_of(pair)]
     seats = Seat.objects.filter(night_id=game.night_id, number__in=numbers).select_related("member")
-    return pair_names(sorted(seats, key=lambda seat: seat.number))
+    sat = {sub.number: sub.name for sub in Substitute.objects.filter(game=game)}
+    return pair_names(sorted(seats, key=lambda seat: seat.number), sat)
 
 
 def game_sides(game: Game, names: dict[int, str]) -> list[dict]:

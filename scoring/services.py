@@ -25,6 +25,7 @@ from scoring import attendance_import, documents
 from scoring.documents import hand_data, hand_fields
 from scoring.models import Game, Hand, Member, Night, Seat, Tiebreak
 from scoring.rules import InvalidInput, Problem, check_result, play_game, read_night, schedule
+from scoring.rules.attendance import keep_house_apart
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import MoneySettings, missing_reasons
 from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
@@ -191,6 +192,7 @@ def night_draw(*, night: Night, user=None, chance=None) -> list[Seat]:
     seats = list(Seat.objects.select_for_update().filter(night=night).order_by("number"))
     numbers = [seat.number for seat in seats]
     (chance or secrets.SystemRandom()).shuffle(numbers)
+    numbers = keep_house_apart(numbers, [seat.house for seat in seats])
     _renumber(seats, numbers)
     night.drawn_at = datetime.datetime.now(tz=datetime.UTC)
     night.save(update_fields=["drawn_at", "updated_at"])
@@ -310,6 +312,8 @@ def game_open_to(game: Game, user) -> bool:
 
 
 def _check_open(game: Game, user) -> None:
+    if game.forfeit:
+        raise ValidationError(f"{game} is a forfeit (a pair withdrew): it takes no hands.")
     if not game_open_to(game, user):
         raise ValidationError(
             f"{game} is finished: ask a director to re-open it before changing it."

@@ -109,8 +109,12 @@ def game_state(game, *, short: bool = False) -> str:
     """Where a game stands, from its stored totals: not started, the score, or its winner.
 
     A game with a passed deal only is under way at 0 – 0 (``hand_count`` comes from the
-    selectors).
+    selectors). A forfeit says so: a pair withdrew (void when both had).
     """
+    if game.forfeit:
+        if game.winner is None:
+            return "void" if short else "Void: both pairs had withdrawn"
+        return f"forfeit to {game.winner}" if short else f"Forfeit: won by pair {game.winner}"
     if game.winner is not None:
         winner = f"won by {game.winner}" if short else f"Won by pair {game.winner}"
         return winner + (" (Money)" if game.money_bid else "")
@@ -126,7 +130,9 @@ class GameColumn(tables.Column):
     20-table night has 780 of these cells."""
 
     def render(self, value):
-        if value.winner is not None:
+        if value.forfeit:
+            style = "state forfeit"
+        elif value.winner is not None:
             style = "state won"
         elif value.started or getattr(value, "hand_count", 0):
             style = "state playing"
