@@ -29,9 +29,6 @@ from scoring.services import (
     night_create,
 )
 
-HOUSE = "House"
-
-
 # --- a house player ------------------------------------------------------------------------
 
 

@@ -9,6 +9,8 @@ rules core's.
 from scoring.models import Game, Member, Night, Seat, Substitute
 from scoring.rules.names import name_key
 
+HOUSE = "House"  # the stand-in house player's name, when no member volunteers
+
 
 def import_attendance(night: Night, parsed) -> None:
     """House players and withdrawals of an imported night (``parsed``: the rules core's

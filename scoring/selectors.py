@@ -175,13 +175,33 @@ def night_overview(night: Night) -> NightOverview:
     )
 
 
+@dataclass(frozen=True)
+class GameSeating:
+    """The four seats of a game and who sat in for them (``Substitute`` rows)."""
+
+    seats: list[Seat]
+    substitutes: list[Substitute]
+
+
+def game_seating(game: Game) -> GameSeating:
+    """Read once per game object: the game page's names and its substitutes panel share it."""
+    cached = getattr(game, "_seating", None)
+    if cached is None:
+        numbers = [number for pair in game.pairs for number in players_of(pair)]
+        seats = Seat.objects.filter(night_id=game.night_id, number__in=numbers)
+        cached = GameSeating(
+            sorted(seats.select_related("member"), key=lambda seat: seat.number),
+            list(Substitute.objects.filter(game=game)),
+        )
+        game._seating = cached
+    return cached
+
+
 def game_pair_names(game: Game) -> dict[int, str]:
     """``{pair: "Ann & Bob"}`` for the two pairs of ``game`` only; a substitute shows as
     ``Zed for Ann``."""
-    numbers = [number for pair in game.pairs for number in players_of(pair)]
-    seats = Seat.objects.filter(night_id=game.night_id, number__in=numbers).select_related("member")
-    sat = {sub.number: sub.name for sub in Substitute.objects.filter(game=game)}
-    return pair_names(sorted(seats, key=lambda seat: seat.number), sat)
+    seating = game_seating(game)
+    return pair_names(seating.seats, {sub.number: sub.name for sub in seating.substitutes})
 
 
 def game_sides(game: Game, names: dict[int, str]) -> list[dict]:

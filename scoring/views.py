@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.views.generic import FormView, TemplateView
 from django_tables2 import SingleTableView
 
-from scoring import documents, selectors, services
+from scoring import attendance, documents, selectors, services
 from scoring.forms import (
     HandEditForm,
     HandForm,
@@ -210,7 +210,9 @@ class NightCreate(DirectorRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            night = services.night_create(user=self.request.user, **form.night_settings())
+            night = attendance.night_create_with_house(
+                user=self.request.user, **form.night_settings()
+            )
         except services.AlreadyDone as done:
             return already_done(
                 self.request, done, reverse("scoring:night-draw", args=[done.done.pk])
