@@ -279,7 +279,7 @@ class MoneyColumn(NumberColumn):
 class StandingsTable(BaseTable):
     """The ``standings`` rows of the ``cinch-standings/1`` document, in rank order."""
 
-    rank = NumberColumn()
+    rank = NumberColumn(empty_values=())
     pair = NumberColumn()
     players = tables.Column()
     wins = NumberColumn(verbose_name="Won")
@@ -306,6 +306,10 @@ class StandingsTable(BaseTable):
 
     def render_players(self, value) -> str:
         return " & ".join(value)
+
+    def render_rank(self, value, record) -> str:
+        """A withdrawn pair takes no place: it says so instead of a rank."""
+        return "withdrawn" if record.get("withdrawn") else value
 
     def value_players(self, value) -> str:
         return " & ".join(value)
