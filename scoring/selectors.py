@@ -467,6 +467,7 @@ class MemberSeason:
     cinches: int = 0
     paid: Decimal = Decimal(0)
     won: Decimal = Decimal(0)
+    sat: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -478,7 +479,7 @@ class MemberSeason:
 
 
 def members_season() -> list[MemberSeason]:
-    """Every member's season, by name: three queries, the rules core once per night."""
+    """Every member's season, by name: four queries, the rules core once per night."""
     seasons = {member.pk: MemberSeason(member) for member in Member.objects.order_by("name")}
     seats_by_night: dict[int, list[Seat]] = {}
     for seat in Seat.objects.select_related("member", "night").order_by("night_id", "number"):
@@ -492,7 +493,26 @@ def members_season() -> list[MemberSeason]:
         games = games_by_night.get(night_id, [])
         if any(game.finished for game in games):
             _add_night(seasons, seats[0].night, seats, games)
+    _add_substitutes(seasons, seats_by_night)
     return list(seasons.values())
+
+
+def _add_substitutes(seasons: dict[int, MemberSeason], seats_by_night) -> None:
+    """The games each member sat in for someone: ``Zed for Ann (Tuesday, round 2)``."""
+    substitutes = Substitute.objects.filter(member__isnull=False).select_related("game__night")
+    for sub in substitutes.order_by("game__night__date", "game__round"):
+        game = sub.game
+        holder = next(
+            (
+                s.member.name
+                for s in seats_by_night.get(game.night_id, [])
+                if s.number == sub.number
+            ),
+            f"number {sub.number}",
+        )
+        seasons[sub.member_id].sat.append(
+            f"{sub.name} for {holder} ({game.night.name}, round {game.round})"
+        )
 
 
 def _add_night(seasons: dict[int, MemberSeason], night: Night, seats, games) -> None:

@@ -357,8 +357,12 @@ class MemberTable(BaseTable):
     paid = MoneyColumn()
     won = MoneyColumn()
     net = MoneyColumn()
+    sat = tables.Column(verbose_name="Sat in for", orderable=False)
 
     class Meta(BaseTable.Meta):
-        sequence = ("name", "nights", "games_won", "cinches", "paid", "won", "net")
+        sequence = ("name", "nights", "games_won", "cinches", "paid", "won", "net", "sat")
         orderable = True
         empty_text = "No members yet."
+
+    def render_sat(self, value) -> str:
+        return "; ".join(value)

@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def night():
     document = attendance_night()
-    document["games"] = [{k: v for k, v in g.items() if k != "confirmed"} for g in document["games"]]
+    document["games"] = [
+        {k: v for k, v in g.items() if k != "confirmed"} for g in document["games"]
+    ]
     return services.night_import(document=json.loads(dump_json(document)))
 
 

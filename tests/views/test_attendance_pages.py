@@ -200,3 +200,15 @@ def test_a_late_pair_is_seated_on_an_odd_night(client_as, director):
     assert response.status_code == 302
     assert Game.objects.filter(night=night).filter(pair_b=6).count() == 5
     assert Game.objects.get(night=night, round=6).pairs[1] == 6
+
+
+def test_the_members_page_shows_who_a_member_sat_in_for(client):
+    night = night_with_schedule(4)
+    game = first_game(night)
+    zed = Member.objects.create(name="Zed")
+    attendance.substitute_record(game=game, number=2 * game.pair_a, member=zed)
+    holder = Seat.objects.get(night=night, number=2 * game.pair_a).member.name
+
+    response = client.get(reverse("scoring:member-list"))
+
+    assertContains(response, f"Zed for {holder} ({night.name}, round {game.round})")
