@@ -193,6 +193,12 @@ def _save_withdrawn(night: Night, reason: str) -> None:
     rules core refuses what it cannot score (every pair gone)."""
     night._change_reason = reason
     night.save(update_fields=["withdrawn", "updated_at"])
+    _refresh_forfeits(night)
+
+
+def _refresh_forfeits(night: Night) -> None:
+    """Each game's stored forfeit and winner as the withdrawals make them; the rules
+    core then reads the night, refusing what it cannot score (every pair gone)."""
     games = list(Game.objects.filter(night=night, is_playoff=False).select_for_update())
     gone = _withdrawn(night)
     for game in games:
@@ -237,7 +243,7 @@ def late_pair_refusal(night: Night) -> str | None:
 
 def _first_round_to_play(night: Night) -> int | None:
     games = list(Game.objects.filter(night=night, is_playoff=False))
-    started = {game.round for game in games if game.started or game.forfeit}
+    started = {game.round for game in games if game.started and not game.forfeit}
     started |= set(
         Game.objects.filter(night=night, is_playoff=False, hands__isnull=False).values_list(
             "round", flat=True
@@ -281,5 +287,5 @@ def late_pair_add(*, night: Night, names: list[str], user=None) -> list[Game]:
         Game.objects.create(night=night, round=r, table=t, pair_a=a, pair_b=b)
         for r, t, (a, b) in late_pair_games(byes, pair_count, _first_round_to_play(night))
     ]
-    _touch(night.pk)
-    return made
+    _refresh_forfeits(night)  # its games against a pair that has withdrawn
+    return [Game.objects.get(pk=game.pk) for game in made]

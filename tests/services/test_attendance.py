@@ -232,3 +232,19 @@ def test_a_late_pair_cannot_join_once_every_round_has_started():
 
     with pytest.raises(ValidationError, match="Every round has started"):
         attendance.late_pair_add(night=night, names=["Late One", "Late Two"])
+
+
+def test_a_late_pair_joins_after_a_withdrawal_and_wins_its_forfeits():
+    night = night_with_schedule(5)
+    play_rounds(night, 2)
+    attendance.pair_withdraw(night=night, pair=5, from_round=3)
+
+    made = attendance.late_pair_add(night=night, names=["Late One", "Late Two"])
+
+    against_5 = [game for game in made if 5 in game.pairs]
+    assert len(made) == 5 and len(against_5) == 1
+    play_rounds(night, 7)
+    document = standings(night)
+    forfeit = next(g for g in document["games"] if 5 in g["pairs"] and 6 in g["pairs"])
+    assert forfeit["forfeit"] is True and forfeit["winner"] == 6
+    assert document["money"]["places"] is not None
