@@ -94,6 +94,10 @@ class SeatTable(BaseTable):
         sequence = ("number", "name", "pair")
         empty_text = "No players seated."
 
+    def render_name(self, value, record) -> str:
+        """The house player says so: pays nothing, wins nothing."""
+        return f"{value} (house player)" if record.house else value
+
 
 class PairTable(BaseTable):
     """The night's pairs with their players' names."""

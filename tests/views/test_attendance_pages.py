@@ -212,3 +212,12 @@ def test_the_members_page_shows_who_a_member_sat_in_for(client):
     response = client.get(reverse("scoring:member-list"))
 
     assertContains(response, f"Zed for {holder} ({night.name}, round {game.round})")
+
+
+def test_the_draw_page_marks_the_house_player(client_as, director):
+    client = client_as(director)
+    new_night(client, 13, house_player="House")
+
+    response = client.get(reverse("scoring:night-draw", args=[Night.objects.get().pk]))
+
+    assertContains(response, "House (house player)", count=1)
