@@ -103,7 +103,14 @@ class NightDetailView(PublicPage, NightPage):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         overview = selectors.night_overview(self.night)
-        pairs = [{"pair": pair, "players": name} for pair, name in overview.names.items()]
+        gone = {entry["pair"]: entry["from_round"] for entry in self.night.withdrawn}
+        pairs = [
+            {
+                "pair": pair,
+                "players": name + (f" (withdrawn from round {gone[pair]})" if pair in gone else ""),
+            }
+            for pair, name in overview.names.items()
+        ]
         return super().get_context_data(
             night=self.night,
             money=documents.money_data(self.night),

@@ -148,6 +148,7 @@ def test_the_confirmation_names_the_games_that_become_forfeits(client_as, direct
     standings = client.get(reverse("scoring:night-standings", args=[night.pk]))
 
     assertContains(night_page, "forfeit to", count=2)
+    assertContains(night_page, "(withdrawn from round 2)", count=1)
     assertContains(standings, "withdrawn")
 
 
