@@ -112,11 +112,11 @@ class WithdrawalPlan:
     void: list[Game]
 
 
-def current_round(night: Night, pair: int) -> int:
-    """The first round in which ``pair`` has a game not finished (the round it leaves
-    from by default), or the round after the last."""
+def current_round(night: Night) -> int:
+    """The first round with a game not finished (a pair leaves from it by default), or
+    the round after the last."""
     games = Game.objects.filter(night=night, is_playoff=False).order_by("round")
-    rounds = [g.round for g in games if pair in g.pairs and not g.finished]
+    rounds = [g.round for g in games if not g.finished]
     return rounds[0] if rounds else max((g.round for g in games), default=0) + 1
 
 

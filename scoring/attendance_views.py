@@ -82,7 +82,11 @@ class NightAttendance(DirectorRequiredMixin, View):
             self.template_name,
             {
                 "night": self.night,
-                "withdraw_form": withdraw_form or WithdrawForm(pairs=self.pairs()),
+                "withdraw_form": withdraw_form
+                or WithdrawForm(
+                    pairs=self.pairs(),
+                    initial={"from_round": attendance.current_round(self.night)},
+                ),
                 "plan": plan,
                 "withdrawn": [(pair, names.get(pair, ""), r) for pair, r in sorted(gone.items())],
                 "late_form": late_form or LatePairForm(),

@@ -222,3 +222,12 @@ def test_the_draw_page_marks_the_house_player(client_as, director):
     response = client.get(reverse("scoring:night-draw", args=[Night.objects.get().pk]))
 
     assertContains(response, "House (house player)", count=1)
+
+
+def test_the_withdraw_form_starts_at_the_current_round(client_as, director):
+    night = night_with_schedule(4)
+    finish_round(night, 1)
+
+    response = client_as(director).get(reverse("scoring:night-attendance", args=[night.pk]))
+
+    assert response.context["withdraw_form"]["from_round"].value() == 2
