@@ -48,12 +48,13 @@ def _changes(record, previous, game: Game) -> tuple[tuple[str, str, str], ...]:
     if record.history_type == "-":
         return ()
     if previous is None:
-        fields = [f.name for f in record.instance_type._meta.fields if f.name not in HIDDEN]
-        shown = [(name, getattr(record, name)) for name in fields]
+        fields = [f for f in record.instance_type._meta.fields if f.name not in HIDDEN]
+        # A new row's fields left at their defaults (nothing, zero, "confirmed") say nothing.
+        shown = [(f.name, getattr(record, f.name), f.default) for f in fields]
         return tuple(
             (field_label(name, game), "", value_words(value))
-            for name, value in shown
-            if value not in (None, False)
+            for name, value, default in shown
+            if value not in (None, False, "") and value != default
         )
     delta = record.diff_against(previous, excluded_fields=HIDDEN)
     return tuple(

@@ -59,9 +59,21 @@ def result_data(game) -> dict:
 
 
 def game_data(game, *, with_hands: bool) -> dict:
+    """A game as the night file gives it. A forfeit carries nothing played; substitutes
+    (no figure) come with the hands, from the prefetched ``substitutes``."""
     data = {} if game.is_playoff else {"round": game.round, "table": game.table}
     data["pairs"] = [game.pair_a, game.pair_b]
-    if game.from_pegboard or (game.finished and not with_hands):
+    if game.forfeit:
+        return data
+    if with_hands and not game.is_playoff:
+        sat = {str(sub.number): sub.name for sub in game.substitutes.all()}
+        if sat:
+            data["sat"] = sat
+    if not game.confirmed:
+        data["confirmed"] = False
+    if game.confirmed_by:
+        data["confirmed_by"] = game.confirmed_by
+    if game.from_pegboard or (game.winner is not None and not with_hands):
         data["result"] = result_data(game)
     elif with_hands:
         hands = [hand_data(hand) for hand in game.hands.all()]
@@ -84,9 +96,9 @@ def money_data(night) -> dict:
 def night_document(night, seats, games, *, with_hands: bool = True) -> dict:
     """The ``cinch-night/1`` document of ``night`` from its seats and games.
 
-    ``games`` need their hands prefetched when ``with_hands`` is true. Games are listed in
-    the order they were made (the schedule's, or an imported file's), so a night file
-    comes back out in the order it went in.
+    ``games`` need their hands and substitutes prefetched when ``with_hands`` is true.
+    Games are listed in the order they were made (the schedule's, or an imported file's),
+    so a night file comes back out in the order it went in.
     """
     games = sorted(games, key=lambda game: game.pk)
     return {
@@ -96,10 +108,15 @@ def night_document(night, seats, games, *, with_hands: bool = True) -> dict:
         "variant": night.variant,
         "tiebreak": night.tiebreak,
         "money": money_data(night),
-        "players": [seat.member.name for seat in seats],
+        "players": [player_data(seat) for seat in seats],
         "games": [game_data(game, with_hands=with_hands) for game in games if not game.is_playoff],
         "playoffs": [game_data(game, with_hands=with_hands) for game in games if game.is_playoff],
-    }
+    } | ({"withdrawn": list(night.withdrawn)} if night.withdrawn else {})
+
+
+def player_data(seat):
+    """A name, or ``{"name": ..., "house": true}`` for a house player."""
+    return {"name": seat.member.name, "house": True} if seat.house else seat.member.name
 
 
 def standings(night, seats, games) -> dict:

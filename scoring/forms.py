@@ -25,6 +25,7 @@ from scoring.rules.jsonio import load_json
 from scoring.rules.names import normal_name
 from scoring.rules.night import MONEY_FIELDS, NightReader
 from scoring.rules.variants import get_variant
+from scoring.services.attendance_import import HOUSE
 
 IMPORT_LIMIT = 2 * 1024 * 1024
 
@@ -319,6 +320,12 @@ class NightForm(forms.ModelForm):
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
     )
+    house_player = forms.ChoiceField(
+        label="House player (an odd number of players)",
+        required=False,
+        help_text="Makes the last pair: pays nothing and wins nothing (the partner takes "
+        "the pair's prize). A member who volunteers, or House.",
+    )
 
     class Meta:
         model = Night
@@ -341,6 +348,16 @@ class NightForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.initial.setdefault("split", ", ".join(self.instance.split))
         self.initial.setdefault("date", timezone.localdate())
+        members = [
+            (name, name)
+            for name in Member.objects.order_by("name").values_list("name", flat=True)
+            if name != HOUSE
+        ]
+        self.fields["house_player"].choices = [
+            ("", "No house player"),
+            (HOUSE, f"{HOUSE} (a stand-in)"),
+            *members,
+        ]
 
     def clean_split(self) -> list[str]:
         shares = [share.strip() for share in self.cleaned_data["split"].split(",")]
@@ -381,6 +398,7 @@ class NightForm(forms.ModelForm):
         self.clean_money(cleaned)
         members = [member.name for member in cleaned.get("members") or []]
         names = members + self.typed_players(cleaned.get("new_players", ""))
+        names = self.with_house_player(names, cleaned.get("house_player"))
         # The rules core's reading of the players: their count, and one number each.
         _, problems = _night_problems("read_players", names)
         for problem in problems:
@@ -388,10 +406,33 @@ class NightForm(forms.ModelForm):
         self.player_names = names
         return cleaned
 
+    def with_house_player(self, names: list[str], house: str) -> list[str]:
+        """The players with the house player last: asked for an odd count, refused for
+        an even one (rules.md: a house player makes the last pair)."""
+        if not house:
+            if len(names) % 2:
+                self.add_error(
+                    "house_player",
+                    f"{len(names)} players is an odd number: seat a house player to make the "
+                    "last pair (a member who volunteers, or House).",
+                )
+            return names
+        if len(names) % 2 == 0:
+            self.add_error(
+                "house_player",
+                f"{len(names)} players make whole pairs: no house player is needed.",
+            )
+        return [*names, house]
+
     def night_settings(self) -> dict:
         """The keyword arguments of ``services.night_create``."""
         settings = {name: self.cleaned_data[name] for name in self.Meta.fields}
-        return dict(settings, player_names=self.player_names, token=self.cleaned_data["token"])
+        return dict(
+            settings,
+            player_names=self.player_names,
+            token=self.cleaned_data["token"],
+            house_player=self.cleaned_data.get("house_player") or None,
+        )
 
 
 class ImportForm(forms.Form):

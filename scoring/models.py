@@ -108,6 +108,11 @@ class Night(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
+    withdrawn = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='Pairs that left for good: [{"pair": 4, "from_round": 5}] (rules.md).',
+    )
     form_token = models.UUIDField(
         null=True,
         blank=True,
@@ -139,6 +144,9 @@ class Seat(models.Model):
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="seats")
+    house = models.BooleanField(
+        default=False, help_text="A house player: pays nothing and wins nothing (rules.md)."
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -178,6 +186,14 @@ class Game(models.Model):
     reopened = models.BooleanField(
         default=False, help_text="A director re-opened the finished game for corrections."
     )
+    forfeit = models.BooleanField(
+        default=False,
+        help_text="A pair had withdrawn by this round: the opponent wins (void if both had).",
+    )
+    confirmed = models.BooleanField(
+        default=True, help_text="False while the entered result awaits confirmation."
+    )
+    confirmed_by = models.CharField(max_length=100, blank=True)
     version = models.PositiveIntegerField(default=1)
     history = HistoricalRecords()
 
@@ -227,7 +243,13 @@ class Game(models.Model):
 
     @property
     def finished(self) -> bool:
-        return self.winner is not None
+        """Decided: a confirmed winner, or a forfeit (a void one has none and waits for
+        nothing). A result awaiting confirmation is not finished yet."""
+        return self.forfeit or (self.winner is not None and self.confirmed)
+
+    @property
+    def void(self) -> bool:
+        return self.forfeit and self.winner is None
 
     @property
     def started(self) -> bool:
@@ -244,6 +266,27 @@ class Game(models.Model):
         if count is None and "hands" in getattr(self, "_prefetched_objects_cache", {}):
             count = len(self.hands.all())
         return bool(count) if count is not None else self.hands.exists()
+
+
+class Substitute(models.Model):
+    """Someone who sat for a number in one game: recorded, changes no figure (rules.md)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="substitutes")
+    number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    name = models.CharField(max_length=100)
+    member = models.ForeignKey(
+        Member, null=True, blank=True, on_delete=models.PROTECT, related_name="sat_in"
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="substitute_once_a_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} for {self.number} in {self.game}"
 
 
 class Hand(models.Model):

@@ -75,7 +75,7 @@ def game_actions(game, user) -> dict[str, bool]:
     The services still decide; this only spares the page buttons they would refuse
     (none is offered on a final night).
     """
-    score = is_scorer(user) and not game.night.is_final
+    score = is_scorer(user) and not game.night.is_final and not game.forfeit
     correct = score and game_open_to(game, user)
     return {
         "score": score,
@@ -84,4 +84,5 @@ def game_actions(game, user) -> dict[str, bool]:
         "enter_result": correct and not game.started,
         "clear_result": correct and game.from_pegboard,
         "reopen": score and is_director(user) and game.finished and not game.reopened,
+        "substitute": score and not game.is_playoff,
     }

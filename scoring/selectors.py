@@ -11,7 +11,7 @@ from functools import cached_property
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from scoring import documents
-from scoring.models import Game, Hand, Member, Night, Seat
+from scoring.models import Game, Hand, Member, Night, Seat, Substitute
 from scoring.rules import InvalidInput, check_result, play_game
 from scoring.rules.night import LedgerLine, Prize, Summary
 from scoring.rules.pot import players_of
@@ -43,16 +43,21 @@ def night_games(
         games = games.annotate(hand_count=Count("hands"))
     if with_hands:
         games = games.prefetch_related(
-            Prefetch("hands", queryset=Hand.objects.order_by("position"))
+            Prefetch("hands", queryset=Hand.objects.order_by("position")), "substitutes"
         )
     return list(games)
 
 
-def pair_names(seats: list[Seat]) -> dict[int, str]:
-    """``{pair: "Ann & Bob"}`` from a night's seats."""
+def pair_names(seats: list[Seat], sat: dict[int, str] | None = None) -> dict[int, str]:
+    """``{pair: "Ann & Bob"}`` from a night's seats; ``sat`` (number: name) shows a
+    game's substitutes, ``Zed for Ann``."""
     names: dict[int, list[str]] = {}
+    sat = sat or {}
     for seat in seats:
-        names.setdefault(seat.pair, []).append(seat.member.name)
+        name = seat.member.name
+        names.setdefault(seat.pair, []).append(
+            f"{sat[seat.number]} for {name}" if seat.number in sat else name
+        )
     return {pair: " & ".join(players) for pair, players in names.items()}
 
 
@@ -165,11 +170,33 @@ def night_overview(night: Night) -> NightOverview:
     )
 
 
+@dataclass(frozen=True)
+class GameSeating:
+    """The four seats of a game and who sat in for them (``Substitute`` rows)."""
+
+    seats: list[Seat]
+    substitutes: list[Substitute]
+
+
+def game_seating(game: Game) -> GameSeating:
+    """Read once per game object: the game page's names and its substitutes panel share it."""
+    cached = getattr(game, "_seating", None)
+    if cached is None:
+        numbers = [number for pair in game.pairs for number in players_of(pair)]
+        seats = Seat.objects.filter(night_id=game.night_id, number__in=numbers)
+        cached = GameSeating(
+            sorted(seats.select_related("member"), key=lambda seat: seat.number),
+            list(Substitute.objects.filter(game=game)),
+        )
+        game._seating = cached
+    return cached
+
+
 def game_pair_names(game: Game) -> dict[int, str]:
-    """``{pair: "Ann & Bob"}`` for the two pairs of ``game`` only."""
-    numbers = [number for pair in game.pairs for number in players_of(pair)]
-    seats = Seat.objects.filter(night_id=game.night_id, number__in=numbers).select_related("member")
-    return pair_names(sorted(seats, key=lambda seat: seat.number))
+    """``{pair: "Ann & Bob"}`` for the two pairs of ``game`` only; a substitute shows as
+    ``Zed for Ann``."""
+    seating = game_seating(game)
+    return pair_names(seating.seats, {sub.number: sub.name for sub in seating.substitutes})
 
 
 def game_sides(game: Game, names: dict[int, str]) -> list[dict]:
@@ -339,6 +366,7 @@ class MemberSeason:
     cinches: int = 0
     paid: Decimal = Decimal(0)
     won: Decimal = Decimal(0)
+    sat: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -350,7 +378,7 @@ class MemberSeason:
 
 
 def members_season() -> list[MemberSeason]:
-    """Every member's season, by name: three queries, the rules core once per night."""
+    """Every member's season, by name: four queries, the rules core once per night."""
     seasons = {member.pk: MemberSeason(member) for member in Member.objects.order_by("name")}
     seats_by_night: dict[int, list[Seat]] = {}
     for seat in Seat.objects.select_related("member", "night").order_by("night_id", "number"):
@@ -364,7 +392,26 @@ def members_season() -> list[MemberSeason]:
         games = games_by_night.get(night_id, [])
         if any(game.finished for game in games):
             _add_night(seasons, seats[0].night, seats, games)
+    _add_substitutes(seasons, seats_by_night)
     return list(seasons.values())
+
+
+def _add_substitutes(seasons: dict[int, MemberSeason], seats_by_night) -> None:
+    """The games each member sat in for someone: ``Zed for Ann (Tuesday, round 2)``."""
+    substitutes = Substitute.objects.filter(member__isnull=False).select_related("game__night")
+    for sub in substitutes.order_by("game__night__date", "game__round"):
+        game = sub.game
+        holder = next(
+            (
+                s.member.name
+                for s in seats_by_night.get(game.night_id, [])
+                if s.number == sub.number
+            ),
+            f"number {sub.number}",
+        )
+        seasons[sub.member_id].sat.append(
+            f"{sub.name} for {holder} ({game.night.name}, round {game.round})"
+        )
 
 
 def _add_night(seasons: dict[int, MemberSeason], night: Night, seats, games) -> None:

@@ -43,6 +43,9 @@ def packet_context(night, *, filled: bool = False) -> dict:
     seats = selectors.night_seats(night)
     games = [g for g in selectors.night_games(night, with_hands=filled) if not g.is_playoff]
     names = selectors.pair_names(seats)
+    holders = {seat.number: seat.member.name for seat in seats}
+    for game in games:
+        game.holders = holders
     variant = get_variant(night.variant)
     return {
         **_sheet_heading(night, "Night packet"),
@@ -66,7 +69,7 @@ def column_widths(variant) -> tuple[int, ...]:
 
 def score_sheet(game, names: dict[int, str], variant, *, filled: bool) -> dict:
     """One game's sheet: the rows the table fills in by pen (or the hands entered)."""
-    rows = _filled_rows(game, variant) if filled else []
+    rows = _filled_rows(game, variant) if filled and not game.forfeit else []
     blank = max(variant.score_sheet_rows - len(rows), 2)
     return {
         "game": game,
@@ -74,8 +77,19 @@ def score_sheet(game, names: dict[int, str], variant, *, filled: bool) -> dict:
         "name_b": names.get(game.pair_b, ""),
         "rows": rows,
         "blank_grid": blank_grid(column_widths(variant), blank),
-        "winner": game.winner if filled else None,
+        "winner": game.winner if filled or game.forfeit else None,
+        "forfeit": game.forfeit,
+        "sat": _sat_words(game, names) if filled else [],
     }
+
+
+def _sat_words(game, names) -> list[str]:
+    """``["Zed for 3"]``… from the prefetched substitutes (``Zed for Ann`` with seats)."""
+    holders = getattr(game, "holders", {})
+    return [
+        f"{sub.name} for {holders.get(sub.number, f'number {sub.number}')}"
+        for sub in game.substitutes.all()
+    ]
 
 
 @lru_cache(maxsize=32)

@@ -94,6 +94,10 @@ class SeatTable(BaseTable):
         sequence = ("number", "name", "pair")
         empty_text = "No players seated."
 
+    def render_name(self, value, record) -> str:
+        """The house player says so: pays nothing, wins nothing."""
+        return f"{value} (house player)" if record.house else value
+
 
 class PairTable(BaseTable):
     """The night's pairs with their players' names."""
@@ -108,8 +112,13 @@ class PairTable(BaseTable):
 def game_state(game, *, short: bool = False) -> str:
     """Where a game stands, from its stored totals: not started, the score, or its winner.
 
-    A game with a passed deal only is under way at 0 – 0 (``Game.started``).
+    A game with a passed deal only is under way at 0 – 0 (``Game.started``). A forfeit
+    says so: a pair withdrew (void when both had).
     """
+    if game.forfeit:
+        if game.winner is None:
+            return "void" if short else "Void: both pairs had withdrawn"
+        return f"forfeit to {game.winner}" if short else f"Forfeit: won by pair {game.winner}"
     if game.winner is not None:
         winner = f"won by {game.winner}" if short else f"Won by pair {game.winner}"
         return winner + (" (Money)" if game.money_bid else "")
@@ -125,7 +134,9 @@ class GameColumn(tables.Column):
     20-table night has 780 of these cells."""
 
     def render(self, value):
-        if value.winner is not None:
+        if value.forfeit:
+            style = "state forfeit"
+        elif value.winner is not None:
             style = "state won"
         elif value.started:
             style = "state playing"
@@ -272,7 +283,7 @@ class MoneyColumn(NumberColumn):
 class StandingsTable(BaseTable):
     """The ``standings`` rows of the ``cinch-standings/1`` document, in rank order."""
 
-    rank = NumberColumn()
+    rank = NumberColumn(empty_values=())
     pair = NumberColumn()
     players = tables.Column()
     wins = NumberColumn(verbose_name="Won")
@@ -299,6 +310,10 @@ class StandingsTable(BaseTable):
 
     def render_players(self, value) -> str:
         return " & ".join(value)
+
+    def render_rank(self, value, record) -> str:
+        """A withdrawn pair takes no place: it says so instead of a rank."""
+        return "withdrawn" if record.get("withdrawn") else value
 
     def value_players(self, value) -> str:
         return " & ".join(value)
@@ -346,8 +361,12 @@ class MemberTable(BaseTable):
     paid = MoneyColumn()
     won = MoneyColumn()
     net = MoneyColumn()
+    sat = tables.Column(verbose_name="Sat in for", orderable=False)
 
     class Meta(BaseTable.Meta):
-        sequence = ("name", "nights", "games_won", "cinches", "paid", "won", "net")
+        sequence = ("name", "nights", "games_won", "cinches", "paid", "won", "net", "sat")
         orderable = True
         empty_text = "No members yet."
+
+    def render_sat(self, value) -> str:
+        return "; ".join(value)

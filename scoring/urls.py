@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from scoring import print_views, results_views, views
+from scoring import attendance_views, print_views, results_views, views
 
 PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|standings)"
 PAYOUT_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>payouts)"
@@ -33,7 +33,18 @@ urlpatterns = [
     path("nights/<int:pk>/tiebreak/", results_views.night_tiebreak, name="night-tiebreak"),
     path("nights/<int:pk>/close/", results_views.night_close, name="night-close"),
     path("nights/<int:pk>/reopen/", results_views.night_reopen, name="night-reopen"),
+    path(
+        "nights/<int:pk>/attendance/",
+        attendance_views.night_attendance,
+        name="night-attendance",
+    ),
     path("members/", results_views.member_list, name="member-list"),
+    path("games/<int:pk>/substitute/", attendance_views.substitute_add, name="substitute-add"),
+    path(
+        "substitutes/<int:pk>/delete/",
+        attendance_views.substitute_remove,
+        name="substitute-remove",
+    ),
     path("games/<int:pk>/", views.game_detail, name="game-detail"),
     path("games/<int:pk>/result/", views.game_result, name="game-result"),
     path("games/<int:pk>/result/clear/", views.game_result_clear, name="game-result-clear"),

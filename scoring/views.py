@@ -42,6 +42,7 @@ from scoring.permissions import (
 )
 from scoring.rules import all_variants
 from scoring.rules.jsonio import dump_json
+from scoring.services import attendance
 from scoring.tables import (
     HandTable,
     NightTable,
@@ -103,7 +104,14 @@ class NightDetailView(PublicPage, NightPage):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         overview = selectors.night_overview(self.night)
-        pairs = [{"pair": pair, "players": name} for pair, name in overview.names.items()]
+        gone = {entry["pair"]: entry["from_round"] for entry in self.night.withdrawn}
+        pairs = [
+            {
+                "pair": pair,
+                "players": name + (f" (withdrawn from round {gone[pair]})" if pair in gone else ""),
+            }
+            for pair, name in overview.names.items()
+        ]
         return super().get_context_data(
             night=self.night,
             money=documents.money_data(self.night),
@@ -210,7 +218,9 @@ class NightCreate(DirectorRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            night = services.night_create(user=self.request.user, **form.night_settings())
+            night = attendance.night_create_with_house(
+                user=self.request.user, **form.night_settings()
+            )
         except services.AlreadyDone as done:
             return already_done(
                 self.request, done, reverse("scoring:night-draw", args=[done.done.pk])

@@ -15,7 +15,15 @@ from scoring.rules.errors import InvalidInput, Problem, is_text, shown_key, show
 from scoring.rules.game import GameState, check_result, play_game
 from scoring.rules.hand import is_whole_number
 from scoring.rules.names import name_key
-from scoring.rules.pot import Fees, MoneySettings, Payout, collect_fees, pay_out, players_of
+from scoring.rules.pot import (
+    Fees,
+    MoneySettings,
+    Payout,
+    collect_fees,
+    pay_out,
+    players_of,
+    seats_of,
+)
 from scoring.rules.standings import (
     PLAYOFF,
     TIEBREAKS,
@@ -30,9 +38,10 @@ from scoring.rules.variants import all_variants, get_variant
 NIGHT_FORMAT = "cinch-night/1"
 STANDINGS_FORMAT = "cinch-standings/1"
 NIGHT_FIELDS = ("format", "name", "date", "variant", "tiebreak", "money", "players", "games")
-NIGHT_FIELDS += ("playoffs",)
-GAME_FIELDS = frozenset({"round", "table", "pairs", "hands", "result"})
-PLAYOFF_FIELDS = frozenset({"pairs", "hands", "result"})
+NIGHT_FIELDS += ("playoffs", "withdrawn")
+PLAYOFF_FIELDS = frozenset({"pairs", "hands", "result", "confirmed", "confirmed_by"})
+GAME_FIELDS = PLAYOFF_FIELDS | {"round", "table", "sat"}
+NOT_IN_A_FORFEIT = ("hands", "result", "sat", "confirmed", "confirmed_by")
 MONEY_FIELDS = ("entry_fee", "loss_fee", "cinch_fee", "booby_prize", "unit")
 MAX_NAME_LENGTH = 100
 MAX_AMOUNT = Decimal(1_000_000)
@@ -43,18 +52,38 @@ MAX_PAIRS = 1000
 
 @dataclass(frozen=True)
 class NightGame:
-    """A game of the night; ``state`` is ``None`` until something is entered."""
+    """A game of the night; ``state`` is ``None`` until something is entered.
+
+    ``sat`` records substitutes (player number, name) and changes no figure. A game
+    awaiting confirmation (``confirmed`` false) counts as unfinished. ``forfeited_by``
+    is the pair that had withdrawn by the game's round (the opponent wins); ``void``
+    when both had: the game counts for nobody and holds nothing up.
+    """
 
     pairs: tuple[int, int]
     round: int | None = None
     table: int | None = None
     state: GameState | None = None
+    sat: tuple[tuple[int, str], ...] = ()
+    confirmed: bool = True
+    confirmed_by: str | None = None
+    forfeited_by: int | None = None
+    void: bool = False
+
+    @property
+    def forfeit(self) -> bool:
+        return self.forfeited_by is not None and not self.void
 
     @property
     def finished(self) -> bool:
-        return self.state is not None and self.state.winner is not None
+        if self.void or self.forfeit:
+            return self.forfeit
+        return self.confirmed and self.state is not None and self.state.winner is not None
 
     def outcome(self) -> Outcome:
+        if self.forfeit:
+            winner = self.pairs[1] if self.forfeited_by == self.pairs[0] else self.pairs[0]
+            return Outcome(self.pairs, (0, 0), (0, 0), winner)
         return Outcome(self.pairs, self.state.scores, self.state.cinches, self.state.winner)
 
 
@@ -68,10 +97,17 @@ class Night:
     money: MoneySettings = field(default_factory=MoneySettings)
     games: tuple[NightGame, ...] = ()
     playoffs: tuple[NightGame, ...] = ()
+    house: frozenset[int] = frozenset()
+    withdrawn: dict[int, int] = field(default_factory=dict)
 
     @property
     def pair_count(self) -> int:
         return len(self.players) // 2
+
+    @property
+    def pairs_in_the_prizes(self) -> list[int]:
+        """Every pair but those that withdrew: places, booby and their ties are theirs."""
+        return [pair for pair in range(1, self.pair_count + 1) if pair not in self.withdrawn]
 
 
 def night_variant_ids() -> list[str]:
@@ -134,6 +170,7 @@ class NightReader:
 
     def __init__(self):
         self.problems: list[Problem] = []
+        self.withdrawn: dict[int, int] = {}
 
     def fail(self, place: str, message: str) -> None:
         self.problems.append(Problem(place, message))
@@ -148,7 +185,7 @@ class NightReader:
         if doc.get("format") != NIGHT_FORMAT:
             self.fail("format", f'must be "{NIGHT_FORMAT}", found {shown_value(doc.get("format"))}')
         variant = self.read_variant(doc.get("variant"))
-        players = self.read_players(doc.get("players"))
+        players, house = self.read_players(doc.get("players"))
         night_fields = dict(
             name=self.read_text("name", doc.get("name", "")),
             date=self.read_date(doc.get("date")),
@@ -158,12 +195,19 @@ class NightReader:
         if variant is None or players is None:
             return None
         pair_count = len(players) // 2
+        self.withdrawn = self.read_withdrawn(doc.get("withdrawn", []), pair_count)
         games = self.read_games(doc.get("games", []), variant, pair_count, playoff=False)
         playoffs = self.read_games(doc.get("playoffs", []), variant, pair_count, playoff=True)
         if self.problems:
             return None
         return Night(
-            variant_id=variant.id, players=players, games=games, playoffs=playoffs, **night_fields
+            variant_id=variant.id,
+            players=players,
+            games=games,
+            playoffs=playoffs,
+            house=house,
+            withdrawn=self.withdrawn,
+            **night_fields,
         )
 
     def read_text(self, place: str, value) -> str:
@@ -200,7 +244,8 @@ class NightReader:
             return PLAYOFF
         return value
 
-    def read_players(self, players) -> tuple[str, ...] | None:
+    def read_players(self, players) -> tuple[tuple[str, ...] | None, frozenset[int]]:
+        """The names in number order, and the numbers of the house players."""
         if (
             not isinstance(players, list)
             or not MIN_PLAYERS <= len(players) <= 2 * MAX_PAIRS
@@ -211,21 +256,73 @@ class NightReader:
                 f"give the players' names as a list, an even count of at least {MIN_PLAYERS} "
                 f"and at most {2 * MAX_PAIRS} (players 2k-1 and 2k form pair k)",
             )
-            return None
-        names = []
-        for number, name in enumerate(players):
-            if not is_text(name) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-                self.fail(
-                    f"players[{number}]",
-                    f"a player's name must be text of 1 to {MAX_NAME_LENGTH} characters",
-                )
-            else:
-                names.append(name.strip())
+            return None, frozenset()
+        names, house = [], set()
+        for number, player in enumerate(players):
+            name = self.read_player(f"players[{number}]", player)
+            if name is not None:
+                names.append(name)
+                if isinstance(player, dict) and player.get("house") is True:
+                    house.add(number + 1)
         if len(names) != len(players):
-            return None
+            return None, frozenset()
+        for number in sorted(house):
+            if number % 2 == 0 and number - 1 in house:
+                self.fail(
+                    f"players[{number - 1}]",
+                    f"players {number - 1} and {number} form pair {number // 2}; "
+                    "a pair never has two house players",
+                )
         repeated = players_repeated(names)
         self.problems.extend(repeated)
-        return None if repeated else tuple(names)
+        return (None if repeated else tuple(names)), frozenset(house)
+
+    def read_player(self, place: str, player) -> str | None:
+        """A name, or ``{"name": ..., "house": true}`` for a house player."""
+        name = player
+        if isinstance(player, dict):
+            for key in player:
+                if key not in ("name", "house"):
+                    self.fail(f"{place}.{shown_key(key)}", "not a field of a player")
+            if not isinstance(player.get("house", False), bool):
+                self.fail(f"{place}.house", "must be true (a house player) or false")
+            name = player.get("name")
+        if not is_text(name) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+            self.fail(place, f"a player's name must be text of 1 to {MAX_NAME_LENGTH} characters")
+            return None
+        return name.strip()
+
+    def read_withdrawn(self, withdrawn, pair_count: int) -> dict[int, int]:
+        """``{pair: from_round}`` for the pairs that left for good."""
+        if not isinstance(withdrawn, list):
+            self.fail(
+                "withdrawn", 'give the pairs that left as a list: [{"pair": 4, "from_round": 5}]'
+            )
+            return {}
+        read = {}
+        for number, entry in enumerate(withdrawn):
+            place = f"withdrawn[{number}]"
+            if not isinstance(entry, dict):
+                self.fail(place, 'a withdrawal is an object: {"pair": 4, "from_round": 5}')
+                continue
+            for key in entry:
+                if key not in ("pair", "from_round"):
+                    self.fail(f"{place}.{shown_key(key)}", "not a field of a withdrawal")
+            pair, from_round = entry.get("pair"), entry.get("from_round")
+            if not is_whole_number(pair) or not 1 <= pair <= pair_count:
+                self.fail(f"{place}.pair", f"give a pair of the night (1 to {pair_count})")
+            elif pair in read:
+                self.fail(f"{place}.pair", f"pair {pair} is withdrawn twice")
+            elif not is_whole_number(from_round) or not 1 <= from_round <= MAX_PAIRS:
+                self.fail(
+                    f"{place}.from_round",
+                    f"the round the pair left from must be a whole number from 1 to {MAX_PAIRS}",
+                )
+            else:
+                read[pair] = from_round
+        if read and len(read) == pair_count:
+            self.fail("withdrawn", "every pair has withdrawn; at least one must stay in the prizes")
+        return read
 
     def read_money(self, money) -> MoneySettings:
         if not isinstance(money, dict):
@@ -293,12 +390,76 @@ class NightReader:
         seat = {} if playoff else self.read_seat(place, raw)
         if pairs is None:
             return None
+        gone = self.gone(place, pairs, seat.get("round"))
+        if gone:
+            return self.read_forfeit(place, raw, pairs, gone, seat)
+        attendance = self.read_confirmation(place, raw)
+        if not playoff:
+            attendance["sat"] = self.read_sat(f"{place}.sat", raw.get("sat", {}), pairs)
         try:
             state = self.read_play(raw, variant, pairs)
         except InvalidInput as invalid:
             self.problems.extend(invalid.under(place).problems)
             return None
-        return NightGame(pairs=pairs, state=state, **seat)
+        return NightGame(pairs=pairs, state=state, **seat, **attendance)
+
+    def gone(self, place, pairs, round_) -> list[int]:
+        """The pairs of a game that had withdrawn by its round; a play-off (no round)
+        naming a withdrawn pair is refused."""
+        if round_ is None:
+            for pair in pairs:
+                if pair in self.withdrawn:
+                    self.fail(f"{place}.pairs", f"pair {pair} has withdrawn and plays no play-off")
+            return []
+        return [pair for pair in pairs if round_ >= self.withdrawn.get(pair, MAX_PAIRS + 1)]
+
+    def read_forfeit(self, place, raw, pairs, gone, seat) -> NightGame:
+        """A game in or after the round a pair withdrew from: a forfeit, or void if
+        both had gone. It carries nothing that was played."""
+        first = gone[0]
+        kind = "void (both pairs had withdrawn)" if len(gone) == 2 else "a forfeit"
+        for key in NOT_IN_A_FORFEIT:
+            if key in raw:
+                self.fail(
+                    f"{place}.{key}",
+                    f"pair {first} withdrew from round {self.withdrawn[first]}, so this game "
+                    f"is {kind}: it has no hands, result, substitutes or confirmation",
+                )
+        return NightGame(pairs=pairs, forfeited_by=first, void=len(gone) == 2, **seat)
+
+    def read_confirmation(self, place, raw) -> dict:
+        confirmed = raw.get("confirmed", True)
+        if not isinstance(confirmed, bool):
+            self.fail(f"{place}.confirmed", "must be true or false (false: awaits confirmation)")
+            confirmed = True
+        confirmed_by = raw.get("confirmed_by")
+        if confirmed_by is not None:
+            confirmed_by = self.read_text(f"{place}.confirmed_by", confirmed_by)
+        return {"confirmed": confirmed, "confirmed_by": confirmed_by}
+
+    def read_sat(self, place, sat, pairs) -> tuple[tuple[int, str], ...]:
+        """Substitutes by the number they sat for; a seat must be one of this game's."""
+        if not isinstance(sat, dict):
+            self.fail(place, 'give substitutes by player number: {"3": "Zed"}')
+            return ()
+        seats = seats_of(pairs)
+        read = []
+        for key, name in sat.items():
+            number = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else None
+            if number not in seats:
+                shown = ", ".join(str(seat) for seat in seats)
+                self.fail(
+                    f"{place}.{shown_key(key)}",
+                    f"a substitute sits for a player of this game (players {shown})",
+                )
+            elif not is_text(name) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+                self.fail(
+                    f"{place}.{key}",
+                    f"a substitute's name must be text of 1 to {MAX_NAME_LENGTH} characters",
+                )
+            else:
+                read.append((number, name.strip()))
+        return tuple(sorted(read))
 
     def read_seat(self, place: str, raw: dict) -> dict:
         seat = {}
@@ -382,12 +543,13 @@ def _pairs_words(pairs) -> str:
 
 def pairings_without_a_game(night: Night) -> list[tuple[int, int]]:
     """The pairings of the round robin that the night lists no game for (a night file
-    that leaves one out): each counts as an unfinished game."""
+    that leaves one out): each counts as an unfinished game, unless both pairs have
+    withdrawn (such a game would be void)."""
     met = {frozenset(game.pairs) for game in night.games}
     return [
         pairing
         for pairing in combinations(range(1, night.pair_count + 1), 2)
-        if frozenset(pairing) not in met
+        if frozenset(pairing) not in met and not set(pairing) <= night.withdrawn.keys()
     ]
 
 
@@ -438,6 +600,7 @@ class LedgerLine:
     name: str
     paid: Decimal
     won: Decimal | None
+    house: bool = False
 
     @property
     def pair(self) -> int:
@@ -494,6 +657,7 @@ class Summary:
                 self.night.players[number - 1],
                 paid,
                 None if won is None else won.get(number, Decimal(0)),
+                number in self.night.house,
             )
             for number, paid in sorted(self.fees.paid.items())
         ]
@@ -503,22 +667,38 @@ class Summary:
         return " & ".join(self.night.players[number - 1] for number in players_of(pair))
 
 
+def withdrawn_last(records) -> list:
+    """Withdrawn pairs, listed after the pairs in the prizes: most wins first, then by
+    pair; they take no rank (``None``)."""
+    ordered = sorted(records, key=lambda record: (-record.wins, record.pair))
+    for record in ordered:
+        record.rank = None
+    return ordered
+
+
 def summarise(night: Night) -> Summary:
     """Ranks, prize ties, fees and prizes of ``night``, from its finished games."""
     finished = [game for game in night.games if game.finished]
     outcomes = [game.outcome() for game in finished]
     playoff_outcomes = [game.outcome() for game in night.playoffs if game.finished]
     records = pair_records(night.pair_count, outcomes, playoff_outcomes)
-    blocks = rank(records.values(), playoff_outcomes, night.tiebreak)
+    in_the_prizes = night.pairs_in_the_prizes
+    blocks = rank([records[pair] for pair in in_the_prizes], playoff_outcomes, night.tiebreak)
     money = night.money
-    place_count = min(len(money.split), night.pair_count)
-    booby_offered = night.pair_count >= 4 and money.booby_prize > 0
+    place_count = min(len(money.split), len(in_the_prizes))
+    booby_offered = len(in_the_prizes) >= 4 and money.booby_prize > 0
     ranking = settle_prizes(blocks, place_count, booby_offered)
-    unfinished = sum(not game.finished for game in (*night.games, *night.playoffs))
-    fees = collect_fees(money, night.pair_count, outcomes)
+    ranking.withdrawn = withdrawn_last([records[pair] for pair in night.withdrawn])
+    unfinished = sum(
+        not game.finished and not game.void for game in (*night.games, *night.playoffs)
+    )
+    played = [game.outcome() for game in finished if not game.forfeit]
+    fees = collect_fees(money, night.pair_count, played, night.house)
     missing = pairings_without_a_game(night)
     blocked = blocked_reasons(unfinished, missing, ranking.ties, night.tiebreak)
-    payout = None if blocked else pay_out(money, fees.pot, ranking.places, ranking.booby)
+    payout = (
+        None if blocked else pay_out(money, fees.pot, ranking.places, ranking.booby, night.house)
+    )
     return Summary(night, finished, ranking, fees, unfinished, missing, blocked, payout)
 
 
@@ -536,7 +716,7 @@ def standings_document(night: Night) -> dict:
 
 
 def _standing_row(record, night: Night) -> dict:
-    return {
+    row = {
         "rank": record.rank,
         "pair": record.pair,
         "players": [night.players[number - 1] for number in players_of(record.pair)],
@@ -547,19 +727,25 @@ def _standing_row(record, night: Night) -> dict:
         "cinches": record.cinches,
         "playoff_wins": record.playoff_wins,
     }
+    if record.pair in night.withdrawn:
+        row["withdrawn"] = True
+    return row
 
 
 def _game_row(game: NightGame) -> dict:
-    state = game.state
-    return {
+    outcome = game.outcome()
+    row = {
         "round": game.round,
         "table": game.table,
         "pairs": list(game.pairs),
-        "score": list(state.scores),
-        "cinches": list(state.cinches),
-        "winner": state.winner,
-        "money_bid": state.money_bid,
+        "score": list(outcome.score),
+        "cinches": list(outcome.cinches),
+        "winner": outcome.winner,
+        "money_bid": not game.forfeit and game.state.money_bid,
     }
+    if game.forfeit:
+        row["forfeit"] = True
+    return row
 
 
 def _money_section(summary: Summary) -> dict:

@@ -2,10 +2,11 @@
 
 Fees: the entry per player, and for each game lost, per player of the losing pair, the
 loss fee and the Cinch fee for each Cinch recorded against the pair in that game (play-off
-games carry none). Prizes: the booby first, then the places by the split; each share is
-rounded down to the night's unit and what is left goes to first place, so the payouts
-always add up to the pot. A pair's share is split between its two players, the lower
-number taking any odd unit.
+games and forfeits carry none). Prizes: the booby first, then the places by the split;
+each share is rounded down to the night's unit and what is left goes to first place, so
+the payouts always add up to the pot. A pair's share is split between its two players,
+the lower number taking any odd unit. A house player pays nothing and wins nothing: the
+partner pays only their own fees and takes the pair's whole share.
 """
 
 from dataclasses import dataclass, field
@@ -55,23 +56,33 @@ def players_of(pair: int) -> tuple[int, int]:
     return 2 * pair - 1, 2 * pair
 
 
-def collect_fees(money: MoneySettings, pair_count: int, outcomes) -> Fees:
-    """Every player's fees from the finished games (``Outcome``s, play-offs excluded)."""
-    player_count = pair_count * PLAYERS_PER_PAIR
-    paid = {number: money.entry_fee for number in range(1, player_count + 1)}
-    games_lost = cinches_charged = 0
+def seats_of(pairs) -> tuple[int, ...]:
+    """The numbers of every player of ``pairs``, in order."""
+    return tuple(number for pair in pairs for number in players_of(pair))
+
+
+def collect_fees(money: MoneySettings, pair_count: int, outcomes, house=frozenset()) -> Fees:
+    """Every player's fees from the games played (``Outcome``s; no play-offs, no
+    forfeits). A house player (a number in ``house``) pays nothing: no entry, no fee."""
+    paying = [n for n in range(1, pair_count * PLAYERS_PER_PAIR + 1) if n not in house]
+    paid = {number: Decimal(0) for number in house}
+    paid |= {number: money.entry_fee for number in paying}
+    games_lost = cinches_charged = loss_shares = cinch_shares = 0
     for game in outcomes:
         loser = game.loser
         cinches = game.cinches[game.pairs.index(loser)]
         games_lost += 1
         cinches_charged += cinches
         for number in players_of(loser):
-            paid[number] += money.loss_fee + money.cinch_fee * cinches
+            if number not in house:
+                paid[number] += money.loss_fee + money.cinch_fee * cinches
+                loss_shares += 1
+                cinch_shares += cinches
     return Fees(
-        entries=money.entry_fee * player_count,
-        loss_fees=money.loss_fee * games_lost * PLAYERS_PER_PAIR,
-        cinch_fees=money.cinch_fee * cinches_charged * PLAYERS_PER_PAIR,
-        players=player_count,
+        entries=money.entry_fee * len(paying),
+        loss_fees=money.loss_fee * loss_shares,
+        cinch_fees=money.cinch_fee * cinch_shares,
+        players=len(paying),
         games_lost=games_lost,
         cinches_charged=cinches_charged,
         paid=paid,
@@ -88,10 +99,13 @@ def split_between_players(amount: Decimal, unit: Decimal) -> tuple[Decimal, Deci
     return amount - half, half
 
 
-def pay_out(money: MoneySettings, pot: Decimal, places: list[int], booby: int | None) -> Payout:
+def pay_out(
+    money: MoneySettings, pot: Decimal, places: list[int], booby: int | None, house=frozenset()
+) -> Payout:
     """Shares of ``pot`` for the pairs in ``places`` (first first) and the ``booby`` pair.
 
     Places that cannot be awarded fold into first place; the booby never exceeds the pot.
+    A house player (a number in ``house``) wins nothing: the partner takes the pair's share.
     """
     booby_amount = min(money.booby_prize, pot) if booby is not None else None
     remainder = pot - (booby_amount or 0)
@@ -103,5 +117,10 @@ def pay_out(money: MoneySettings, pot: Decimal, places: list[int], booby: int | 
         prizes.append((booby, booby_amount))
     for pair, amount in prizes:
         lower, higher = players_of(pair)
-        won[lower], won[higher] = split_between_players(amount, money.unit)
+        if lower in house or higher in house:
+            won[lower], won[higher] = (
+                (Decimal(0), amount) if lower in house else (amount, Decimal(0))
+            )
+        else:
+            won[lower], won[higher] = split_between_players(amount, money.unit)
     return Payout(booby=booby_amount, places=amounts, won=won)

@@ -41,7 +41,7 @@ class PairRecord:
     pegs_against: int = 0
     cinches: int = 0
     playoff_wins: int = 0
-    rank: int = 0
+    rank: int | None = 0
 
     @property
     def peg_difference(self) -> int:
@@ -58,16 +58,18 @@ class Tie:
 
 @dataclass
 class Ranking:
-    """The standings: blocks of level pairs in rank order, ties that block a prize."""
+    """The standings: blocks of level pairs in rank order, ties that block a prize, and
+    the withdrawn pairs after them (no rank, no prize)."""
 
     blocks: list[list[PairRecord]]
     places: list[int] = field(default_factory=list)
     booby: int | None = None
     ties: list[Tie] = field(default_factory=list)
+    withdrawn: list[PairRecord] = field(default_factory=list)
 
     @property
     def records(self) -> list[PairRecord]:
-        return [record for block in self.blocks for record in block]
+        return [record for block in self.blocks for record in block] + self.withdrawn
 
 
 def pair_records(pair_count: int, games, playoffs) -> dict[int, PairRecord]:

@@ -47,6 +47,8 @@ def game_open_to(game: Game, user) -> bool:
 
 
 def _refuse_if_closed_to(game: Game, user) -> None:
+    if game.forfeit:
+        raise ValidationError(f"{game} is a forfeit (a pair withdrew): it takes no hands.")
     if not game_open_to(game, user):
         raise ValidationError(
             f"{game} is finished: ask a director to re-open it before changing it."

@@ -15,9 +15,11 @@ from django.db.models import Max
 from scoring.documents import hand_fields
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules import InvalidInput, Problem, read_night, schedule
+from scoring.rules.attendance import keep_house_apart
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import MoneySettings
 from scoring.rules.variants import get_variant
+from scoring.services import attendance_import
 from scoring.services.authors import audited
 from scoring.services.errors import AlreadyDone, NightFileRefused
 from scoring.services.games import save_game_totals
@@ -94,6 +96,7 @@ def night_draw(*, night: Night, user=None, chance=None) -> list[Seat]:
     seats = list(Seat.objects.select_for_update().filter(night=night).order_by("number"))
     numbers = [seat.number for seat in seats]
     (chance or secrets.SystemRandom()).shuffle(numbers)
+    numbers = keep_house_apart(numbers, [seat.house for seat in seats])
     _renumber(seats, numbers)
     night.drawn_at = datetime.datetime.now(tz=datetime.UTC)
     night.save(update_fields=["drawn_at", "updated_at"])
@@ -210,6 +213,7 @@ def night_import(*, document, user=None, token=None) -> Night:
     for key, games in (("games", parsed.games), ("playoffs", parsed.playoffs)):
         for raw, game in zip(document.get(key, []), games, strict=True):
             _import_game(night, raw, game, card_keys, playoff=key == "playoffs", user=user)
+    attendance_import.import_attendance(night, parsed)
     return night
 
 
@@ -264,3 +268,4 @@ def _import_game(night, raw: dict, parsed, card_keys, *, playoff: bool, user) ->
             game=game, position=position, entered_by=user, **hand_fields(data, card_keys)
         )
     save_game_totals(game, parsed.state)
+    attendance_import.import_game_attendance(game, parsed)

@@ -31,6 +31,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from scoring import print_views, results_views, services, views
 from scoring.models import Game
 from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
+from scoring.services import attendance
 from tests.factories import night_with_schedule
 from tests.reliability.hostile import snapshot
 
@@ -123,7 +124,8 @@ def objects(db):
     game = Game.objects.filter(night=night).order_by("pk").first()
     a = game.pair_a
     hand = services.hand_record(game=game, data={"bidder": a, "bid": 2, "high": a, "low": a})
-    return {"nights": night.pk, "games": game.pk, "hands": hand.pk}
+    substitute = attendance.substitute_record(game=game, number=2 * a, name="Zed")
+    return {"nights": night.pk, "games": game.pk, "hands": hand.pk, "substitutes": substitute.pk}
 
 
 def url_of(route: str, name: str, objects: dict) -> str:

@@ -51,9 +51,11 @@ def name_pages(night) -> dict[str, bool]:
         reverse("scoring:night-sheet-preview", args=[night.pk, "packet"]): True,
         reverse("scoring:night-sheet-preview", args=[night.pk, "standings"]): True,
         reverse("scoring:night-payouts-preview", args=[night.pk, "payouts"]): True,
+        reverse("scoring:night-attendance", args=pk): True,
     }
     for game in games:
-        pages[reverse("scoring:game-detail", args=[game.pk])] = pair in game.pairs
+        # A director's substitute form offers every member, so every game page names them.
+        pages[reverse("scoring:game-detail", args=[game.pk])] = True
     return pages
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scoring.rules.__main__ import main
+from scoring.rules.simulate import random_night
 
 EXAMPLE = Path(__file__).with_name("night_format_example.json")
 REPOSITORY = Path(__file__).parents[2]
@@ -210,3 +211,28 @@ def test_ladder_refuses_a_bad_season_with_one_line_per_problem(capsys, tmp_path)
         'best: "all" must be a whole number of nights, 1 or more',
         "nights: give the season's nights as a list of 1 to 1000 night files",
     ]
+
+
+def test_the_cli_scores_a_night_that_did_not_go_to_plan(capsys, tmp_path):
+    """House player, substitute, withdrawn pair: the bare CLI gives the documented keys."""
+    night = random_night(4, seed=3)
+    night["players"][7] = {"name": night["players"][7], "house": True}
+    night["withdrawn"] = [{"pair": 2, "from_round": 3}]
+    for game in night["games"]:
+        if 2 in game["pairs"] and game["round"] >= 3:
+            game.pop("hands", None)
+            game.pop("result", None)
+    night["games"][0]["sat"] = {"1": "Zed"}
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(night))
+
+    status, out, err = run(capsys, "score", str(path))
+
+    assert (status, err) == (0, "")
+    document = json.loads(out)
+    withdrawn = [row for row in document["standings"] if row.get("withdrawn")]
+    assert [(row["pair"], row["rank"]) for row in withdrawn] == [(2, None)]
+    forfeits = [game for game in document["games"] if game.get("forfeit")]
+    assert forfeits and all(game["score"] == [0, 0] for game in forfeits)
+    assert all(2 not in game["pairs"] or game["winner"] != 2 for game in forfeits)
+    assert document["money"]["players"][7]["paid"] == "0.00"

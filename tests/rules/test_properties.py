@@ -1,7 +1,9 @@
 """Properties of the rules core that must hold for every input, checked with hypothesis.
 
 - A hand entered card by card scores exactly as the same hand given as points per side.
-- Every valid night's fees add up to the pot, and its prizes pay out the pot to the cent.
+- Every valid night's fees add up to the pot, and its prizes pay out the pot to the cent,
+  also on nights with house players, substitutes, games awaiting confirmation and pairs
+  that withdrew (a house player's paid and won are 0; a withdrawn pair takes no prize).
 - The games of one whole play-off round, listed in any order, give the same standings.
 - A broken night file makes the CLI exit 2 with its problems, never a traceback.
 - The pattern table is a valid round robin for 2 to 40 pairs.
@@ -37,6 +39,7 @@ from scoring.rules.__main__ import main
 from scoring.rules.game import Board
 from scoring.rules.hand import MONEY, MONEY_HOLDS
 from scoring.rules.night import MONEY_PLACES
+from scoring.rules.pot import players_of, seats_of
 from scoring.rules.simulate import as_totals, random_game, random_hand, random_night
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -204,10 +207,12 @@ def money_settings(draw):
 
 
 @st.composite
-def nights(draw, *, max_pairs: int, complete: bool = False, tiebreak=None):
+def nights(draw, *, max_pairs: int, complete: bool = False, tiebreak=None, attendance=None):
     """A valid random ``cinch-night/1`` document, money settings drawn or left default.
 
     ``complete``: every game played; otherwise later rounds may be left unplayed.
+    ``attendance`` (drawn when ``None``): house players, substitutes, games awaiting
+    confirmation (unless ``complete``) and withdrawn pairs, as rules.md allows them.
     """
     rounds_played = st.none() if complete else st.none() | st.integers(0, max_pairs)
     doc = random_night(
@@ -220,7 +225,47 @@ def nights(draw, *, max_pairs: int, complete: bool = False, tiebreak=None):
     )
     if draw(st.booleans(), label="money"):
         doc["money"] = draw(money_settings(), label="money settings")
+    if attendance or (attendance is None and draw(st.booleans(), label="attendance")):
+        add_attendance(doc, draw, complete=complete)
     return doc
+
+
+def add_attendance(doc: dict, draw, *, complete: bool) -> None:
+    """House players (never two in a pair), withdrawals (never every pair; their games
+    from that round on emptied into forfeits), substitutes and unconfirmed games."""
+    pair_count = len(doc["players"]) // 2
+    for pair in range(1, pair_count + 1):
+        if draw(st.integers(0, 2), label=f"house player in pair {pair}") == 0:
+            index = 2 * pair - 2 + draw(st.integers(0, 1))
+            doc["players"][index] = {"name": doc["players"][index], "house": True}
+    last_round = max(game["round"] for game in doc["games"])
+    leaving = draw(
+        st.lists(st.integers(1, pair_count), unique=True, max_size=pair_count - 1), label="leave"
+    )
+    gone = {pair: draw(st.integers(1, last_round + 1), label="from round") for pair in leaving}
+    if gone:
+        doc["withdrawn"] = [{"pair": pair, "from_round": r} for pair, r in gone.items()]
+    for game in doc["games"]:
+        if any(game["round"] >= gone.get(pair, last_round + 2) for pair in game["pairs"]):
+            game.pop("hands", None)
+            game.pop("result", None)
+        elif draw(st.integers(0, 4), label="substitute") == 0:
+            seat = draw(st.sampled_from(seats_of(game["pairs"])), label="seat")
+            game["sat"] = {str(seat): "Zed Sub"}
+        elif not complete and draw(st.integers(0, 9), label="unconfirmed") == 0:
+            game["confirmed"] = False
+
+
+def house_numbers(doc: dict) -> set[int]:
+    return {
+        number
+        for number, player in enumerate(doc["players"], start=1)
+        if isinstance(player, dict) and player.get("house")
+    }
+
+
+def paying_players(doc: dict, pair: int) -> int:
+    return sum(number not in house_numbers(doc) for number in players_of(pair))
 
 
 def floats_in(node) -> list:
@@ -244,25 +289,43 @@ def check_fees(doc: dict, standings: dict) -> Decimal:
     )
     pot = Decimal(money["pot"])
     assert pot == entries + loss_fees + cinch_fees
-    assert entries == Decimal(settings_.get("entry_fee", "2.00")) * len(doc["players"])
-    losses = len(standings["games"])
-    assert loss_fees == Decimal(settings_.get("loss_fee", "0.25")) * losses * 2
-    cinches = sum(
-        game["cinches"][1 - game["pairs"].index(game["winner"])] for game in standings["games"]
+    house = house_numbers(doc)
+    paying = len(doc["players"]) - len(house)
+    assert entries == Decimal(settings_.get("entry_fee", "2.00")) * paying
+    played = [game for game in standings["games"] if not game.get("forfeit")]
+    for game in standings["games"]:
+        if game.get("forfeit"):
+            assert game["score"] == [0, 0] and game["cinches"] == [0, 0]
+    loser_seats = [
+        (game, paying_players(doc, game["pairs"][1 - game["pairs"].index(game["winner"])]))
+        for game in played
+    ]
+    loss_shares = sum(seats for _, seats in loser_seats)
+    assert loss_fees == Decimal(settings_.get("loss_fee", "0.25")) * loss_shares
+    cinch_shares = sum(
+        game["cinches"][1 - game["pairs"].index(game["winner"])] * seats
+        for game, seats in loser_seats
     )
-    assert cinch_fees == Decimal(settings_.get("cinch_fee", "0.10")) * cinches * 2
+    assert cinch_fees == Decimal(settings_.get("cinch_fee", "0.10")) * cinch_shares
     players = money["players"]
     assert len(players) == len(doc["players"])
     assert all(isinstance(player["paid"], str) for player in players)
     assert sum(Decimal(player["paid"]) for player in players) == pot
+    for number in house:
+        assert players[number - 1]["paid"] == "0.00"
+        assert players[number - 1]["won"] in (None, "0.00")
     return pot
 
 
 def check_payout(doc: dict, money: dict, pot: Decimal) -> None:
     places, booby = money["places"], money["booby"]
-    pair_count = len(doc["players"]) // 2
+    withdrawn = {entry["pair"] for entry in doc.get("withdrawn", [])}
+    in_the_prizes = len(doc["players"]) // 2 - len(withdrawn)
     split = doc.get("money", {}).get("split", ["0.50", "0.30", "0.20"])
-    assert len(places) == min(len(split), pair_count)
+    assert len(places) == min(len(split), in_the_prizes)
+    assert not withdrawn & {place["pair"] for place in places}
+    if booby is not None:
+        assert in_the_prizes >= 4 and booby["pair"] not in withdrawn
     assert "blocked" not in money
     for place in places:
         assert isinstance(place["amount"], str)
@@ -307,9 +370,33 @@ def test_a_nights_payouts_add_up_to_the_pot(data):
         assert money["booby"] is None
         assert all(player["won"] is None for player in money["players"])
         assert isinstance(money["blocked"], str) and money["blocked"]
-    unfinished = len(doc["games"]) - len(standings["games"])
+    withdrawn = {entry["pair"]: entry["from_round"] for entry in doc.get("withdrawn", [])}
+    void = sum(
+        all(game["round"] >= withdrawn.get(pair, 10**6) for pair in game["pairs"])
+        for game in doc["games"]
+    )
+    unfinished = len(doc["games"]) - void - len(standings["games"])
+    assert all(not set(tie) & withdrawn.keys() for tie in standings["unresolved_ties"])
+    rows = standings["standings"]
+    staying = len(rows) - len(withdrawn)
+    assert {row["pair"] for row in rows[staying:]} == withdrawn.keys()
+    assert all(row.get("withdrawn") and row["rank"] is None for row in rows[staying:])
+    assert all("withdrawn" not in row and row["rank"] for row in rows[:staying])
     if not standings["unresolved_ties"] and not unfinished:
         assert money["places"] is not None
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_a_night_that_did_not_go_to_plan_pays_out_the_pot(data):
+    doc = data.draw(nights(max_pairs=9, attendance=True), label="night")
+    standings = score_night(doc)
+    money = standings["money"]
+
+    pot = check_fees(doc, standings)
+    event("paid out" if money["places"] is not None else "blocked")
+    if money["places"] is not None:
+        check_payout(doc, money, pot)
 
 
 @settings(max_examples=40, deadline=None)
@@ -370,6 +457,7 @@ FIELD_NAMES = sorted(
     | {"format", "name", "date", "variant", "tiebreak", "money", "players", "games"}
     | {"playoffs", "round", "table", "pairs", "hands", "result", "passed", "bid", "points"}
     | {"score", "cinches", "entry_fee", "loss_fee", "cinch_fee", "booby_prize", "split", "unit"}
+    | {"house", "withdrawn", "pair", "from_round", "sat", "confirmed", "confirmed_by"}
 )
 ODD_STRINGS = (
     "",

@@ -74,6 +74,7 @@ def test_members_page_is_public(client_for, nights, role):
         "Paid",
         "Won",
         "Net",
+        "Sat in for",
     ]
 
 
@@ -120,8 +121,8 @@ def test_no_members_yet(client):
     assert "No members yet." in response.content.decode()
 
 
-# The members, every seat with its night, every game of those nights.
-QUERIES = 3
+# The members, every seat with its night, every game of those nights, the substitutes.
+QUERIES = 4
 
 
 @pytest.mark.parametrize("sizes", [[2], [4, 10, 20]], ids=["one small night", "three nights"])

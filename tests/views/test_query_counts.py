@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 # A scorer's night page asks once whether the user is in the Scorers group (it offers
 # the payout sheet to scorers); a director is staff, which needs no query.
 NIGHT_PAGE = {"anonymous": 3, "scorer": 6, "director": 5}
-GAME_PAGE = {"anonymous": 5, "scorer": 8, "director": 7}
+# The game page reads its substitutes once (names "Zed for Ann" and the panel), and for
+# a scorer or director the members to choose a substitute from.
+GAME_PAGE = {"anonymous": 6, "scorer": 10, "director": 9}
 ONE_POINT_EACH = {"bidder": 1, "bid": 2, "high": 1, "low": 2, "jack": None, "game": None}
 
 

@@ -1,0 +1,45 @@
+"""Forms of the attendance pages: a substitute, a withdrawal, a late pair."""
+
+from django import forms
+
+from scoring.models import Member
+
+
+class SubstituteForm(forms.Form):
+    """Who sat for a number in one game: a member, or a name typed."""
+
+    number = forms.TypedChoiceField(label="Sat for", coerce=int)
+    member = forms.ModelChoiceField(
+        label="Member", queryset=Member.objects.order_by("name"), required=False
+    )
+    name = forms.CharField(label="or a name", max_length=100, required=False)
+
+    def __init__(self, *args, seats, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["number"].choices = [
+            (seat.number, f"{seat.number}. {seat.member.name}") for seat in seats
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("member") and not (cleaned.get("name") or "").strip():
+            self.add_error("name", "Choose a member or type the substitute's name.")
+        return cleaned
+
+
+class WithdrawForm(forms.Form):
+    """The pair that leaves for good and the round it leaves from."""
+
+    pair = forms.TypedChoiceField(label="Pair", coerce=int)
+    from_round = forms.IntegerField(label="From round", min_value=1, max_value=1000)
+
+    def __init__(self, *args, pairs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pair"].choices = [(pair, f"Pair {pair} ({names})") for pair, names in pairs]
+
+
+class LatePairForm(forms.Form):
+    """The two players of a late pair (new names become members)."""
+
+    first = forms.CharField(label="First player", max_length=100)
+    second = forms.CharField(label="Second player", max_length=100)

@@ -1,0 +1,23 @@
+"""``{% substitute_panel game can_change %}``: a game's substitutes and the form to add one."""
+
+from django import template
+
+from scoring import selectors
+from scoring.attendance_forms import SubstituteForm
+
+register = template.Library()
+
+
+@register.inclusion_tag("scoring/_substitutes.html")
+def substitute_panel(game, can_change: bool) -> dict:
+    seating = selectors.game_seating(game)
+    seats, substitutes = seating.seats, seating.substitutes
+    holders = {seat.number: seat.member.name for seat in seats}
+    for substitute in substitutes:
+        substitute.holder = holders.get(substitute.number, "")
+    return {
+        "game": game,
+        "substitutes": substitutes,
+        "can_change": can_change,
+        "form": SubstituteForm(seats=seats) if can_change else None,
+    }

@@ -1,0 +1,234 @@
+"""The attendance pages: a house player at the new-night form, substitutes on the game
+page, a pair withdrawn (with its confirmation) and brought back, a late pair."""
+
+import pytest
+from django.urls import reverse
+from pytest_django.asserts import assertContains, assertNotContains
+
+from scoring import services
+from scoring.models import Game, Member, Night, Seat, Substitute
+from scoring.services import attendance
+from tests.factories import NEW_NIGHT_FORM, night_with_schedule, player_names
+from tests.views.access import ROLES, assert_refused, may_direct, may_score
+
+pytestmark = pytest.mark.django_db
+
+
+def new_night(client, players: int, **extra):
+    data = NEW_NIGHT_FORM | {"new_players": "\n".join(player_names(players))} | extra
+    return client.post(reverse("scoring:night-create"), data)
+
+
+def test_thirteen_players_and_house_make_a_night(client_as, director):
+    response = new_night(client_as(director), 13, house_player="House")
+
+    night = Night.objects.get()
+    assert response.status_code == 302
+    assert night.seats.count() == 14
+    assert Seat.objects.get(night=night, house=True).member.name == "House"
+
+
+def test_a_volunteering_member_is_offered_and_seated(client_as, director):
+    Member.objects.create(name="Vera")
+    client = client_as(director)
+    assertContains(
+        client.get(reverse("scoring:night-create")), '<option value="Vera">Vera</option>'
+    )
+
+    new_night(client, 13, house_player="Vera")
+
+    assert Seat.objects.get(house=True).member.name == "Vera"
+
+
+def test_an_odd_count_asks_for_a_house_player(client_as, director):
+    response = new_night(client_as(director), 13)
+
+    assert response.status_code == 200
+    assert response.context["form"].errors["house_player"] == [
+        "13 players is an odd number: seat a house player to make the last pair "
+        "(a member who volunteers, or House)."
+    ]
+    assert not Night.objects.exists()
+
+
+def test_an_even_count_needs_no_house_player(client_as, director):
+    response = new_night(client_as(director), 12, house_player="House")
+
+    assert response.context["form"].errors["house_player"] == [
+        "12 players make whole pairs: no house player is needed."
+    ]
+    assert not Night.objects.exists()
+
+
+# --- substitutes ---------------------------------------------------------------------
+
+
+def first_game(night) -> Game:
+    return Game.objects.filter(night=night).order_by("round", "table").first()
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_a_scorer_records_a_substitute_on_the_game_page(client_for, role):
+    night = night_with_schedule(4)
+    game = first_game(night)
+    holder = Seat.objects.get(night=night, number=2 * game.pair_a).member.name
+    client = client_for(role)
+    page = client.get(reverse("scoring:game-detail", args=[game.pk]))
+
+    response = client.post(
+        reverse("scoring:substitute-add", args=[game.pk]),
+        {"number": 2 * game.pair_a, "name": "Zed"},
+    )
+
+    if not may_score(role):
+        assert_refused(response, role)
+        assertNotContains(page, "Record the substitute")
+        assert not Substitute.objects.exists()
+        return
+    assertContains(page, "Record the substitute")
+    assert response.status_code == 302
+    page = client.get(reverse("scoring:game-detail", args=[game.pk]))
+    assertContains(page, f"Zed for {holder}")
+
+
+def test_a_substitute_for_a_seat_not_in_the_game_is_refused_with_its_reason(client_as, scorer):
+    night = night_with_schedule(4)
+    game = Game.objects.get(night=night, pair_a__in=[1, 2], pair_b__in=[1, 2])
+
+    response = client_as(scorer).post(
+        reverse("scoring:substitute-add", args=[game.pk]), {"number": 7, "name": "Zed"}, follow=True
+    )
+
+    assertContains(response, "Select a valid choice")
+    assert not Substitute.objects.exists()
+
+
+# --- withdrawal ----------------------------------------------------------------------
+
+
+def finish_round(night, round_: int) -> None:
+    for game in Game.objects.filter(night=night, round=round_):
+        services.game_result_record(
+            game=game, result={"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
+        )
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_only_a_director_withdraws_a_pair(client_for, role):
+    night = night_with_schedule(4)
+    response = client_for(role).post(
+        reverse("scoring:night-attendance", args=[night.pk]), {"pair": 4, "from_round": 1}
+    )
+    night.refresh_from_db()
+    if may_direct(role):
+        assert response.status_code == 302
+        assert night.withdrawn == [{"pair": 4, "from_round": 1}]
+    else:
+        assert_refused(response, role)
+        assert night.withdrawn == []
+
+
+def test_the_confirmation_names_the_games_that_become_forfeits(client_as, director):
+    night = night_with_schedule(4)
+    finish_round(night, 1)
+    client = client_as(director)
+    url = reverse("scoring:night-attendance", args=[night.pk])
+
+    confirm = client.get(url, {"pair": 4, "from_round": 2})
+
+    forfeits = Game.objects.filter(night=night, round__gte=2).filter(
+        pair_a=4
+    ) | Game.objects.filter(night=night, round__gte=2, pair_b=4)
+    for game in forfeits:
+        assertContains(confirm, str(game))
+    assertContains(confirm, "Withdraw pair 4")
+    assert Night.objects.get().withdrawn == []
+
+    client.post(url, {"pair": 4, "from_round": 2})
+    night_page = client.get(reverse("scoring:night-detail", args=[night.pk]))
+    standings = client.get(reverse("scoring:night-standings", args=[night.pk]))
+
+    assertContains(night_page, "forfeit to", count=2)
+    assertContains(night_page, "(withdrawn from round 2)", count=1)
+    assertContains(standings, "withdrawn")
+
+
+def test_a_withdrawal_the_games_refuse_says_why(client_as, director):
+    night = night_with_schedule(4)
+    finish_round(night, 1)
+
+    response = client_as(director).get(
+        reverse("scoring:night-attendance", args=[night.pk]), {"pair": 4, "from_round": 1}
+    )
+
+    assertContains(response, "withdraw it from a later round")
+    assertNotContains(response, "Withdraw pair 4")
+
+
+def test_a_director_brings_a_withdrawn_pair_back(client_as, director):
+    night = night_with_schedule(4)
+    attendance.pair_withdraw(night=night, pair=4, from_round=1)
+
+    client_as(director).post(
+        reverse("scoring:night-attendance", args=[night.pk]), {"action": "return", "pair": 4}
+    )
+
+    assert Night.objects.get().withdrawn == []
+    assert not Game.objects.filter(forfeit=True).exists()
+
+
+# --- a late pair ---------------------------------------------------------------------
+
+
+def test_an_even_night_says_why_a_late_pair_cannot_join(client_as, director):
+    night = night_with_schedule(4)
+
+    response = client_as(director).get(reverse("scoring:night-attendance", args=[night.pk]))
+
+    assertContains(response, "an even number: there is no bye for a late pair")
+    assertContains(response, "table of its own")
+    assertNotContains(response, "Seat the late pair")
+
+
+def test_a_late_pair_is_seated_on_an_odd_night(client_as, director):
+    night = night_with_schedule(5)
+    finish_round(night, 1)
+
+    response = client_as(director).post(
+        reverse("scoring:night-attendance", args=[night.pk]),
+        {"action": "late", "first": "Late One", "second": "Late Two"},
+    )
+
+    assert response.status_code == 302
+    assert Game.objects.filter(night=night).filter(pair_b=6).count() == 5
+    assert Game.objects.get(night=night, round=6).pairs[1] == 6
+
+
+def test_the_members_page_shows_who_a_member_sat_in_for(client):
+    night = night_with_schedule(4)
+    game = first_game(night)
+    zed = Member.objects.create(name="Zed")
+    attendance.substitute_record(game=game, number=2 * game.pair_a, member=zed)
+    holder = Seat.objects.get(night=night, number=2 * game.pair_a).member.name
+
+    response = client.get(reverse("scoring:member-list"))
+
+    assertContains(response, f"Zed for {holder} ({night.name}, round {game.round})")
+
+
+def test_the_draw_page_marks_the_house_player(client_as, director):
+    client = client_as(director)
+    new_night(client, 13, house_player="House")
+
+    response = client.get(reverse("scoring:night-draw", args=[Night.objects.get().pk]))
+
+    assertContains(response, "House (house player)", count=1)
+
+
+def test_the_withdraw_form_starts_at_the_current_round(client_as, director):
+    night = night_with_schedule(4)
+    finish_round(night, 1)
+
+    response = client_as(director).get(reverse("scoring:night-attendance", args=[night.pk]))
+
+    assert response.context["withdraw_form"]["from_round"].value() == 2
