@@ -1,4 +1,4 @@
-"""Shared pytest fixtures for the whole suite: the three kinds of visitor.
+"""Shared pytest fixtures for the whole suite: the kinds of visitor, and the module's night.
 
 There is deliberately no tests/__init__.py: pytest finds this rootdir conftest and
 pytest-django puts the project root on sys.path (so ``tests.factories`` imports).
@@ -7,9 +7,11 @@ pytest-django puts the project root on sys.path (so ``tests.factories`` imports)
 from pathlib import Path
 
 import pytest
+from django.db import transaction
 from django.test import Client
 
-from tests.factories import DirectorFactory, ScorerFactory, UserFactory
+from scoring.models import Game, Night
+from tests.factories import DirectorFactory, ScorerFactory, UserFactory, night_with_schedule
 
 TESTS = Path(__file__).parent
 # What depends on the database (services, commands, the live-site reliability tests, the
@@ -62,3 +64,46 @@ def client_for(client_as, director, scorer, member):
     """``client_for("scorer")``: a client for a role (anonymous, member, scorer, director)."""
     users = {"anonymous": None, "member": member, "scorer": scorer, "director": director}
     return lambda role: client_as(users[role])
+
+
+def two_pairs() -> Night:
+    """The night a module gets when it does not say: two pairs, drawn, one game."""
+    return night_with_schedule(2)
+
+
+@pytest.fixture(scope="module")
+def module_night_pk(request, django_db_setup, django_db_blocker):
+    """The module's night, built once: by the module's ``build_night()``, else two pairs.
+
+    Django's ``setUpTestData`` for pytest: the night is built inside a transaction that
+    stays open while the module runs; each test's own transaction is a savepoint in it,
+    rolled back after the test, so a test that changes the night changes it for itself
+    alone. When the module is done the whole transaction is rolled back: nothing the
+    build wrote (members, history) is left for other modules.
+    """
+    build = getattr(request.module, "build_night", two_pairs)
+    with django_db_blocker.unblock():
+        block = transaction.atomic()
+        block.__enter__()
+        try:
+            pk = build().pk
+        except BaseException:
+            transaction.set_rollback(True)
+            block.__exit__(None, None, None)
+            raise
+    yield pk
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        block.__exit__(None, None, None)
+
+
+@pytest.fixture
+def night(module_night_pk, db) -> Night:
+    """The module's night (``module_night_pk``), read afresh for each test."""
+    return Night.objects.get(pk=module_night_pk)
+
+
+@pytest.fixture
+def game(night) -> Game:
+    """The module night's first game: round 1, table 1 (the two-pair night's one game)."""
+    return Game.objects.get(night=night, round=1, table=1)

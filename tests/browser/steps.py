@@ -16,6 +16,10 @@ from playwright.sync_api import Locator, Page, expect
 PASSWORD = "password"  # tests.factories.UserFactory's
 CARDS = {"high": "High", "low": "Low", "jack": "Jack", "game": "Game"}
 
+# A PDF is rendered while the browser waits: a whole night's packet takes seconds, and
+# many more on a machine busy with other work.
+PDF_TIMEOUT_MS = 60_000
+
 
 def log_in(page: Page, username: str, password: str = PASSWORD) -> None:
     page.goto("/accounts/login/")

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.steps import enter_result, game_link, pattern_games, status
+from tests.browser.steps import PDF_TIMEOUT_MS, enter_result, game_link, pattern_games, status
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -123,7 +123,7 @@ def check_results(page: Page, night_url: str) -> None:
 
     page.goto(night_url)
     href = page.locator(".print-links").get_by_role("link", name="payouts").get_attribute("href")
-    response = page.request.get(href)
+    response = page.request.get(href, timeout=PDF_TIMEOUT_MS)
     assert response.ok and response.body().startswith(b"%PDF-")
     preview = page.request.get(href.replace(".pdf", "/"))
     assert "(house player)" in preview.text()

@@ -23,6 +23,7 @@ from tests.browser.nights import (
     winner_of,
 )
 from tests.browser.steps import (
+    PDF_TIMEOUT_MS,
     board,
     enter_hand,
     enter_result,
@@ -184,7 +185,7 @@ def check_sheets(page: Page) -> None:
             sheets[link.inner_text()] = href
     assert set(sheets) == {"night packet", "filled in", "standings", "payouts"}
     for name, href in sheets.items():
-        response = page.request.get(href)
+        response = page.request.get(href, timeout=PDF_TIMEOUT_MS)
         assert response.ok, name
         assert response.headers["content-type"] == "application/pdf", name
         body = response.body()

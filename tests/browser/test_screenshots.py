@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 from scoring import kept_sheets, sheets
 from scoring.models import Game
 from tests.browser.nights import finish_night, played_night
+from tests.browser.steps import PDF_TIMEOUT_MS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,7 +45,7 @@ def shoot(page: Page, url: str, path: Path) -> None:
 
 def sheet_page(page: Page, url: str, path: Path) -> None:
     """The first page of a PDF sheet as a PNG (skipped without pdftoppm)."""
-    response = page.request.get(url)
+    response = page.request.get(url, timeout=PDF_TIMEOUT_MS)
     assert response.ok and response.body().startswith(b"%PDF-")
     if shutil.which("pdftoppm") is None:
         return

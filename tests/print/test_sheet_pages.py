@@ -14,8 +14,7 @@ from scoring.rules.simulate import random_night
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def night():
+def build_night():
     document = random_night(4, seed=8, rounds_played=2, results_share=0)
     document["players"][2] = "<b>Bold</b> Cy"
     return services.night_import(document=document)

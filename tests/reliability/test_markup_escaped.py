@@ -22,8 +22,7 @@ ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
 NIGHT = '<img src=x onerror="alert(2)">'
 
 
-@pytest.fixture
-def night(db):
+def build_night():
     players = [SCRIPT, "Ann", "Bob", "Cy", "Di", "Ed"]
     night = services.night_create(
         name=NIGHT, date=datetime.date(2026, 11, 17), variant="club11", player_names=players

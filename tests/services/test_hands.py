@@ -28,15 +28,16 @@ MONEY_MADE = hand(bid="money", high=1, low=1, jack=1, game=1)
 ALL_FOUR = hand(bid=4, high=1, low=1, jack=1, game=1)  # pair 1 pegs 4
 
 
-@pytest.fixture
-def game() -> Game:
+def build_night():
+    """Ann, Bob, Cy and Di; their one game (the ``game`` fixture), not drawn."""
     night = services.night_create(
         name="Tuesday",
         date=datetime.date(2026, 11, 17),
         variant="club11",
         player_names=["Ann", "Bob", "Cy", "Di"],
     )
-    return Game.objects.create(night=night, round=1, table=1, pair_a=1, pair_b=2)
+    Game.objects.create(night=night, round=1, table=1, pair_a=1, pair_b=2)
+    return night
 
 
 @pytest.fixture

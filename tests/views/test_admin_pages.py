@@ -17,8 +17,7 @@ def admin_url(model, view: str, *args) -> str:
     return reverse(f"admin:{meta.app_label}_{meta.model_name}_{view}", args=args)
 
 
-@pytest.fixture
-def night():
+def build_night():
     night = night_with_schedule(2)
     game = Game.objects.filter(night=night).first()
     Hand.objects.create(game=game, position=1, passed=True)

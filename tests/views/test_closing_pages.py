@@ -18,8 +18,7 @@ def url(night, name: str) -> str:
     return reverse(f"scoring:{name}", args=[night.pk])
 
 
-@pytest.fixture
-def night():
+def build_night():
     night = night_with_schedule(4, name="Tuesday club")
     play_out(night)
     return night

@@ -35,11 +35,6 @@ def twice(client, url: str, data) -> tuple:
     return client.post(url, data, follow=True), client.post(url, data, follow=True)
 
 
-@pytest.fixture
-def game() -> Game:
-    return Game.objects.get(night=night_with_schedule(2), round=1)
-
-
 def test_a_hand_posted_twice_is_saved_once(client_for, game):
     client = client_for("scorer")
     url = reverse("scoring:game-detail", args=[game.pk])
@@ -102,11 +97,11 @@ def test_a_new_night_posted_twice_is_made_once(client_for):
 
     first, second = twice(client, url, form)
 
-    [night] = Night.objects.all()
+    [night] = Night.objects.filter(name=NEW_NIGHT["name"])
     draw = reverse("scoring:night-draw", args=[night.pk])
     assert first.redirect_chain[-1][0] == second.redirect_chain[-1][0] == draw
     assertContains(second, "Tuesday club was already made by this form: here it is.")
-    assert Seat.objects.count() == 4
+    assert Seat.objects.filter(night=night).count() == 4
 
 
 def test_each_new_night_form_makes_its_own_night(client_for):
@@ -115,7 +110,7 @@ def test_each_new_night_form_makes_its_own_night(client_for):
     for _ in range(2):
         client.post(url, NEW_NIGHT | {"token": hidden(client.get(url), "token")})
 
-    assert Night.objects.count() == 2
+    assert Night.objects.filter(name=NEW_NIGHT["name"]).count() == 2
 
 
 def test_an_import_posted_twice_is_made_once(client_for):
@@ -129,7 +124,7 @@ def test_an_import_posted_twice_is_made_once(client_for):
         for _ in range(2)
     ]
 
-    [night] = Night.objects.all()
+    [night] = Night.objects.filter(form_token=token)
     assert answers[1].redirect_chain[-1][0] == reverse("scoring:night-detail", args=[night.pk])
     assertContains(answers[1], "was already made by this form: here it is.")
     assert Game.objects.filter(night=night).count() == 6

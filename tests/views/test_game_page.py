@@ -17,13 +17,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def game() -> Game:
-    """Round 1 of a club11 night of two pairs: pair 1 v pair 2."""
-    night = night_with_schedule(2)
-    return Game.objects.get(night=night, round=1)
-
-
-@pytest.fixture
 def cinch51_game() -> Game:
     night = night_with_schedule(2, variant="cinch51")
     return Game.objects.get(night=night, round=1)

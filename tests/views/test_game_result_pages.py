@@ -6,17 +6,11 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import services
 from scoring.models import Game
-from tests.factories import night_with_schedule
 from tests.views.access import ROLES, assert_refused, may_direct, may_score
 
 pytestmark = pytest.mark.django_db
 
 RESULT = {"winner": 2, "score": [6, 11], "cinches": [2, 1]}
-
-
-@pytest.fixture
-def game() -> Game:
-    return Game.objects.get(night=night_with_schedule(2), round=1)
 
 
 @pytest.fixture

@@ -15,13 +15,13 @@ FIRST = {"bidder": 1, "bid": 2, "high": 1, "low": 1, "jack": None, "game": None}
 SECOND = {"bidder": 2, "bid": 3, "high": 2, "low": 2, "jack": 2, "game": None}
 
 
-@pytest.fixture
-def game() -> Game:
+def build_night():
+    """Two pairs; their game (the ``game`` fixture) has two hands."""
     night = night_with_schedule(2)
     game = Game.objects.get(night=night, round=1)
     services.hand_record(game=game, data=FIRST)
     services.hand_record(game=game, data=SECOND)
-    return game
+    return night
 
 
 @pytest.fixture

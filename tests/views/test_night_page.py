@@ -16,8 +16,7 @@ from tests.views.access import ROLES, may_direct
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def night():
+def build_night():
     """Three pairs: one table, a bye each round."""
     return night_with_schedule(3, name="Tuesday club")
 

@@ -77,8 +77,7 @@ ALL_FOUR = {"bidder": 1, "bid": 4, "high": 1, "low": 1, "jack": 1, "game": 1}
 SET_BACK = {"bidder": 2, "bid": 3, "high": 1, "low": 2, "jack": None, "game": 1}
 
 
-@pytest.fixture
-def night():
+def build_night():
     """Five pairs, odd money settings; one game entered by hand (pair 2 set back once,
     a Cinch), the rest typed from the pegboard, some with Cinches against the loser."""
     night = night_with_schedule(

@@ -17,8 +17,7 @@ from scoring.rules.simulate import random_night
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def night():
+def build_night():
     return services.night_import(document=random_night(4, seed=4))
 
 

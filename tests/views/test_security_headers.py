@@ -13,8 +13,7 @@ from tests.factories import night_with_schedule
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def night():
+def build_night():
     night = night_with_schedule(2)
     game = Game.objects.filter(night=night).first()
     services.hand_record(game=game, data={"bidder": game.pair_a, "bid": 2, "high": 1, "low": 1})

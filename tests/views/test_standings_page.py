@@ -72,8 +72,7 @@ def enter_playoff(client, night, pairs, winner: int):
     assert response.status_code == 302
 
 
-@pytest.fixture
-def night():
+def build_night():
     """Four pairs, every game played: pair 1 first, 2, 3, then 4 with the booby."""
     night = night_with_schedule(4, name="Tuesday club")
     play_out(night, loser_cinches={(1, 4): 2, (3, 4): 1})
