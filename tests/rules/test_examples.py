@@ -17,6 +17,7 @@ from scoring.rules import (
     score_night,
 )
 from scoring.rules.jsonio import load_json
+from scoring.rules.table import score_table
 
 # Read as the CLI reads a night file: a number with a decimal point stays as typed.
 EXAMPLES = load_json((Path(__file__).parents[2] / "seeds" / "examples.json").read_text())
@@ -45,6 +46,9 @@ def test_hand(vector):
     cinch = None if step.score.cinch is None else sides[step.score.cinch]
     assert cinch == expect["cinch"]
     assert step.score.made == expect["made"]
+    if "partner_cinch" in expect:  # razzle: the called partner is charged with the bidder
+        partner = step.score.partner_cinch
+        assert (None if partner is None else sides[partner]) == expect["partner_cinch"]
 
 
 @pytest.mark.parametrize("vector", vectors("games"))
@@ -108,3 +112,15 @@ def test_night(vector):
 @pytest.mark.parametrize("vector", vectors("invalid_nights"))
 def test_invalid_night(vector):
     assert_refused(lambda: score_night(vector["night"]), vector)
+
+
+@pytest.mark.parametrize("vector", vectors("tables"))
+def test_table(vector):
+    document = score_table(vector["game"])
+    for path, expected in vector["expect"].items():
+        assert lookup(document, path) == expected, path
+
+
+@pytest.mark.parametrize("vector", vectors("invalid_tables"))
+def test_invalid_table(vector):
+    assert_refused(lambda: score_table(vector["game"]), vector)
