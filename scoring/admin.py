@@ -7,7 +7,7 @@ every change kept in the history like the pages' changes.
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from scoring.models import Game, Hand, Member, Night, Seat
+from scoring.models import Game, Hand, Member, Night, Seat, TableGame, TableHand, TablePlayer
 
 
 @admin.register(Member)
@@ -45,3 +45,25 @@ class HandAdmin(SimpleHistoryAdmin):
     list_display = ["__str__", "bidder", "bid", "money", "passed"]
     list_select_related = ["game"]
     raw_id_fields = ["game", "entered_by"]
+
+
+class TablePlayerInline(admin.TabularInline):
+    model = TablePlayer
+    extra = 0
+    autocomplete_fields = ["member"]
+    ordering = ["number"]
+
+
+@admin.register(TableGame)
+class TableGameAdmin(SimpleHistoryAdmin):
+    list_display = ["__str__", "date", "variant", "night", "stake"]
+    list_filter = ["variant", "date"]
+    list_select_related = ["night"]
+    inlines = [TablePlayerInline]
+
+
+@admin.register(TableHand)
+class TableHandAdmin(SimpleHistoryAdmin):
+    list_display = ["__str__", "bidder", "bid", "partner"]
+    list_select_related = ["table"]
+    raw_id_fields = ["table", "entered_by"]

@@ -212,7 +212,7 @@ def hand_rows(game: Game, progress) -> list[HandRow]:
     ]
 
 
-AUDIT_HIDDEN = frozenset({"id", "version", "game", "night", "position", "entered_by"})
+AUDIT_HIDDEN = frozenset({"id", "version", "game", "table", "night", "position", "entered_by"})
 AUDIT_ACTIONS = {"+": "added", "~": "changed", "-": "deleted"}
 
 
