@@ -5,9 +5,11 @@ new-table form to the winners' shares of the stake, by posting the forms a score
 """
 
 import datetime
+import json
 from decimal import Decimal
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scoring import table_services
@@ -244,3 +246,38 @@ def test_the_night_page_costs_the_same_queries_however_many_tables(
         response = client.get(reverse("scoring:night-detail", args=[night.pk]))
 
     assert len(response.context["tables"]) == tables
+
+
+def test_the_game_file_downloads_and_imports_back(client_as, scorer):
+    table = make_table(stake=Decimal("1.00"), name="Friday")
+    table_services.table_hand_record(
+        table=table, data={"bidder": 1, "bid": 5, "partner": 2, "points": [9, 5]}
+    )
+    client = client_as(scorer)
+
+    download = client.get(reverse("scoring:table-file", args=[table.pk]))
+    document = json.loads(download.content)
+    assert download["Content-Disposition"] == 'attachment; filename="2026-11-20-friday.json"'
+    assert document["format"] == "cinch-game/1"
+    assert document["stake"] == "1.00"
+    assert document["hands"] == [{"bidder": 1, "bid": 5, "partner": 2, "points": [9, 5]}]
+
+    upload = SimpleUploadedFile("t.json", download.content, content_type="application/json")
+    response = client.post(reverse("scoring:table-import"), {"file": upload})
+    copy = TableGame.objects.latest("pk")
+    assert response["Location"] == reverse("scoring:table-detail", args=[copy.pk])
+    assert copy.pk != table.pk and copy.scores == [9, 9, 5, 5]
+
+
+def test_a_refused_game_file_lists_its_problems_and_saves_nothing(client_as, scorer):
+    bad = {"format": "cinch-game/1", "variant": "razzle", "players": ["A", "B", "C", "D"]}
+    bad["hands"] = [{"bidder": 1, "bid": 20, "points": [1, 1]}]
+    upload = SimpleUploadedFile("t.json", json.dumps(bad).encode())
+
+    response = client_as(scorer).post(reverse("scoring:table-import"), {"file": upload})
+
+    assert response.status_code == 200
+    assert (
+        "hand 1, bid: bid 20 is out of range: razzle bids are 1 to 14" in response.content.decode()
+    )
+    assert not TableGame.objects.exists()
