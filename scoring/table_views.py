@@ -14,10 +14,11 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.generic import FormView, TemplateView
 
-from scoring import services, table_selectors, table_services
+from scoring import services, table_selectors, table_services, table_sheets
 from scoring.forms import add_rules_errors
 from scoring.models import Night, TableGame, TableHand
 from scoring.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_scorer
+from scoring.printing import paper_or_default
 from scoring.rules.jsonio import dump_json
 from scoring.table_documents import table_document, table_hand_data
 from scoring.table_forms import (
@@ -159,6 +160,29 @@ class TableFile(PublicPage, TemplateView):
         return response
 
 
+class TableSheet(PublicPage, TemplateView):
+    """The table's score sheet as PDF (``?filled=1``: the hands entered; ``?paper=a4``),
+    or as HTML for a quick look when ``preview``."""
+
+    preview = False
+
+    def get(self, request, pk):
+        try:
+            table = table_selectors.table_detail(pk)
+        except TableGame.DoesNotExist:
+            raise Http404("No such table.") from None
+        paper = paper_or_default(request.GET.get("paper"))
+        filled = request.GET.get("filled") == "1"
+        if self.preview:
+            return HttpResponse(table_sheets.sheet_html(table, paper=paper, filled=filled))
+        response = HttpResponse(
+            table_sheets.sheet_pdf(table, paper=paper, filled=filled),
+            content_type="application/pdf",
+        )
+        response["Content-Disposition"] = f'inline; filename="table-{table.pk}-sheet.pdf"'
+        return response
+
+
 class TableHandPage(ScorerRequiredMixin, TemplateView):
     """Correct or delete one hand of a table."""
 
@@ -224,5 +248,7 @@ table_create = TableCreate.as_view()
 table_import = TableImport.as_view()
 table_detail = by_method(get=TablePage.as_view(), post=TableHandRecord.as_view())
 table_file = TableFile.as_view()
+table_sheet = TableSheet.as_view()
+table_sheet_preview = TableSheet.as_view(preview=True)
 table_hand_edit = TableHandEdit.as_view()
 table_hand_delete = TableHandDelete.as_view()
