@@ -347,8 +347,22 @@ class MemberTable(BaseTable):
     paid = MoneyColumn()
     won = MoneyColumn()
     net = MoneyColumn()
+    tables = NumberColumn(verbose_name="Table games")
+    tables_won = NumberColumn(verbose_name="Tables won")
+    stake_won = MoneyColumn(verbose_name="Stakes won")
 
     class Meta(BaseTable.Meta):
-        sequence = ("name", "nights", "games_won", "cinches", "paid", "won", "net")
+        sequence = (
+            "name",
+            "nights",
+            "games_won",
+            "cinches",
+            "paid",
+            "won",
+            "net",
+            "tables",
+            "tables_won",
+            "stake_won",
+        )
         orderable = True
         empty_text = "No members yet."
