@@ -100,7 +100,9 @@ def _kept_name(text: str, field: str) -> str:
 def _locked_table(table: TableGame) -> tuple[TableGame, list, list[TableHand]]:
     """The table locked and read afresh, its players and hands; every hand write starts
     here, so none goes through on a final night."""
-    locked = TableGame.objects.select_for_update().select_related("night").get(pk=table.pk)
+    # Only the table row: its night is an outer join, which PostgreSQL cannot lock.
+    rows = TableGame.objects.select_for_update(of=("self",)).select_related("night")
+    locked = rows.get(pk=table.pk)
     if locked.night is not None:
         _check_not_final(locked.night)
     players = list(locked.players.select_related("member").order_by("number"))
