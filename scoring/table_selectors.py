@@ -40,6 +40,15 @@ def table_detail(pk: int) -> TableGame:
     )
 
 
+def table_rows(table: TableGame) -> tuple[list[TablePlayer], list[TableHand]]:
+    """The players and hands of a table read by ``table_detail``, each hand knowing its
+    table (for its variant) without another query."""
+    hands = list(table.hands.all())
+    for hand in hands:
+        hand.table = table
+    return list(table.players.all()), hands
+
+
 def table_names(table: TableGame) -> dict[int, str]:
     return {player.number: player.member.name for player in table.players.all()}
 
@@ -87,10 +96,7 @@ def _hand_summary(hand: TableHand, names: dict[int, str]) -> str:
 
 def table_board(table: TableGame) -> TableBoard | None:
     """The board from the rules core, or ``None`` if the stored hands no longer fold."""
-    players = list(table.players.all())
-    hands = list(table.hands.all())
-    for hand in hands:
-        hand.table = table
+    players, hands = table_rows(table)
     try:
         folded: Table = table_state(table, players, hands)
     except InvalidInput:

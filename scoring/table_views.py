@@ -150,10 +150,7 @@ class TableFile(PublicPage, TemplateView):
             table = table_selectors.table_detail(pk)
         except TableGame.DoesNotExist:
             raise Http404("No such table.") from None
-        hands = list(table.hands.all())
-        for hand in hands:
-            hand.table = table
-        document = table_document(table, list(table.players.all()), hands)
+        document = table_document(table, *table_selectors.table_rows(table))
         response = HttpResponse(dump_json(document), content_type="application/json")
         filename = f"{table.date:%Y-%m-%d}-{slugify(str(table)) or 'table'}.json"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'

@@ -12,7 +12,7 @@ from scoring.rules import InvalidInput
 from scoring.rules.__main__ import EXIT_INVALID
 from scoring.rules.jsonio import dump_json
 from scoring.table_documents import table_board, table_document
-from scoring.table_selectors import table_detail
+from scoring.table_selectors import table_detail, table_rows
 
 
 class Command(BaseCommand):
@@ -31,9 +31,7 @@ class Command(BaseCommand):
             table = table_detail(table_id)
         except TableGame.DoesNotExist:
             raise CommandError(f"There is no table {table_id}.", returncode=EXIT_INVALID) from None
-        players, hands = list(table.players.all()), list(table.hands.all())
-        for hand in hands:
-            hand.table = table
+        players, hands = table_rows(table)
         build = table_document if game_file else table_board
         try:
             document = build(table, players, hands)
