@@ -10,7 +10,13 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from scoring.forms import FirstFocusRadioSelect, ImportForm, MemberChoiceField, RulesChoiceField
+from scoring.forms import (
+    FirstFocusRadioSelect,
+    ImportForm,
+    MemberChoiceField,
+    RulesChoiceField,
+    VersionChecked,
+)
 from scoring.models import Member, Night
 from scoring.rules.names import normal_name
 from scoring.rules.table import player_counts_words, table_variants
@@ -150,6 +156,10 @@ class TableHandForm(forms.Form):
     def points_fields(self) -> list:
         return [self[key] for key in self.points_keys]
 
+    @property
+    def points_errors(self) -> bool:
+        return any(self.has_error(key) for key in self.points_keys)
+
     def to_rules(self) -> dict:
         """The hand as the rules core reads it: only what was given."""
         data = self.cleaned_data
@@ -171,7 +181,7 @@ def table_hand_initial(data: dict, version: int) -> dict:
     return initial
 
 
-class TableHandEditForm(TableHandForm):
+class TableHandEditForm(VersionChecked, TableHandForm):
     """A correction carries the version it was opened at, so two scorers cannot collide."""
 
     position = None
