@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from scoring.rules.__main__ import main
 from scoring.rules.simulate import random_table
 from scoring.rules.table import score_table
+from scoring.rules.variants import get_variant
 
 EXAMPLE = Path(__file__).with_name("game_format_example.json")
 FORMAT_ANSWER = {
@@ -90,3 +91,13 @@ def test_a_random_table_ends_and_its_winners_share_the_pot_exactly(game, seed, s
     shares = [won[winner - 1] for winner in board["winners"]]
     assert max(shares) - min(shares) < Decimal("0.01") * len(shares)
     assert all(won[p] == 0 for p in range(count) if p + 1 not in board["winners"])
+
+
+def test_point_totals_are_checked_for_any_number_of_sides():
+    variant = get_variant("chicago42")
+
+    assert (5, 5, 1, 1, 1, 1) in variant.possible_totals(6)
+    assert (6, 6, 2) in variant.possible_totals(3)
+    assert (6, 6, 3) not in variant.possible_totals(3)  # 15 points: there are 14
+    assert (2, 2, 2, 0) not in variant.possible_totals(4)  # six from four 1-point cards
+    assert all(sum(totals) <= 14 for totals in variant.possible_totals(4))
