@@ -14,7 +14,7 @@ from scoring import documents
 from scoring.models import Game, Hand, Member, Night, Seat, TablePlayer
 from scoring.rules import InvalidInput, check_result, play_game
 from scoring.rules.night import Summary
-from scoring.rules.pot import players_of, share_stake
+from scoring.rules.pot import players_of, share_stake, stake_pot
 from scoring.rules.standings import PlayoffProposal, propose_playoffs
 from scoring.rules.variants import get_variant
 
@@ -482,7 +482,7 @@ def _add_tables(seasons: dict[int, MemberSeason]) -> None:
         if seat.number in table.winners:
             season.tables_won += 1
             if table.stake is not None:
-                pot = table.stake * len(table.scores)
+                pot = stake_pot(table.stake, len(table.scores))
                 season.stake_won += share_stake(pot, table.winners, table.unit)[seat.number]
 
 

@@ -107,6 +107,11 @@ def pay_out(money: MoneySettings, pot: Decimal, places: list[int], booby: int | 
     return Payout(booby=booby_amount, places=amounts, won=won)
 
 
+def stake_pot(stake: Decimal, player_count: int) -> Decimal:
+    """A table's pot: every player puts in the stake."""
+    return stake * player_count
+
+
 def share_stake(pot: Decimal, winners: list[int], unit: Decimal) -> dict[int, Decimal]:
     """A table's pot shared by its ``winners`` (player numbers): equal shares rounded down
     to ``unit``, the units left over to the lowest-numbered winner (seed 003: "the stake

@@ -13,7 +13,7 @@ from scoring.rules.errors import InvalidInput, Problem, is_text, shown_key, show
 from scoring.rules.game import GameState, play_game
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import MAX_NAME_LENGTH, NightReader, money_text, parse_amount
-from scoring.rules.pot import share_stake
+from scoring.rules.pot import share_stake, stake_pot
 from scoring.rules.variant import Variant
 from scoring.rules.variants import all_variants, get_variant
 
@@ -38,7 +38,7 @@ class Table:
 
     @property
     def pot(self) -> Decimal | None:
-        return None if self.stake is None else self.stake * len(self.players)
+        return None if self.stake is None else stake_pot(self.stake, len(self.players))
 
     def won(self) -> list[Decimal] | None:
         """What each player takes from the pot, once the game is won (``None`` before)."""

@@ -34,7 +34,7 @@ class Hand(NamedTuple):
     revoke: int | None = None
     cards: tuple[int | None, ...] | None = None
     # ``razzle``: the player the bidder called (``None``: alone). With a called partner,
-    # ``taken`` is the points of the hand's two sides: the bidder's, then the others'.
+    # ``taken`` is each player's credit: the points of his side (``credited``).
     partner: int | None = None
 
 
