@@ -280,9 +280,10 @@ class TableGame(models.Model):
         Night,
         null=True,
         blank=True,
-        on_delete=models.CASCADE,
+        on_delete=models.SET_NULL,
         related_name="table_games",
-        help_text="The night it was played beside, if any (its page lists it).",
+        help_text="The night it was played beside, if any (its page lists it); the table "
+        "stays if the night is deleted.",
     )
     name = models.CharField(max_length=100, blank=True)
     date = models.DateField()

@@ -83,3 +83,14 @@ def test_a_name_that_hides_a_character_is_refused_beside_the_players():
             variant="chicago42", player_names=["Ann", "B\u200bob"], date=datetime.date(2026, 11, 20)
         )
     assert "U+200B" in refused.value.message_dict["players"][0]
+
+
+def test_a_table_outlives_the_night_it_was_played_beside():
+    night = night_with_schedule(2)
+    table = two_handed(night=night)
+    won(table)
+
+    night.delete()
+
+    table.refresh_from_db()
+    assert table.night is None and table.winners == [1]
