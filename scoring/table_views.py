@@ -50,8 +50,10 @@ class TableCreate(ScorerRequiredMixin, FormView):
 
     def get_initial(self):
         initial = super().get_initial()
-        night = Night.objects.filter(pk=self.request.GET.get("night") or None).first()
-        if night is not None:
+        asked = self.request.GET.get("night", "")
+        # ``?night=`` from the night page's button; anything else starts a table alone.
+        night = Night.objects.filter(pk=int(asked)).first() if asked.isdigit() else None
+        if night is not None and not night.is_final:
             initial.update(night=night, date=night.date)
         return initial
 

@@ -281,3 +281,20 @@ def test_a_refused_game_file_lists_its_problems_and_saves_nothing(client_as, sco
         "hand 1, bid: bid 20 is out of range: razzle bids are 1 to 14" in response.content.decode()
     )
     assert not TableGame.objects.exists()
+
+
+@pytest.mark.parametrize("asked", ["abc", "99999999999999999999999", "-1", ""])
+def test_a_new_table_form_ignores_a_night_that_is_not_one(client_as, scorer, asked):
+    response = client_as(scorer).get(reverse("scoring:table-create") + f"?night={asked}")
+
+    assert response.status_code == 200
+    assert response.context["form"].initial.get("night") is None
+
+
+def test_the_night_pages_button_starts_a_table_beside_it(client_as, scorer):
+    night = night_with_schedule(2)
+
+    response = client_as(scorer).get(reverse("scoring:table-create") + f"?night={night.pk}")
+
+    assert response.context["form"].initial["night"] == night
+    assert response.context["form"].initial["date"] == night.date
