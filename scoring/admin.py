@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
 from scoring import services
-from scoring.models import Game, Hand, Member, Night, Seat
+from scoring.models import Game, Hand, Member, Night, Seat, TableGame, TableHand, TablePlayer
 
 FINAL = "{night} is final: re-open it on its standings page before changing it here."
 
@@ -185,3 +185,28 @@ class HandAdmin(NightRecordAdmin):
             services.hand_delete(hand=obj, user=request.user)
         except ValidationError as error:
             self.message_user(request, " ".join(error.messages), level=messages.ERROR)
+
+
+class TablePlayerInline(admin.TabularInline):
+    model = TablePlayer
+    extra = 0
+    autocomplete_fields = ["member"]
+    ordering = ["number"]
+
+
+@admin.register(TableGame)
+class TableGameAdmin(SimpleHistoryAdmin):
+    list_display = ["__str__", "date", "variant", "night", "stake"]
+    list_filter = ["variant", "date"]
+    list_select_related = ["night"]
+    inlines = [TablePlayerInline]
+    # The totals are the rules core's answer to the hands (services.table_games).
+    readonly_fields = ["scores", "cinches", "winners", "version"]
+
+
+@admin.register(TableHand)
+class TableHandAdmin(SimpleHistoryAdmin):
+    list_display = ["__str__", "bidder", "bid", "partner"]
+    list_select_related = ["table"]
+    raw_id_fields = ["table", "entered_by"]
+    readonly_fields = ["version"]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from scoring.models import Game, Hand
 from scoring.selectors import game_history
 
-HIDDEN = frozenset({"id", "version", "game", "night", "position", "entered_by"})
+HIDDEN = frozenset({"id", "version", "game", "table", "night", "position", "entered_by"})
 ACTIONS = {"+": "added", "~": "changed", "-": "deleted"}
 
 
@@ -68,24 +68,29 @@ def _subject(record, numbers: dict[int, int]) -> str:
     return f"Hand {numbers[record.id]}" if record.id in numbers else "A deleted hand"
 
 
-def game_trail(game: Game) -> list[AuditEntry]:
-    """The game's history (``game_history``) as before → after, newest first; no query
-    beyond the two history reads, whatever the number of hands."""
-    records = sorted(game_history(game), key=lambda record: record.history_date)
-    numbers = {hand.pk: number for number, hand in enumerate(game.hands.all(), start=1)}
+def trail(records, subject, owner) -> list[AuditEntry]:
+    """History ``records`` as before → after, newest first; ``subject(record)`` names what
+    changed (``Hand 3``), ``owner`` is the game or table whose fields are named."""
     previous: dict[tuple[type, int], object] = {}
     entries = []
-    for record in records:
+    for record in sorted(records, key=lambda record: record.history_date):
         key = (type(record), record.id)
         user = record.history_user
         entries.append(
             AuditEntry(
                 when=record.history_date,
                 who=user.get_username() if user else "—",
-                what=_subject(record, numbers),
+                what=subject(record),
                 action=ACTIONS[record.history_type],
-                changes=_changes(record, previous.get(key), game),
+                changes=_changes(record, previous.get(key), owner),
             )
         )
         previous[key] = record
     return entries[::-1]
+
+
+def game_trail(game: Game) -> list[AuditEntry]:
+    """The game's history (``game_history``) as before → after, newest first; no query
+    beyond the two history reads, whatever the number of hands."""
+    numbers = {hand.pk: number for number, hand in enumerate(game.hands.all(), start=1)}
+    return trail(game_history(game), lambda record: _subject(record, numbers), game)

@@ -166,14 +166,11 @@ def hand_initial(data: dict, version: int) -> dict:
     return initial
 
 
-class HandEditForm(HandForm):
-    """A correction carries the version it was opened at, so two scorers cannot collide."""
-
-    position = None  # a correction keeps the hand's place
-    version = forms.IntegerField(widget=forms.HiddenInput)
+class VersionChecked:
+    """A correction form's hidden ``version`` field: its errors are not shown beside it,
+    so they are said above the form instead."""
 
     def clean(self):
-        # A hidden field's errors are not shown beside it: say so above the form instead.
         if self.has_error("version"):
             self.add_error(
                 None,
@@ -181,6 +178,13 @@ class HandEditForm(HandForm):
                 "open the hand again and re-enter the correction.",
             )
         return super().clean()
+
+
+class HandEditForm(VersionChecked, HandForm):
+    """A correction carries the version it was opened at, so two scorers cannot collide."""
+
+    position = None  # a correction keeps the hand's place
+    version = forms.IntegerField(widget=forms.HiddenInput)
 
 
 class ResultForm(forms.Form):

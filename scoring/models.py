@@ -24,6 +24,7 @@ from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import night_variant_ids
 from scoring.rules.pot import MoneySettings
 from scoring.rules.standings import PEGS, PLAYOFF
+from scoring.rules.table import table_variants
 from scoring.rules.variants import get_variant
 
 Variant = models.TextChoices(
@@ -317,3 +318,117 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.position} of {self.game}"
+
+
+# --- tables: a single game of single players, on its own or beside a night ---------------
+
+TableVariant = models.TextChoices(
+    "TableVariant", [(v.id.upper(), (v.id, v.name)) for v in table_variants()]
+)
+
+
+class TableGame(models.Model):
+    """A game of 2 to 6 players each scoring for himself (``chicago42`` two- or three-
+    handed, or ``razzle``), with an optional stake the winners share.
+
+    ``scores``, ``cinches`` and ``winners`` are the rules core's answer, stored by
+    ``scoring.services.table_games`` each time a hand changes (per player, in number order).
+    """
+
+    night = models.ForeignKey(
+        Night,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="table_games",
+        help_text="The night it was played beside, if any (its page lists it); the table "
+        "stays if the night is deleted.",
+    )
+    name = models.CharField(max_length=100, blank=True)
+    date = models.DateField()
+    variant = models.CharField(max_length=20, choices=TableVariant.choices)
+    stake = models.DecimalField(
+        max_digits=12,
+        decimal_places=4,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0))],
+        help_text="What each player puts in; the winners share the pot.",
+    )
+    unit = money_field(DEFAULT_MONEY.unit, help_text="Shares are rounded down to this.")
+    scores = models.JSONField(default=list)
+    cinches = models.JSONField(default=list)
+    winners = models.JSONField(default=list)
+    version = models.PositiveIntegerField(default=1)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(unit__gt=0), name="table_unit_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"{get_variant(self.variant).name} table of {self.date:%Y-%m-%d}"
+
+    @property
+    def rules_variant(self):
+        return get_variant(self.variant)
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.winners)
+
+
+class TablePlayer(models.Model):
+    """A member at a table, as player ``number`` (from 1, in the order given)."""
+
+    table = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="players")
+    number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="table_seats")
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="table_player_unique"),
+            models.UniqueConstraint(fields=["table", "member"], name="table_member_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.member}"
+
+
+class TableHand(models.Model):
+    """One hand of a table as typed: card by card (who took each) or the point totals."""
+
+    table = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="hands")
+    position = models.PositiveSmallIntegerField()
+    bidder = models.PositiveSmallIntegerField()
+    bid = models.PositiveSmallIntegerField()
+    partner = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Razzle: the player holding the called card."
+    )
+    revoke = models.PositiveSmallIntegerField(null=True, blank=True)
+    cards = models.JSONField(
+        null=True, blank=True, help_text="Who took each scoring card: {card: player or null}."
+    )
+    points = models.JSONField(null=True, blank=True, help_text="Point totals, as typed.")
+    version = models.PositiveIntegerField(default=1)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="table_hand_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.position} of {self.table}"

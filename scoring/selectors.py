@@ -11,10 +11,10 @@ from functools import cached_property
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from scoring import documents
-from scoring.models import Game, Hand, Member, Night, Seat, Substitute
+from scoring.models import Game, Hand, Member, Night, Seat, Substitute, TablePlayer
 from scoring.rules import InvalidInput, check_result, play_game
 from scoring.rules.night import LedgerLine, Prize, Summary
-from scoring.rules.pot import players_of
+from scoring.rules.pot import players_of, share_stake, stake_pot
 from scoring.rules.schedule import byes
 from scoring.rules.standings import PlayoffProposal, propose_playoffs
 from scoring.rules.variants import get_variant
@@ -367,6 +367,10 @@ class MemberSeason:
     paid: Decimal = Decimal(0)
     won: Decimal = Decimal(0)
     sat: list[str] = field(default_factory=list)
+    # Table games (``TableGame``), counted apart from the nights once finished.
+    tables: int = 0
+    tables_won: int = 0
+    stake_won: Decimal = Decimal(0)
 
     @property
     def name(self) -> str:
@@ -393,6 +397,7 @@ def members_season() -> list[MemberSeason]:
         if any(game.finished for game in games):
             _add_night(seasons, seats[0].night, seats, games)
     _add_substitutes(seasons, seats_by_night)
+    _add_tables(seasons)
     return list(seasons.values())
 
 
@@ -412,6 +417,19 @@ def _add_substitutes(seasons: dict[int, MemberSeason], seats_by_night) -> None:
         seasons[sub.member_id].sat.append(
             f"{sub.name} for {holder} ({game.night.name}, round {game.round})"
         )
+
+
+def _add_tables(seasons: dict[int, MemberSeason]) -> None:
+    """Each finished table's game, win and share of the stake (the rules core's split of
+    the pot among the stored winners), apart from the nights' figures."""
+    for seat in TablePlayer.objects.select_related("table").exclude(table__winners=[]):
+        table, season = seat.table, seasons[seat.member_id]
+        season.tables += 1
+        if seat.number in table.winners:
+            season.tables_won += 1
+            if table.stake is not None:
+                pot = stake_pot(table.stake, len(table.scores))
+                season.stake_won += share_stake(pot, table.winners, table.unit)[seat.number]
 
 
 def _add_night(seasons: dict[int, MemberSeason], night: Night, seats, games) -> None:

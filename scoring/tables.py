@@ -362,9 +362,24 @@ class MemberTable(BaseTable):
     won = MoneyColumn()
     net = MoneyColumn()
     sat = tables.Column(verbose_name="Sat in for", orderable=False)
+    tables = NumberColumn(verbose_name="Table games")
+    tables_won = NumberColumn(verbose_name="Tables won")
+    stake_won = MoneyColumn(verbose_name="Stakes won")
 
     class Meta(BaseTable.Meta):
-        sequence = ("name", "nights", "games_won", "cinches", "paid", "won", "net", "sat")
+        sequence = (
+            "name",
+            "nights",
+            "games_won",
+            "cinches",
+            "paid",
+            "won",
+            "net",
+            "tables",
+            "tables_won",
+            "stake_won",
+            "sat",
+        )
         orderable = True
         empty_text = "No members yet."
 

@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from scoring import attendance_views, print_views, results_views, views
+from scoring import attendance_views, print_views, results_views, table_views, views
 
 PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|standings)"
 PAYOUT_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>payouts)"
@@ -51,6 +51,15 @@ urlpatterns = [
     path("games/<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
     path("hands/<int:pk>/edit/", views.hand_edit, name="hand-edit"),
     path("hands/<int:pk>/delete/", views.hand_delete, name="hand-delete"),
+    path("tables/", table_views.table_list, name="table-list"),
+    path("tables/new/", table_views.table_create, name="table-create"),
+    path("tables/import/", table_views.table_import, name="table-import"),
+    path("tables/<int:pk>/", table_views.table_detail, name="table-detail"),
+    path("tables/<int:pk>/file/", table_views.table_file, name="table-file"),
+    path("tables/<int:pk>/sheet.pdf", table_views.table_sheet, name="table-sheet"),
+    path("tables/<int:pk>/sheet/", table_views.table_sheet_preview, name="table-sheet-preview"),
+    path("table-hands/<int:pk>/edit/", table_views.table_hand_edit, name="table-hand-edit"),
+    path("table-hands/<int:pk>/delete/", table_views.table_hand_delete, name="table-hand-delete"),
     re_path(PUBLIC_SHEET + r"\.pdf$", print_views.sheet_pdf, name="night-sheet"),
     re_path(PUBLIC_SHEET + r"/$", print_views.sheet_preview, name="night-sheet-preview"),
     re_path(PAYOUT_SHEET + r"\.pdf$", print_views.payout_pdf, name="night-payouts"),

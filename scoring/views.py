@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.views.generic import FormView, TemplateView
 from django_tables2 import SingleTableView
 
-from scoring import audit, documents, selectors, services
+from scoring import audit, documents, selectors, services, table_selectors
 from scoring.forms import (
     HandEditForm,
     HandForm,
@@ -119,6 +119,7 @@ class NightDetailView(PublicPage, NightPage):
             pair_table=PairTable(pairs),
             pattern_table=PatternTable(overview.rounds, tables_used=overview.tables),
             playoff_table=PlayoffTable(overview.playoffs),
+            tables=table_selectors.night_tables(self.night),
             **kwargs,
         )
 

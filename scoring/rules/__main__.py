@@ -1,6 +1,9 @@
 """``python3 -m scoring.rules score FILE|-``, ``schedule N`` and ``ladder FILE|-``.
 
-Standard library only, so a club can score a night file on any machine with Python.
+``score`` reads a night (``cinch-night/1``, answered with ``cinch-standings/1``) or a
+single table's game (``cinch-game/1``, answered with ``cinch-board/1``), told apart by
+the document's ``format``. Standard library only, so a club can score a night file on
+any machine with Python.
 Invalid input: exit status 2, one line per problem on stderr, nothing on stdout.
 """
 
@@ -12,6 +15,7 @@ from scoring.rules.jsonio import dump_json, load_json
 from scoring.rules.ladder import ladder_document
 from scoring.rules.night import score_night
 from scoring.rules.schedule import schedule_document
+from scoring.rules.table import GAME_FORMAT, score_table
 
 EXIT_INVALID = 2
 
@@ -21,6 +25,13 @@ def _read_source(source: str) -> str:
         return sys.stdin.read()
     with open(source, encoding="utf-8") as handle:
         return handle.read()
+
+
+def score_document(doc) -> dict:
+    """The answer to a night or a table's game, by the document's ``format``."""
+    if isinstance(doc, dict) and doc.get("format") == GAME_FORMAT:
+        return score_table(doc)
+    return score_night(doc)
 
 
 def _document_command(source: str, what: str, answer) -> tuple[str, list[str]]:
@@ -40,8 +51,8 @@ def _document_command(source: str, what: str, answer) -> tuple[str, list[str]]:
 
 
 def score_command(source: str) -> tuple[str, list[str]]:
-    """``(document text, problems)`` for the night file at ``source``."""
-    return _document_command(source, "night file", score_night)
+    """``(document text, problems)`` for the night or game file at ``source``."""
+    return _document_command(source, "night or game file", score_document)
 
 
 def ladder_command(source: str) -> tuple[str, list[str]]:
@@ -62,8 +73,12 @@ def schedule_command(count: str) -> tuple[str, list[str]]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m scoring.rules", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    score = commands.add_parser("score", help="print the cinch-standings/1 of a cinch-night/1")
-    score.add_argument("file", help="the night file, or - for standard input")
+    score = commands.add_parser(
+        "score",
+        help="print the cinch-standings/1 of a cinch-night/1 "
+        "or the cinch-board/1 of a cinch-game/1",
+    )
+    score.add_argument("file", help="the night or game file, or - for standard input")
     plan = commands.add_parser("schedule", help="print the cinch-schedule/1 for N pairs")
     plan.add_argument("pairs", help="the number of pairs (at least 2)")
     ladder = commands.add_parser("ladder", help="print the cinch-ladder/1 of a cinch-season/1")

@@ -5,7 +5,9 @@ variant that counts out (``chicago42``, law 13) counts the hand's cards in their
 precedence and the first side to reach the target wins; such a hand given as totals is
 refused, since only its cards can say who that was. Otherwise the bidder counts first
 ("bidders peg first"), then the others by score, and sides still level share the win. A
-Money bid (``club11``) ends the game at once. No hand may follow the one that won it.
+Money bid (``club11``) ends the game at once. In a variant that shares the win
+(``razzle``) every side that reaches the target on that hand wins. No hand may follow the
+one that won it.
 """
 
 from dataclasses import dataclass
@@ -153,12 +155,16 @@ class Board:
         for i, change in enumerate(result.change):
             self.scores[i] += change
         cap = self.variant.cinch_cap
-        if result.cinch is not None and (cap is None or self.cinches[result.cinch] < cap):
-            self.cinches[result.cinch] += 1
+        for charged in (result.cinch, result.partner_cinch):
+            if charged is not None and (cap is None or self.cinches[charged] < cap):
+                self.cinches[charged] += 1
         if result.decided is not None:
             self.winners, self.money_bid = (result.decided,), True
         elif counted:
             self.winners = (counted_out(before, result.counts, self.variant),)
+        elif self.variant.shares_win:
+            target = self.variant.target
+            self.winners = tuple(i for i, score in enumerate(self.scores) if score >= target)
         else:
             self.winners = winners_after(self.scores, hand.bidder, self.variant.target)
 

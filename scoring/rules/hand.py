@@ -7,7 +7,7 @@ and leaves as a :class:`~scoring.rules.variant.Hand` whose sides are indices, or
 """
 
 from scoring.rules.errors import InvalidInput, Problem, shown_key, shown_value
-from scoring.rules.variant import Hand, Variant
+from scoring.rules.variant import Hand, Variant, credited
 
 MONEY = "money"
 # Seed 001: "the Money bidder must hold the Jack of trumps", so it is always in play.
@@ -72,12 +72,49 @@ class HandReader(SideChecker):
         bidder = self.side("bidder", raw.get("bidder"), "the bidder is missing")
         bid, money = self.read_bid(raw.get("bid"))
         revoke = self.read_revoke(raw.get("revoke"))
+        partner = self.read_partner(raw.get("partner"), bidder)
         cards, taken = self.read_points(raw)
         if money and not self.problems:
             self.check_money_hand(cards, taken)
         if self.problems:
             return None
-        return Hand(bidder=bidder, bid=bid, money=money, taken=taken, revoke=revoke, cards=cards)
+        if self.variant.called_partner:
+            taken = self.credit_sides(cards, taken, bidder, partner)
+        return Hand(
+            bidder=bidder,
+            bid=bid,
+            money=money,
+            taken=taken,
+            revoke=revoke,
+            cards=cards,
+            partner=partner,
+        )
+
+    def read_partner(self, partner, bidder: int | None) -> int | None:
+        """The called partner's index (``razzle``), ``None`` when the bidder plays alone."""
+        if partner is None or not self.variant.called_partner:
+            return None
+        position = self.side("partner", partner, "")
+        if position is not None and position == bidder:
+            self.fail(
+                "partner",
+                f"the partner is the {self.word} holding the card the bidder called: never "
+                "the bidder (give null when the bidder plays alone)",
+            )
+            return None
+        return position
+
+    def credit_sides(self, cards, taken, bidder: int, partner: int | None) -> tuple[int, ...]:
+        """Each player's credit from the two sides' totals; card by card, a card counts
+        for the side of the player who took it."""
+        if cards is not None:
+            ours = sum(
+                card.points
+                for card, owner in zip(self.variant.cards, cards, strict=True)
+                if owner is not None and owner in (bidder, partner)
+            )
+            taken = (ours, sum(taken) - ours)
+        return credited(taken, len(self.sides), bidder, partner)
 
     def check_fields(self, raw: dict) -> None:
         fields = self.variant.hand_fields
@@ -180,17 +217,19 @@ class HandReader(SideChecker):
         return tuple(owners), tuple(taken)
 
     def read_totals(self, points) -> tuple[int, ...]:
-        count = len(self.sides)
+        count = self.variant.totals_count(len(self.sides))
         if (
             not isinstance(points, list)
             or len(points) != count
             or not all(is_whole_number(p) for p in points)
         ):
-            self.fail(
-                "points",
-                f"give the points as {count} whole numbers, one per {self.word} "
-                f"in the game's order ({side_names(self.sides, self.word)})",
+            each = (
+                "the bidder's side (bidder and partner), then the others"
+                if self.variant.called_partner
+                else f"one per {self.word} in the game's order "
+                f"({side_names(self.sides, self.word)})"
             )
+            self.fail("points", f"give the points as {count} whole numbers, {each}")
             return ()
         taken = tuple(points)
         if taken not in self.variant.possible_totals(count):

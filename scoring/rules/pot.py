@@ -124,3 +124,18 @@ def pay_out(
         else:
             won[lower], won[higher] = split_between_players(amount, money.unit)
     return Payout(booby=booby_amount, places=amounts, won=won)
+
+
+def stake_pot(stake: Decimal, player_count: int) -> Decimal:
+    """A table's pot: every player puts in the stake."""
+    return stake * player_count
+
+
+def share_stake(pot: Decimal, winners: list[int], unit: Decimal) -> dict[int, Decimal]:
+    """A table's pot shared by its ``winners`` (player numbers): equal shares rounded down
+    to ``unit``, the units left over to the lowest-numbered winner (seed 003: "the stake
+    should be divided amongst the successful hands"), so the shares add up to the pot."""
+    share = round_down(pot / len(winners), unit)
+    won = dict.fromkeys(winners, share)
+    won[min(winners)] += pot - share * len(winners)
+    return won

@@ -49,6 +49,8 @@ def random_hand(variant, sides, rng: random.Random, *, totals: bool = False) -> 
     if variant.passed_deal and rng.random() < 0.04:
         return {"passed": True}
     hand: dict = {"bidder": rng.choice(sides)}
+    if variant.called_partner:
+        hand["partner"] = rng.choice([None, *(side for side in sides if side != hand["bidder"])])
     if variant.money_bid and rng.random() < 0.02:
         hand["bid"] = MONEY
     else:
@@ -67,8 +69,13 @@ def as_totals(variant, sides, hand: dict) -> dict:
     if hand.get("passed"):
         return hand
     totals = {key: value for key, value in hand.items() if key not in variant.card_keys}
+    groups = [[side] for side in sides]
+    if variant.called_partner:  # two totals: the bidder's side, then the others
+        ours = [side for side in sides if side in (hand["bidder"], hand.get("partner"))]
+        groups = [ours, [side for side in sides if side not in ours]]
     totals["points"] = [
-        sum(card.points for card in variant.cards if hand[card.key] == side) for side in sides
+        sum(card.points for card in variant.cards if hand.get(card.key) in group)
+        for group in groups
     ]
     return totals
 
@@ -144,3 +151,22 @@ def _played(variant, pairs, rng: random.Random, results_share: float) -> dict:
     if state.money_bid:
         result["money"] = True
     return {"result": result}
+
+
+def random_table(
+    variant_id: str, player_count: int, *, seed: int = 0, stake: str | None = "1.00"
+) -> dict:
+    """A ``cinch-game/1`` document of ``player_count`` players, played at random to its end."""
+    rng = random.Random(seed)
+    variant = get_variant(variant_id)
+    numbers = list(range(1, player_count + 1))
+    document = {
+        "format": "cinch-game/1",
+        "variant": variant_id,
+        "name": f"Random table {seed}",
+        "players": [FIRST_NAMES[i % len(FIRST_NAMES)] for i in range(player_count)],
+        "hands": random_game(variant, numbers, rng),
+    }
+    if stake is not None:
+        document["stake"] = stake
+    return document

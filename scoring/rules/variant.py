@@ -33,6 +33,9 @@ class Hand(NamedTuple):
     taken: tuple[int, ...] = ()
     revoke: int | None = None
     cards: tuple[int | None, ...] | None = None
+    # ``razzle``: the player the bidder called (``None``: alone). With a called partner,
+    # ``taken`` is each player's credit: the points of his side (``credited``).
+    partner: int | None = None
 
 
 class HandScore(NamedTuple):
@@ -48,6 +51,8 @@ class HandScore(NamedTuple):
     made: bool | None = None
     decided: int | None = None
     counts: tuple[int | None, ...] | None = None
+    # ``razzle``: the called partner, charged a Cinch with the bidder when they fail.
+    partner_cinch: int | None = None
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,13 @@ class Variant:
     counts_out: bool = False
     # Ruled rows on the printed score sheet: about the hands a game of it takes.
     score_sheet_rows: int = 16
+    # A game of single players outside a night (``cinch-game/1``): how many may sit.
+    table_players: tuple[int, ...] = ()
+    # The bidder may call a partner for the hand (``razzle``); points are then given
+    # as two totals, the bidder's side and the others', whatever the number of players.
+    called_partner: bool = False
+    # Several sides reaching the target on one hand all win (``razzle``).
+    shares_win: bool = False
 
     @cached_property
     def total_points(self) -> int:
@@ -86,7 +98,13 @@ class Variant:
     @cached_property
     def hand_fields(self) -> frozenset[str]:
         """Every key a hand of this variant may have."""
-        return frozenset({"passed", "bidder", "bid", "points", "revoke", *self.card_keys})
+        extra = ("partner",) if self.called_partner else ()
+        return frozenset({"passed", "bidder", "bid", "points", "revoke", *extra, *self.card_keys})
+
+    def totals_count(self, side_count: int) -> int:
+        """How many point totals a hand given as totals has: one per side, or two (the
+        bidder's side and the others') when the bidder calls a partner."""
+        return 2 if self.called_partner else side_count
 
     def bid_words(self) -> str:
         """The legal bids in words, for error messages: ``2 to 4, or money``."""
@@ -127,18 +145,38 @@ class Variant:
 
 def _reach(variant: Variant, side_count: int) -> tuple[int, int]:
     """``(most one hand pegs, least a Cinch gives the others)`` over every bid, bidder,
-    revoke and points split the variant allows (Money pegs nothing, so it is left out)."""
+    partner, revoke and points split the variant allows (Money pegs nothing, so it is
+    left out)."""
     revokes = (None, *range(side_count)) if variant.revoke else (None,)
+    partners = (None, *range(side_count)) if variant.called_partner else (None,)
     most, least = 0, None
-    for taken, bidder, bid, revoke in product(
-        variant.possible_totals(side_count), range(side_count), variant.bids, revokes
+    for taken, bidder, bid, revoke, partner in product(
+        variant.possible_totals(variant.totals_count(side_count)),
+        range(side_count),
+        variant.bids,
+        revokes,
+        partners,
     ):
-        result = variant.score(Hand(bidder=bidder, bid=bid, taken=taken, revoke=revoke), variant)
+        if partner == bidder:
+            continue
+        if variant.called_partner:
+            taken = credited(taken, side_count, bidder, partner)
+        hand = Hand(bidder=bidder, bid=bid, taken=taken, revoke=revoke, partner=partner)
+        result = variant.score(hand, variant)
         most = max(most, *result.change)
         if result.cinch is not None:
             others = [c for side, c in enumerate(result.change) if side != result.cinch]
             least = min(others) if least is None else min(least, *others)
     return most, least or 0
+
+
+def credited(totals, side_count: int, bidder: int, partner: int | None) -> tuple[int, ...]:
+    """Each player's credit when the bidder called ``partner``: the bidder's side's total
+    (``totals[0]``) to the bidder and the partner, the others' (``totals[1]``) to everyone
+    else ("each player being credited with the full number of points made by their side")."""
+    return tuple(
+        totals[0] if side in (bidder, partner) else totals[1] for side in range(side_count)
+    )
 
 
 def _possible_totals(cards: tuple[Card, ...], side_count: int) -> frozenset[tuple[int, ...]]:

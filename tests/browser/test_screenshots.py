@@ -10,6 +10,7 @@ when that is installed.
 import os
 import shutil
 import subprocess
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from playwright.sync_api import Page, expect
 
 from scoring import kept_sheets, sheets
 from scoring.models import Game
+from scoring.services import table_games
 from tests.browser.nights import finish_night, played_night
 from tests.browser.steps import PDF_TIMEOUT_MS
 
@@ -73,6 +75,11 @@ def test_screenshots(as_user, scorer, folder):
     shoot(desktop, f"/games/{open_game.pk}/", folder / "game.png")
     shoot(phone, f"/games/{open_game.pk}/", folder / "game-phone.png")
 
+    # A Razzle table beside the night, won by two players together, and its score sheet.
+    table = razzle_table(night, scorer)
+    shoot(desktop, f"/tables/{table.pk}/", folder / "table.png")
+    sheet_page(desktop, f"/tables/{table.pk}/sheet.pdf?filled=1", folder / "table-sheet.png")
+
     # The night over, its tie played off: the standings, the pot and the printed sheet.
     finish_night(night, user=scorer)
     shoot(desktop, f"{night_url}standings/", folder / "standings.png")
@@ -84,3 +91,41 @@ def test_screenshots(as_user, scorer, folder):
     cache.add(job.lock, {"pages": job.pages, "done": 2}, 60)
     shoot(desktop, f"{night_url}sheets/packet.pdf", folder / "sheet-preparing.png")
     cache.delete(job.lock)
+
+
+RAZZLE_HANDS = [
+    {
+        "bidder": 2,
+        "bid": 6,
+        "partner": 4,
+        "high": 2,
+        "low": 1,
+        "jack": 4,
+        "game": 3,
+        "right_pedro": 2,
+        "left_pedro": 5,
+    },
+    {"bidder": 1, "bid": 9, "partner": None, "points": [7, 7]},
+    {"bidder": 3, "bid": 8, "partner": 5, "points": [9, 5]},
+    {"bidder": 4, "bid": 10, "partner": 2, "points": [14, 0]},
+    {"bidder": 2, "bid": 7, "partner": 4, "points": [9, 5]},
+]
+
+
+def razzle_table(night, user):
+    """Five players beside ``night``, played until Bob and Di reach 42 together."""
+    names = [seat.member.name for seat in night.seats.order_by("number")[:4]] + ["Guest"]
+    table = table_games.table_create(
+        variant="razzle",
+        player_names=names,
+        date=night.date,
+        name="Razzle at the corner table",
+        night=night,
+        stake=Decimal("1.00"),
+        user=user,
+    )
+    for hand in RAZZLE_HANDS:
+        table_games.table_hand_record(table=table, data=hand, user=user)
+    table.refresh_from_db()
+    assert table.winners == [2, 4]
+    return table

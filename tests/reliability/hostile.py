@@ -12,7 +12,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from scoring.models import Game, Hand, Member, Night, Seat
+from scoring.models import Game, Hand, Member, Night, Seat, TableGame, TableHand, TablePlayer
 
 NASTY = [
     "",
@@ -103,13 +103,13 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
-MODELS = (Night, Seat, Game, Hand, Member)
+MODELS = (Night, Seat, Game, Hand, Member, TableGame, TablePlayer, TableHand)
 
 
 def snapshot() -> list:
     """Every row of the club's tables and of their histories."""
     rows = [list(model.objects.order_by("pk").values_list()) for model in MODELS]
-    histories = [model.history.count() for model in (Night, Seat, Game, Hand)]
+    histories = [model.history.count() for model in (Night, Seat, Game, Hand, TableGame, TableHand)]
     return [*rows, histories]
 
 

@@ -28,10 +28,10 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import print_views, results_views, services, views
+from scoring import print_views, results_views, services, table_views, views
 from scoring.models import Game
 from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
-from scoring.services import attendance
+from scoring.services import attendance, table_games
 from tests.factories import night_with_schedule
 from tests.reliability.hostile import snapshot
 
@@ -56,6 +56,10 @@ READ_VIEWS = {
     results_views.NightPot: MONEY,
     results_views.MemberList: MONEY,
     print_views.SheetView: "standings",
+    table_views.TableList: "standings",
+    table_views.TablePage: "standings",
+    table_views.TableFile: MONEY,
+    table_views.TableSheet: "standings",
 }
 PUBLIC_UNDER = {"all": {"standings", MONEY}, "standings": {"standings"}, "none": set()}
 
@@ -125,7 +129,20 @@ def objects(db):
     a = game.pair_a
     hand = services.hand_record(game=game, data={"bidder": a, "bid": 2, "high": a, "low": a})
     substitute = attendance.substitute_record(game=game, number=2 * a, name="Zed")
-    return {"nights": night.pk, "games": game.pk, "hands": hand.pk, "substitutes": substitute.pk}
+    table = table_games.table_create(
+        variant="chicago42", player_names=["Ann", "Bob"], date=night.date, stake=1
+    )
+    table_hand = table_games.table_hand_record(
+        table=table, data={"bidder": 1, "bid": 1, "high": 1, "low": 2}
+    )
+    return {
+        "nights": night.pk,
+        "games": game.pk,
+        "hands": hand.pk,
+        "tables": table.pk,
+        "table-hands": table_hand.pk,
+        "substitutes": substitute.pk,
+    }
 
 
 def url_of(route: str, name: str, objects: dict) -> str:
@@ -187,6 +204,8 @@ WRITES = [
     ("scoring:hand-edit", "hands"),
     ("scoring:hand-delete", "hands"),
     ("scoring:night-close", "nights"),
+    ("scoring:table-detail", "tables"),
+    ("scoring:table-hand-edit", "table-hands"),
 ]
 
 

@@ -18,6 +18,7 @@ from scoring.rules import (
 )
 from scoring.rules.jsonio import load_json
 from scoring.rules.ladder import ladder_document
+from scoring.rules.table import score_table
 
 # Read as the CLI reads a night file: a number with a decimal point stays as typed.
 EXAMPLES = load_json((Path(__file__).parents[2] / "seeds" / "examples.json").read_text())
@@ -46,6 +47,9 @@ def test_hand(vector):
     cinch = None if step.score.cinch is None else sides[step.score.cinch]
     assert cinch == expect["cinch"]
     assert step.score.made == expect["made"]
+    if "partner_cinch" in expect:  # razzle: the called partner is charged with the bidder
+        partner = step.score.partner_cinch
+        assert (None if partner is None else sides[partner]) == expect["partner_cinch"]
 
 
 @pytest.mark.parametrize("vector", vectors("games"))
@@ -126,6 +130,11 @@ def season_of(vector) -> dict:
 def test_season(vector):
     document = ladder_document(season_of(vector))
     assert document["name"] == vector["id"]
+
+
+@pytest.mark.parametrize("vector", vectors("tables"))
+def test_table(vector):
+    document = score_table(vector["game"])
     for path, expected in vector["expect"].items():
         assert lookup(document, path) == expected, path
 
@@ -133,3 +142,8 @@ def test_season(vector):
 @pytest.mark.parametrize("vector", vectors("invalid_seasons"))
 def test_invalid_season(vector):
     assert_refused(lambda: ladder_document(vector["season"]), vector)
+
+
+@pytest.mark.parametrize("vector", vectors("invalid_tables"))
+def test_invalid_table(vector):
+    assert_refused(lambda: score_table(vector["game"]), vector)

@@ -69,6 +69,9 @@ def card_hands(draw, variant, sides, *, passed_deals=False):
         return {"passed": True}
     bids = [*variant.bids, *([MONEY] if variant.money_bid else [])]
     hand = {"bidder": draw(st.sampled_from(sides)), "bid": draw(st.sampled_from(bids))}
+    if variant.called_partner:
+        others = [side for side in sides if side != hand["bidder"]]
+        hand["partner"] = draw(st.sampled_from((None, *others)))
     for card in variant.cards:
         held = hand["bid"] == MONEY and card.key == MONEY_HOLDS  # the Money bidder's Jack
         owners = sides if card.always_awarded or held else (*sides, None)

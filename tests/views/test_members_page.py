@@ -1,6 +1,7 @@
 """The members page: each member's season over every night played, the money exactly as
 each night's pot page gives it, in a fixed number of queries however many nights."""
 
+import datetime
 from decimal import Decimal
 
 import pytest
@@ -8,6 +9,7 @@ from django.urls import reverse
 
 from scoring import selectors
 from scoring.models import Member
+from scoring.services import table_games
 from tests.factories import night_with_schedule, play_out
 from tests.views.access import ROLES
 
@@ -74,6 +76,9 @@ def test_members_page_is_public(client_for, nights, role):
         "Paid",
         "Won",
         "Net",
+        "Table games",
+        "Tables won",
+        "Stakes won",
         "Sat in for",
     ]
 
@@ -121,8 +126,9 @@ def test_no_members_yet(client):
     assert "No members yet." in response.content.decode()
 
 
-# The members, every seat with its night, every game of those nights, the substitutes.
-QUERIES = 4
+# The members, every seat with its night, every game of those nights, every table seat,
+# the substitutes.
+QUERIES = 5
 
 
 @pytest.mark.parametrize("sizes", [[2], [4, 10, 20]], ids=["one small night", "three nights"])
@@ -134,3 +140,45 @@ def test_queries_do_not_grow_with_nights_or_games(client, django_assert_num_quer
         response = client.get(URL)
 
     assert len(response.context["table"].rows) == 2 * max(sizes)
+
+
+def test_table_games_are_counted_apart_from_the_nights(client):
+    night = night_with_schedule(2)
+    play_out(night)
+    nights_before = season(client.get(URL))
+    date = datetime.date(2026, 11, 20)
+    # Player 1 wins a three-handed table for a 1.00 stake; a Razzle table is shared by
+    # Players 2, 3 and 4 (4.00 among three: 1.34, 1.33, 1.33); a third is still going.
+    three = table_games.table_create(
+        variant="chicago42",
+        player_names=["Player 1", "Player 2", "Player 3"],
+        date=date,
+        stake=Decimal("1.00"),
+    )
+    for _ in range(3):
+        table_games.table_hand_record(
+            table=three, data={"bidder": 1, "bid": 7, "points": [14, 0, 0]}
+        )
+    razzle = table_games.table_create(
+        variant="razzle",
+        player_names=["Player 1", "Player 2", "Player 3", "Player 4"],
+        date=date,
+        stake=Decimal("1.00"),
+    )
+    for _ in range(3):
+        table_games.table_hand_record(
+            table=razzle, data={"bidder": 1, "bid": 14, "partner": None, "points": [0, 14]}
+        )
+    table_games.table_create(variant="chicago42", player_names=["Player 1", "Zed"], date=date)
+
+    rows = {row.record.name: row.record for row in client.get(URL).context["table"].rows}
+
+    tables = {name: (r.tables, r.tables_won, r.stake_won) for name, r in rows.items()}
+    assert tables["Player 1"] == (2, 1, Decimal("3.00"))
+    assert tables["Player 2"] == (2, 1, Decimal("1.34"))
+    assert tables["Player 3"] == (2, 1, Decimal("1.33"))
+    assert tables["Player 4"] == (1, 1, Decimal("1.33"))
+    assert tables["Zed"] == (0, 0, Decimal(0))
+    assert {name: value for name, value in season(client.get(URL)).items() if name != "Zed"} == (
+        nights_before
+    )

@@ -51,4 +51,5 @@ VARIANT = Variant(
     score=score,
     revoke=True,
     counts_out=True,
+    table_players=(2, 3),
 )

@@ -1,0 +1,44 @@
+"""``manage.py export_game ID``: a table's ``cinch-board/1`` document on stdout.
+
+Printed with the rules core's own ``dump_json`` from the table's ``cinch-game/1``
+document, so the output is byte for byte what ``python3 -m scoring.rules score`` prints
+for the table's file. ``--game-file`` prints that file instead.
+"""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.models import TableGame
+from scoring.rules import InvalidInput
+from scoring.rules.__main__ import EXIT_INVALID
+from scoring.rules.jsonio import dump_json
+from scoring.table_documents import table_board, table_document
+from scoring.table_selectors import table_detail, table_rows
+
+
+class Command(BaseCommand):
+    help = "Print a table's cinch-board/1 document (or, with --game-file, its game file)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("table_id", type=int, metavar="ID", help="the table's id")
+        parser.add_argument(
+            "--game-file",
+            action="store_true",
+            help="print the cinch-game/1 document, every hand as entered",
+        )
+
+    def handle(self, *args, table_id: int, game_file: bool, **options):
+        try:
+            table = table_detail(table_id)
+        except TableGame.DoesNotExist:
+            raise CommandError(f"There is no table {table_id}.", returncode=EXIT_INVALID) from None
+        players, hands = table_rows(table)
+        build = table_document if game_file else table_board
+        try:
+            document = build(table, players, hands)
+        except InvalidInput as invalid:
+            for problem in invalid.problems:
+                self.stderr.write(str(problem))
+            raise CommandError(
+                f"Table {table_id} cannot be scored.", returncode=EXIT_INVALID
+            ) from None
+        self.stdout.write(dump_json(document), ending="")

@@ -1,0 +1,35 @@
+"""``manage.py import_game FILE|-``: a ``cinch-game/1`` document into a new table.
+
+As ``import_night``: all or nothing (``table_games.table_import`` checks the whole
+document with the rules core, in one transaction); the last line of output is the new
+table's id alone; on any problem each goes to stderr on its own line with its place
+(``hands[2].partner: ...``), nothing is written, and the exit status is 2.
+"""
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.management.commands.import_night import plural, read_document
+from scoring.rules.__main__ import EXIT_INVALID
+from scoring.services import table_games
+
+
+class Command(BaseCommand):
+    help = "Import a cinch-game/1 file (or - for stdin) as a new table; prints its id last."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the game file, or - for standard input")
+
+    def handle(self, *args, file: str, **options):
+        try:
+            table = table_games.table_import(document=read_document(file))
+        except ValidationError as error:
+            for message in error.messages:
+                self.stderr.write(message)
+            raise CommandError(
+                f"Nothing was imported: {plural(len(error.messages), 'problem')}.",
+                returncode=EXIT_INVALID,
+            ) from None
+        counts = [plural(table.players.count(), "player"), plural(table.hands.count(), "hand")]
+        self.stdout.write(f"Imported table {table.pk}: {table} ({', '.join(counts)})")
+        self.stdout.write(str(table.pk))

@@ -1,0 +1,254 @@
+"""Views of the tables: games of 2 to 6 single players, on their own or beside a night.
+
+Thin, as ``scoring.views``: a form converts, a table service writes, a table selector
+reads. Anyone may read a table; scorers and directors start tables and enter hands.
+"""
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.generic import FormView, TemplateView
+
+from scoring import services, table_selectors, table_sheets
+from scoring.forms import add_rules_errors
+from scoring.models import Night, TableGame, TableHand
+from scoring.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_scorer
+from scoring.printing import paper_or_default
+from scoring.rules.jsonio import dump_json
+from scoring.services import table_games
+from scoring.table_documents import table_document, table_hand_data
+from scoring.table_forms import (
+    TableForm,
+    TableHandEditForm,
+    TableHandForm,
+    TableImportForm,
+    table_hand_initial,
+)
+from scoring.views import already_done, by_method
+
+
+def table_url(table) -> str:
+    return reverse("scoring:table-detail", args=[table.pk])
+
+
+class TableList(PublicPage, TemplateView):
+    """Every table, newest first."""
+
+    template_name = "scoring/table_list.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(tables=table_selectors.tables_list(), **kwargs)
+
+
+class TableCreate(ScorerRequiredMixin, FormView):
+    template_name = "scoring/table_form.html"
+    form_class = TableForm
+
+    def get_initial(self):
+        initial = super().get_initial()
+        asked = self.request.GET.get("night", "")
+        # ``?night=`` from the night page's button; anything else starts a table alone.
+        night = Night.objects.filter(pk=int(asked)).first() if asked.isdigit() else None
+        if night is not None and not night.is_final:
+            initial.update(night=night, date=night.date)
+        return initial
+
+    def form_valid(self, form):
+        try:
+            table = table_games.table_create(user=self.request.user, **form.table_settings())
+        except ValidationError as error:
+            fields = ("variant", "stake", "unit", "name")
+            if hasattr(error, "error_dict"):
+                for key, problems in error.message_dict.items():
+                    field = key if key in fields else "new_players"
+                    form.add_error(field, problems)
+            else:
+                form.add_error(None, error)
+            return self.form_invalid(form)
+        messages.success(self.request, "Table started: enter the first hand")
+        return redirect(table_url(table))
+
+
+class TableImport(ScorerRequiredMixin, FormView):
+    template_name = "scoring/table_import.html"
+    form_class = TableImportForm
+
+    def form_valid(self, form):
+        try:
+            table = table_games.table_import(document=form.document, user=self.request.user)
+        except services.NightFileRefused as refused:
+            form.add_error("file", refused.spoken())
+            return self.form_invalid(form)
+        except ValidationError as error:
+            form.add_error("file", error.messages)
+            return self.form_invalid(form)
+        messages.success(self.request, f"Table imported: {table}")
+        return redirect(table_url(table))
+
+
+class TablePage(PublicPage, TemplateView):
+    """A table: every player's running score, the hands, the entry form, the money."""
+
+    template_name = "scoring/table_detail.html"
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        try:
+            self.table = table_selectors.table_detail(kwargs["pk"])
+        except TableGame.DoesNotExist:
+            raise Http404("No such table.") from None
+        self.names = table_selectors.table_names(self.table)
+
+    def can_score(self) -> bool:
+        night = self.table.night
+        return is_scorer(self.request.user) and not (night and night.is_final)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        table = self.table
+        kwargs.setdefault("hand_form", TableHandForm(table=table, names=self.names))
+        can_score = self.can_score()
+        return super().get_context_data(
+            table=table,
+            board=table_selectors.table_board(table),
+            can_score=can_score,
+            can_correct=can_score and (not table.finished or self.request.user.is_staff),
+            audit=table_selectors.table_audit(table),
+            **kwargs,
+        )
+
+
+class TableHandRecord(ScorerRequiredMixin, TablePage):
+    def post(self, request, pk):
+        form = TableHandForm(request.POST, table=self.table, names=self.names)
+        if form.is_valid():
+            try:
+                table_games.table_hand_record(
+                    table=self.table,
+                    data=form.to_rules(),
+                    number=form.cleaned_data["position"],
+                    user=request.user,
+                )
+            except services.AlreadyDone as done:
+                return already_done(request, done, table_url(self.table) + "#entry")
+            except ValidationError as error:
+                add_rules_errors(form, error)
+            else:
+                messages.success(request, f"Hand {self.table.hand_count + 1} saved")
+                return redirect(table_url(self.table) + "#entry")
+        return self.render_to_response(self.get_context_data(hand_form=form))
+
+
+class TableFile(PublicPage, TemplateView):
+    """The table as a ``cinch-game/1`` file, every hand as entered (its stake too)."""
+
+    kind = MONEY
+
+    def get(self, request, pk):
+        try:
+            table = table_selectors.table_detail(pk)
+        except TableGame.DoesNotExist:
+            raise Http404("No such table.") from None
+        document = table_document(table, *table_selectors.table_rows(table))
+        response = HttpResponse(dump_json(document), content_type="application/json")
+        filename = f"{table.date:%Y-%m-%d}-{slugify(str(table)) or 'table'}.json"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+
+class TableSheet(PublicPage, TemplateView):
+    """The table's score sheet as PDF (``?filled=1``: the hands entered; ``?paper=a4``),
+    or as HTML for a quick look when ``preview``."""
+
+    preview = False
+
+    def get(self, request, pk):
+        try:
+            table = table_selectors.table_detail(pk)
+        except TableGame.DoesNotExist:
+            raise Http404("No such table.") from None
+        paper = paper_or_default(request.GET.get("paper"))
+        filled = request.GET.get("filled") == "1"
+        if self.preview:
+            return HttpResponse(table_sheets.sheet_html(table, paper=paper, filled=filled))
+        response = HttpResponse(
+            table_sheets.sheet_pdf(table, paper=paper, filled=filled),
+            content_type="application/pdf",
+        )
+        response["Content-Disposition"] = f'inline; filename="table-{table.pk}-sheet.pdf"'
+        return response
+
+
+class TableHandPage(ScorerRequiredMixin, TemplateView):
+    """Correct or delete one hand of a table."""
+
+    template_name = "scoring/table_hand_form.html"
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self.hand = get_object_or_404(
+            TableHand.objects.select_related("table__night"), pk=kwargs["pk"]
+        )
+        self.table = self.hand.table
+        self.names = table_selectors.table_names(self.table)
+        self.number = self.table.hands.filter(position__lt=self.hand.position).count() + 1
+
+    def current_form(self) -> TableHandEditForm:
+        initial = table_hand_initial(table_hand_data(self.hand), self.hand.version)
+        return TableHandEditForm(table=self.table, names=self.names, initial=initial)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        kwargs.setdefault("form", self.current_form())
+        return super().get_context_data(
+            hand=self.hand, table=self.table, number=self.number, **kwargs
+        )
+
+
+class TableHandEdit(TableHandPage):
+    def post(self, request, pk):
+        form = TableHandEditForm(request.POST, table=self.table, names=self.names)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(form=form))
+        try:
+            table_games.table_hand_correct(
+                hand=self.hand,
+                data=form.to_rules(),
+                version=form.cleaned_data["version"],
+                user=request.user,
+            )
+        except services.StaleVersion as stale:
+            self.hand.refresh_from_db()
+            return self.render_to_response(self.get_context_data(stale=stale.message))
+        except ValidationError as error:
+            add_rules_errors(form, error)
+            return self.render_to_response(self.get_context_data(form=form))
+        messages.success(request, f"Hand {self.number} corrected")
+        return redirect(table_url(self.table))
+
+
+class TableHandDelete(TableHandPage):
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        try:
+            table_games.table_hand_delete(hand=self.hand, user=request.user)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, f"Hand {self.number} deleted")
+        return redirect(table_url(self.table))
+
+
+table_list = TableList.as_view()
+table_create = TableCreate.as_view()
+table_import = TableImport.as_view()
+table_detail = by_method(get=TablePage.as_view(), post=TableHandRecord.as_view())
+table_file = TableFile.as_view()
+table_sheet = TableSheet.as_view()
+table_sheet_preview = TableSheet.as_view(preview=True)
+table_hand_edit = TableHandEdit.as_view()
+table_hand_delete = TableHandDelete.as_view()
