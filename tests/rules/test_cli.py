@@ -138,7 +138,7 @@ def test_a_key_given_twice_is_refused_not_read_as_the_last(capsys, tmp_path):
 def test_missing_file_exits_2(capsys, tmp_path):
     status, out, err = run(capsys, "score", str(tmp_path / "nowhere.json"))
     assert (status, out) == (2, "")
-    assert "cannot read the night file" in err
+    assert "cannot read the night or game file" in err
 
 
 def test_schedule_prints_the_pattern_table(capsys):
