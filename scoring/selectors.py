@@ -10,7 +10,7 @@ from functools import cached_property
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from scoring import documents
+from scoring import documents, kept_summaries
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules import InvalidInput, check_result, play_game
 from scoring.rules.night import Summary
@@ -451,38 +451,32 @@ class MemberSeason:
 
 
 def members_season() -> list[MemberSeason]:
-    """Every member's season, by name: three queries, the rules core once per night."""
-    seasons = {member.pk: MemberSeason(member) for member in Member.objects.order_by("name")}
-    seats_by_night: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.select_related("member", "night").order_by("night_id", "number"):
-        seats_by_night.setdefault(seat.night_id, []).append(seat)
-    games_by_night: dict[int, list[Game]] = {}
-    for game in Game.objects.filter(night_id__in=seats_by_night).order_by(
-        "night_id", "is_playoff", "round", "table", "id"
-    ):
-        games_by_night.setdefault(game.night_id, []).append(game)
-    for night_id, seats in seats_by_night.items():
-        games = games_by_night.get(night_id, [])
-        if any(game.finished for game in games):
-            _add_night(seasons, seats[0].night, seats, games)
-    return list(seasons.values())
+    """Every member's season, by name, from each night's kept standings: two queries when
+    the nights' summaries are kept (``kept_summaries``), whatever the number of nights."""
+    members = list(Member.objects.order_by("name"))
+    seasons = {member.name: MemberSeason(member) for member in members}
+    for night in kept_summaries.nights_with_summaries():
+        standings = night.kept_summary.standings
+        if standings and standings["games"]:
+            _add_night(seasons, standings)
+    return [seasons[member.name] for member in members]
 
 
-def _add_night(seasons: dict[int, MemberSeason], night: Night, seats, games) -> None:
-    try:
-        summary = documents.summary(night, seats, games)
-    except InvalidInput:
-        return  # a night that cannot be scored (set up by hand in the admin) counts for none
-    records = {record.pair: record for record in summary.ranking.records}
-    payout = summary.payout
-    for seat in seats:
-        season, record = seasons[seat.member_id], records[seat.pair]
+def _add_night(seasons: dict[str, MemberSeason], standings: dict) -> None:
+    """A night with a game finished, from its ``cinch-standings/1`` document (a night
+    that cannot be scored, set up by hand in the admin, counts for none)."""
+    records = {row["pair"]: row for row in standings["standings"]}
+    for player in standings["money"]["players"]:
+        season = seasons.get(player["name"])
+        if season is None:
+            continue  # renamed in the admin since: counted again once the night changes
+        record = records[(player["number"] + 1) // 2]  # numbers 2k-1 and 2k form pair k
         season.nights += 1
-        season.games_won += record.wins
-        season.cinches += record.cinches
-        season.paid += summary.fees.paid[seat.number]
-        if payout is not None:
-            season.won += payout.won.get(seat.number, Decimal(0))
+        season.games_won += record["wins"]
+        season.cinches += record["cinches"]
+        season.paid += Decimal(player["paid"])
+        if player["won"] is not None:
+            season.won += Decimal(player["won"])
 
 
 @dataclass(frozen=True)

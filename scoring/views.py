@@ -71,11 +71,15 @@ def already_done(request, done: "services.AlreadyDone", url: str):
     return redirect(url)
 
 
+NIGHTS_PER_PAGE = 25  # a half-year of weekly nights; older ones on the next pages
+
+
 class HomeView(PublicPage, SingleTableView):
     """The nights, newest first, and the variants the rules core scores."""
 
     template_name = "scoring/home.html"
     table_class = NightTable
+    table_pagination = {"per_page": NIGHTS_PER_PAGE}
 
     def get_queryset(self):
         return selectors.nights_list()

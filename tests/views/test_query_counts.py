@@ -67,3 +67,18 @@ def test_nights_list(client, django_assert_num_queries, tables):
 
     with django_assert_num_queries(2):  # the table's count and its page
         client.get(reverse("scoring:home"))
+
+
+def test_the_nights_list_paginates(client, django_assert_num_queries):
+    from scoring.views import NIGHTS_PER_PAGE
+
+    for _ in range(NIGHTS_PER_PAGE + 2):
+        night_with_schedule(2, draw=False)
+
+    with django_assert_num_queries(2):
+        first = client.get(reverse("scoring:home"))
+    second = client.get(reverse("scoring:home") + "?page=2")
+
+    assert len(first.context["table"].page.object_list) == NIGHTS_PER_PAGE
+    assert len(second.context["table"].page.object_list) == 2
+    assert 'href="?page=2"' in first.content.decode()
