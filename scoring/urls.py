@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from scoring import print_views, results_views, views
+from scoring import print_views, results_views, season_views, views
 
 PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|standings)"
 PAYOUT_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>payouts)"
@@ -34,6 +34,11 @@ urlpatterns = [
     path("nights/<int:pk>/close/", results_views.night_close, name="night-close"),
     path("nights/<int:pk>/reopen/", results_views.night_reopen, name="night-reopen"),
     path("members/", results_views.member_list, name="member-list"),
+    path("seasons/", season_views.season_list, name="season-list"),
+    path("seasons/new/", season_views.season_create, name="season-create"),
+    path("seasons/<int:pk>/", season_views.season_detail, name="season-detail"),
+    path("seasons/<int:pk>/edit/", season_views.season_edit, name="season-edit"),
+    path("seasons/<int:pk>/ladder.pdf", season_views.season_ladder_pdf, name="season-ladder"),
     path("games/<int:pk>/", views.game_detail, name="game-detail"),
     path("games/<int:pk>/result/", views.game_result, name="game-result"),
     path("games/<int:pk>/result/clear/", views.game_result_clear, name="game-result-clear"),

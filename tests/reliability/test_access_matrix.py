@@ -28,8 +28,8 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import print_views, results_views, services, views
-from scoring.models import Game
+from scoring import print_views, results_views, season_views, services, views
+from scoring.models import Game, Season
 from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from tests.factories import night_with_schedule
 from tests.reliability.hostile import snapshot
@@ -55,6 +55,9 @@ READ_VIEWS = {
     results_views.NightPot: MONEY,
     results_views.MemberList: MONEY,
     print_views.SheetView: "standings",
+    season_views.SeasonList: "standings",
+    season_views.SeasonDetail: "standings",
+    season_views.SeasonLadderPdf: "standings",
 }
 PUBLIC_UNDER = {"all": {"standings", MONEY}, "standings": {"standings"}, "none": set()}
 
@@ -123,7 +126,8 @@ def objects(db):
     game = Game.objects.filter(night=night).order_by("pk").first()
     a = game.pair_a
     hand = services.hand_record(game=game, data={"bidder": a, "bid": 2, "high": a, "low": a})
-    return {"nights": night.pk, "games": game.pk, "hands": hand.pk}
+    season = Season.objects.create(name="Season", first_date=night.date, last_date=night.date)
+    return {"nights": night.pk, "games": game.pk, "hands": hand.pk, "seasons": season.pk}
 
 
 def url_of(route: str, name: str, objects: dict) -> str:
