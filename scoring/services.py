@@ -21,7 +21,7 @@ from django.db.models import Count, Max
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from scoring import documents
+from scoring import cash, documents
 from scoring.documents import hand_data, hand_fields
 from scoring.models import Game, Hand, Member, Night, Seat, Tiebreak
 from scoring.rules import InvalidInput, Problem, check_result, play_game, read_night, schedule
@@ -699,6 +699,7 @@ def night_close(*, night: Night, user=None) -> Night:
         raise ValidationError(
             f"{night.name} cannot be final yet: {'; '.join(summary.blocked)}.{which}"
         )
+    cash.check_closable(night, summary.fees.pot)
     night.is_final = True
     night._change_reason = "closed: final"
     night.save(update_fields=["is_final", "updated_at"])

@@ -20,7 +20,7 @@ from itertools import accumulate
 
 from django.conf import settings
 
-from scoring import documents, printing, selectors
+from scoring import cash, documents, printing, selectors
 from scoring.rules import InvalidInput
 from scoring.rules.night import money_text
 from scoring.rules.pot import players_of
@@ -190,6 +190,10 @@ def payout_context(night) -> dict:
             for pair in sorted({seat.pair for seat in seats})
         ],
         "money_text": money_text,
+        "cash": [
+            {"count": count, "difference": count.counted - fees.pot}
+            for count in cash.cash_counts(night)[:1]
+        ],
     }
 
 

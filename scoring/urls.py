@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from scoring import print_views, results_views, season_views, views
+from scoring import cash_views, print_views, results_views, season_views, views
 
 PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|standings)"
 PAYOUT_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>payouts)"
@@ -25,6 +25,7 @@ urlpatterns = [
         name="night-standings-json",
     ),
     path("nights/<int:pk>/pot/", results_views.night_pot, name="night-pot"),
+    path("nights/<int:pk>/cash/", cash_views.night_cash, name="night-cash"),
     path(
         "nights/<int:pk>/playoffs/start/",
         results_views.night_playoffs_start,
