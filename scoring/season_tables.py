@@ -22,7 +22,7 @@ class LadderTable(BaseTable):
         columns = [
             (
                 f"night_{night.pk}",
-                NumberColumn(verbose_name=f"{night.date:%d %b} {night.name}", default="—"),
+                NumberColumn(verbose_name=f"{night.date.day} {night.date:%b}", default="—"),
             )
             for night in nights
         ]

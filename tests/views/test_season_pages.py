@@ -87,6 +87,11 @@ def test_the_ladder_sorts_and_exports_safe_csv(client, season):
     csv = client.get(url + "?_export=csv").content.decode()
 
     assert players == sorted(players)
+    second = Night.objects.get(name="Second")
+    by_night = client.get(url + f"?sort=-night_{second.pk}")  # Players 7 and 8 missed it
+    points = [row.record[f"night_{second.pk}"] for row in by_night.context["table"].rows]
+    assert by_night.status_code == 200
+    assert [p for p in points if p is not None] == sorted(filter(None, points), reverse=True)
     assert csv.splitlines()[0].startswith("Rank,Player,Nights,Points counted,")
     assert "\n'=cmd" in csv.replace(",", "\n")
 
