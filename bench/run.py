@@ -334,6 +334,19 @@ def bench_hand_entry(client, night) -> None:
 MEMBER_NIGHTS = 31  # the issue's club: 31 weekly nights on the site
 MEMBER_PAIRS = 10
 MEMBER_GROWTH_TARGET = 1.5
+MEMBER_REPEATS = 21  # a page of ~20 ms on a shared machine: more runs for a steady best
+
+
+def cpu_best(run, repeats: int) -> float:
+    """The least CPU time (``time.process_time``) of ``repeats`` calls: on a machine
+    shared with other work, CPU time is what the page costs, wall time adds the waits."""
+    seconds = []
+    for _ in range(repeats):
+        gc.collect()
+        started = time.process_time()
+        run()
+        seconds.append(time.process_time() - started)
+    return min(seconds)
 
 
 def bench_members() -> None:
@@ -364,22 +377,26 @@ def bench_members() -> None:
 
     add_night(0)
     page()
-    one, one_median = timings(page)
+    one, one_median = timings(page, MEMBER_REPEATS)
+    one_cpu = cpu_best(page, MEMBER_REPEATS)
     for seed in range(1, MEMBER_NIGHTS):
         add_night(seed)
     gc.collect()
     started = time.perf_counter()
     page()
     cold = time.perf_counter() - started
-    many, many_median = timings(page)
-    ratio = many / one
+    many, many_median = timings(page, MEMBER_REPEATS)
+    many_cpu = cpu_best(page, MEMBER_REPEATS)
+    ratio = many_cpu / one_cpu
     verdict = "meets" if ratio <= MEMBER_GROWTH_TARGET else "ABOVE"
     print(
-        f"members page, {MEMBER_PAIRS}-pair nights: 1 night best {one * 1000:.1f} ms "
-        f"(median {one_median * 1000:.1f}); {MEMBER_NIGHTS} nights best {many * 1000:.1f} ms "
-        f"(median {many_median * 1000:.1f}), {ratio:.2f}x (target {MEMBER_GROWTH_TARGET}x: "
-        f"{verdict}); first read after {MEMBER_NIGHTS - 1} nights were added (their "
-        f"summaries computed and kept) {cold * 1000:.1f} ms"
+        f"members page, {MEMBER_PAIRS}-pair nights, best of {MEMBER_REPEATS}: 1 night "
+        f"{one_cpu * 1000:.1f} ms CPU (wall best {one * 1000:.1f}, median "
+        f"{one_median * 1000:.1f}); {MEMBER_NIGHTS} nights {many_cpu * 1000:.1f} ms CPU (wall "
+        f"best {many * 1000:.1f}, median {many_median * 1000:.1f}): {ratio:.2f}x in CPU, "
+        f"{many / one:.2f}x wall (target {MEMBER_GROWTH_TARGET}x: {verdict}); first read "
+        f"after {MEMBER_NIGHTS - 1} nights were added (their summaries computed and kept) "
+        f"{cold * 1000:.1f} ms"
     )
 
 

@@ -10,7 +10,8 @@ is stale: it is computed again on its next read, in a fixed number of queries ho
 many nights are stale, and a page reading fresh rows runs one query for all its nights.
 """
 
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
+from django.db.models.fields.json import KeyTransform
 
 from scoring import documents
 from scoring.models import Game, Night, NightSummary, Seat
@@ -37,6 +38,55 @@ def nights_with_summaries(nights: QuerySet[Night] | None = None) -> list[Night]:
         for night, summary in zip(stale, summaries, strict=True):
             night.kept_summary = summary
     return nights
+
+
+def kept_parts(*paths: tuple[str, ...]) -> list[dict | None]:
+    """Parts of every night's kept standings document: for each night, ``{path: value}``
+    for each of ``paths`` (keys into the document, as ``("money", "players")``), or
+    ``None`` for a night that cannot be scored.
+
+    For pages that add up many nights: the database hands over only those parts, as
+    plain rows (a night's ``games`` list is most of its document, and decoding whole
+    documents into models was most of the members page's time). One query when every
+    summary is kept; stale ones are computed again first.
+    """
+    wanted = {_alias(path): _transform(path) for path in paths}
+    rows = list(
+        Night.objects.order_by("pk").values(
+            "pk", "updated_at", as_of=F("kept_summary__as_of"), **wanted
+        )
+    )
+    stale = [row["pk"] for row in rows if row["as_of"] != row["updated_at"]]
+    computed = {}
+    if stale:
+        for night in nights_with_summaries(Night.objects.filter(pk__in=stale)):
+            computed[night.pk] = night.kept_summary.standings
+    parts = []
+    for row in rows:
+        if row["pk"] in computed:
+            document = computed[row["pk"]]
+            parts.append(None if document is None else {p: _walk(document, p) for p in paths})
+        else:
+            values = {path: row[_alias(path)] for path in paths}
+            parts.append(None if all(value is None for value in values.values()) else values)
+    return parts
+
+
+def _alias(path: tuple[str, ...]) -> str:
+    return "part_" + "_".join(path)
+
+
+def _transform(path: tuple[str, ...]) -> KeyTransform:
+    expression = "kept_summary__standings"
+    for key in path:
+        expression = KeyTransform(key, expression)
+    return expression
+
+
+def _walk(document: dict, path: tuple[str, ...]):
+    for key in path:
+        document = document[key]
+    return document
 
 
 def _fresh(night: Night) -> bool:

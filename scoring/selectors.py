@@ -455,18 +455,18 @@ def members_season() -> list[MemberSeason]:
     the nights' summaries are kept (``kept_summaries``), whatever the number of nights."""
     members = list(Member.objects.order_by("name"))
     seasons = {member.name: MemberSeason(member) for member in members}
-    for night in kept_summaries.nights_with_summaries():
-        standings = night.kept_summary.standings
-        if standings and standings["games"]:
-            _add_night(seasons, standings)
+    for night in kept_summaries.kept_parts(("standings",), ("money", "players")):
+        if night and any(row["wins"] for row in night[("standings",)]):
+            _add_night(seasons, night[("standings",)], night[("money", "players")])
     return [seasons[member.name] for member in members]
 
 
-def _add_night(seasons: dict[str, MemberSeason], standings: dict) -> None:
-    """A night with a game finished, from its ``cinch-standings/1`` document (a night
-    that cannot be scored, set up by hand in the admin, counts for none)."""
-    records = {row["pair"]: row for row in standings["standings"]}
-    for player in standings["money"]["players"]:
+def _add_night(seasons: dict[str, MemberSeason], standings: list, players: list) -> None:
+    """A night with a game finished (a pair has won), from its ``cinch-standings/1``
+    rows and players (a night that cannot be scored, set up by hand in the admin, counts
+    for none)."""
+    records = {row["pair"]: row for row in standings}
+    for player in players:
         season = seasons.get(player["name"])
         if season is None:
             continue  # renamed in the admin since: counted again once the night changes

@@ -58,3 +58,31 @@ def test_a_night_that_cannot_be_scored_keeps_why():
 
     assert summary.standings is None
     assert summary.problems and all(isinstance(problem, str) for problem in summary.problems)
+
+
+def test_kept_parts_are_parts_of_each_nights_document(django_assert_num_queries):
+    kept_first, changed, unscorable = (night_with_schedule(2, name=n) for n in "ABC")
+    play_out(kept_first)
+    play_out(changed, leave=[(1, 2)])
+    unscorable.seats.order_by("number").last().delete()
+    Night.objects.get(pk=unscorable.pk).save()
+    kept_summaries.nights_with_summaries()
+    game = Game.objects.get(night=changed, winner=None)
+    services.game_result_record(
+        game=game, result={"winner": game.pair_b, "score": [4, 11], "cinches": [1, 0]}
+    )
+
+    parts = kept_summaries.kept_parts(("standings",), ("money", "players"))
+
+    expected = []
+    for night in (kept_first, changed):
+        document = selectors.night_standings(night)
+        expected.append(
+            {
+                ("standings",): document["standings"],
+                ("money", "players"): document["money"]["players"],
+            }
+        )
+    assert parts == [*expected, None]
+    with django_assert_num_queries(1):  # all kept now
+        assert kept_summaries.kept_parts(("standings",), ("money", "players")) == parts

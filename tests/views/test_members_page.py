@@ -122,8 +122,8 @@ def test_no_members_yet(client):
 
 # The members, and every night with its kept summary.
 QUERIES = 2
-# The first read also computes the summaries: the nights' seats, their games, one write.
-FIRST_QUERIES = QUERIES + 3
+# The first read also computes the summaries: the stale nights, their seats and games, one write.
+FIRST_QUERIES = QUERIES + 4
 
 
 @pytest.mark.parametrize("sizes", [[2], [4, 10, 20]], ids=["one small night", "three nights"])
