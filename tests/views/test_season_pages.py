@@ -215,3 +215,20 @@ def test_a_changed_night_changes_the_ladder(client, season):
 
     assert response.context["ladder"].document["nights_counted"] == 3
     assert response.context["ladder"].document == ladder_document(seasons.season_document(season))
+
+
+def test_a_director_changes_a_season(client_for, season):
+    response = client_for("director").post(
+        reverse("scoring:season-edit", args=[season.pk]),
+        {"name": "November", "first_date": "2026-11-01", "last_date": "2026-11-30", "best": ""},
+    )
+
+    season.refresh_from_db()
+    assert response.status_code == 302
+    assert (season.name, season.best) == ("November", None)
+    assert ladder_document(seasons.season_document(season))["best"] is None
+
+
+def test_an_unknown_season_is_not_found(client):
+    assert client.get(reverse("scoring:season-detail", args=[404])).status_code == 404
+    assert client.get(reverse("scoring:season-ladder", args=[404])).status_code == 404
