@@ -12,7 +12,7 @@ from django.db import transaction
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from scoring.models import Game, Hand, Member, Night, Seat
+from scoring.models import CashCount, Game, Hand, Member, Night, Season, Seat
 
 NASTY = [
     "",
@@ -103,7 +103,7 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
-MODELS = (Night, Seat, Game, Hand, Member)
+MODELS = (Night, Seat, Game, Hand, Member, Season, CashCount)
 
 
 def snapshot() -> list:
