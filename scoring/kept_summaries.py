@@ -26,6 +26,13 @@ def nights_with_summaries(nights: QuerySet[Night] | None = None) -> list[Night]:
     nights = list(
         (nights if nights is not None else Night.objects.all()).select_related("kept_summary")
     )
+    freshen(nights)
+    return nights
+
+
+def freshen(nights: list[Night]) -> None:
+    """Compute again the summaries of ``nights`` (read with their ``kept_summary``) that
+    are missing or stale: no query when none is, three when any is."""
     stale = [night for night in nights if not _fresh(night)]
     if stale:
         summaries = _computed(stale)
@@ -37,7 +44,6 @@ def nights_with_summaries(nights: QuerySet[Night] | None = None) -> list[Night]:
         )
         for night, summary in zip(stale, summaries, strict=True):
             night.kept_summary = summary
-    return nights
 
 
 def kept_parts(*paths: tuple[str, ...]) -> list[dict | None]:

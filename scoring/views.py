@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.views.generic import FormView, TemplateView
 from django_tables2 import SingleTableView
 
-from scoring import documents, selectors, services
+from scoring import documents, kept_summaries, selectors, services
 from scoring.forms import (
     HandEditForm,
     HandForm,
@@ -82,7 +82,13 @@ class HomeView(PublicPage, SingleTableView):
     table_pagination = {"per_page": NIGHTS_PER_PAGE}
 
     def get_queryset(self):
-        return selectors.nights_list()
+        return selectors.nights_list().select_related("kept_summary")
+
+    def get_table(self, **kwargs):
+        """The page's nights with their kept standings (the winners column)."""
+        table = super().get_table(**kwargs)
+        kept_summaries.freshen([row.record for row in table.page.object_list])
+        return table
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(variants=all_variants(), **kwargs)
