@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -232,3 +232,18 @@ def test_a_director_changes_a_season(client_for, season):
 def test_an_unknown_season_is_not_found(client):
     assert client.get(reverse("scoring:season-detail", args=[404])).status_code == 404
     assert client.get(reverse("scoring:season-ladder", args=[404])).status_code == 404
+
+
+def test_a_night_that_cannot_be_scored_is_named_and_counts_for_nobody(client, season):
+    broken = Night.objects.get(name="Third")
+    broken.seats.order_by("number").last().delete()  # by hand in the admin
+    broken.save()
+
+    response = client.get(reverse("scoring:season-detail", args=[season.pk]))
+    with pytest.raises(CommandError) as refused:
+        call_command("export_season", str(season.pk), stdout=io.StringIO(), stderr=io.StringIO())
+
+    assert response.context["ladder"].unscored == [broken]
+    assert "Cannot be scored, so counted for nobody" in response.content.decode()
+    assert response.context["ladder"].document["nights_counted"] == 2
+    assert refused.value.returncode == 2
