@@ -17,10 +17,13 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY))
 
+import atexit  # noqa: E402
+import functools  # noqa: E402
 import gc  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
+import shutil  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
@@ -128,12 +131,16 @@ ENTRY_BATCHES = REPEATS
 ENTRY_GAMES_PER_BATCH = 4
 
 
-def django_site(folder: str):
-    """Django on ``cinch_club.settings.test`` with a migrated SQLite file in ``folder``.
+@functools.cache
+def django_site():
+    """Django on ``cinch_club.settings.test`` with a migrated SQLite file in a folder
+    removed at exit; one site for every Django section of the run.
 
     Returns the ``services`` module and a test client logged in as a scorer. Imported
     here, not at the top: the rules-core benchmarks run without Django installed.
     """
+    folder = tempfile.mkdtemp()
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     os.environ["DJANGO_SETTINGS_MODULE"] = "cinch_club.settings.test"
     os.environ["DATABASE_URL"] = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
     import django
@@ -177,20 +184,19 @@ def bench_pages() -> None:
     except ImportError:
         print("pages: Django is not installed here (run make bench): skipped")
         return
-    with tempfile.TemporaryDirectory() as folder:
-        services, client = django_site(folder)
-        started = time.perf_counter()
-        night = services.night_import(document=random_night(PAGE_PAIRS, seed=1))
-        print(f"import {PAGE_PAIRS}-pair night into SQLite: {time.perf_counter() - started:.2f} s")
-        bench_night_page(client, night)
-        bench_game_page(client, night)
-        empty = services.night_import(document=random_night(PAGE_PAIRS, seed=2, rounds_played=0))
-        bench_hand_entry(client, empty)
-        packet_night = services.night_import(
-            document=random_night(PACKET_PAIRS, seed=3, rounds_played=0)
-        )
-        bench_packet(client, packet_night)
-        bench_sheet("standings", night, repeats=REPEATS)
+    services, client = django_site()
+    started = time.perf_counter()
+    night = services.night_import(document=random_night(PAGE_PAIRS, seed=1))
+    print(f"import {PAGE_PAIRS}-pair night into SQLite: {time.perf_counter() - started:.2f} s")
+    bench_night_page(client, night)
+    bench_game_page(client, night)
+    empty = services.night_import(document=random_night(PAGE_PAIRS, seed=2, rounds_played=0))
+    bench_hand_entry(client, empty)
+    packet_night = services.night_import(
+        document=random_night(PACKET_PAIRS, seed=3, rounds_played=0)
+    )
+    bench_packet(client, packet_night)
+    bench_sheet("standings", night, repeats=REPEATS)
 
 
 PACKET_PAIRS = 40  # 20 tables, 780 score sheets: the largest night
@@ -325,7 +331,76 @@ def bench_hand_entry(client, night) -> None:
     )
 
 
-BENCHMARKS = [bench_score_night, bench_score_command, bench_schedule, bench_pages]
+MEMBER_NIGHTS = 31  # the issue's club: 31 weekly nights on the site
+MEMBER_PAIRS = 10
+MEMBER_GROWTH_TARGET = 1.5
+MEMBER_REPEATS = 21  # a page of ~20 ms on a shared machine: more runs for a steady best
+
+
+def cpu_best(run, repeats: int) -> float:
+    """The least CPU time (``time.process_time``) of ``repeats`` calls: on a machine
+    shared with other work, CPU time is what the page costs, wall time adds the waits."""
+    seconds = []
+    for _ in range(repeats):
+        gc.collect()
+        started = time.process_time()
+        run()
+        seconds.append(time.process_time() - started)
+    return min(seconds)
+
+
+def bench_members() -> None:
+    """The members page with one night on the site, then with 31: the nights' summaries
+    kept (``kept_summaries``), the page must not slow down as the nights add up."""
+    try:
+        import django  # noqa: F401
+    except ImportError:
+        print("members: Django is not installed here (run make bench): skipped")
+        return
+    import random
+
+    services, client = django_site()
+    from scoring.models import Night
+
+    Night.objects.all().delete()
+    rng = random.Random(7)
+
+    def add_night(seed: int) -> None:
+        document = random_night(MEMBER_PAIRS, seed=seed)
+        rng.shuffle(document["players"])
+        document["date"] = f"2026-{1 + seed // 28 % 12:02d}-{1 + seed % 28:02d}"
+        services.night_import(document=document)
+
+    def page() -> None:
+        if client.get("/members/").status_code != 200:
+            raise RuntimeError("the members page failed")
+
+    add_night(0)
+    page()
+    one, one_median = timings(page, MEMBER_REPEATS)
+    one_cpu = cpu_best(page, MEMBER_REPEATS)
+    for seed in range(1, MEMBER_NIGHTS):
+        add_night(seed)
+    gc.collect()
+    started = time.perf_counter()
+    page()
+    cold = time.perf_counter() - started
+    many, many_median = timings(page, MEMBER_REPEATS)
+    many_cpu = cpu_best(page, MEMBER_REPEATS)
+    ratio = many_cpu / one_cpu
+    verdict = "meets" if ratio <= MEMBER_GROWTH_TARGET else "ABOVE"
+    print(
+        f"members page, {MEMBER_PAIRS}-pair nights, best of {MEMBER_REPEATS}: 1 night "
+        f"{one_cpu * 1000:.1f} ms CPU (wall best {one * 1000:.1f}, median "
+        f"{one_median * 1000:.1f}); {MEMBER_NIGHTS} nights {many_cpu * 1000:.1f} ms CPU (wall "
+        f"best {many * 1000:.1f}, median {many_median * 1000:.1f}): {ratio:.2f}x in CPU, "
+        f"{many / one:.2f}x wall (target {MEMBER_GROWTH_TARGET}x: {verdict}); first read "
+        f"after {MEMBER_NIGHTS - 1} nights were added (their summaries computed and kept) "
+        f"{cold * 1000:.1f} ms"
+    )
+
+
+BENCHMARKS = [bench_score_night, bench_score_command, bench_schedule, bench_pages, bench_members]
 
 
 def main() -> None:

@@ -432,3 +432,81 @@ class TableHand(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.position} of {self.table}"
+
+
+class NightSummary(models.Model):
+    """The rules core's answer for a night, kept so that pages over many nights (members,
+    seasons, the nights list) read it instead of scoring every night again.
+
+    ``as_of`` is the night's ``updated_at`` when it was computed: every service that
+    changes a night moves ``updated_at``, so a summary whose ``as_of`` differs is stale and
+    is computed again on its next read (``scoring.kept_summaries``).
+    """
+
+    night = models.OneToOneField(
+        Night, on_delete=models.CASCADE, primary_key=True, related_name="kept_summary"
+    )
+    as_of = models.DateTimeField()
+    players = models.JSONField(default=list, help_text="The night file's players.")
+    standings = models.JSONField(
+        null=True, blank=True, help_text="The cinch-standings/1 document; empty if unscorable."
+    )
+    problems = models.JSONField(default=list, help_text="Why the night cannot be scored.")
+
+    def __str__(self) -> str:
+        return f"summary of {self.night_id} as of {self.as_of:%Y-%m-%d %H:%M:%S}"
+
+
+class Season(models.Model):
+    """A named run of nights for the ladder: the nights from ``first_date`` to
+    ``last_date``, and any nights picked one by one; ``best`` counts only each player's
+    best nights (empty: all)."""
+
+    name = models.CharField(max_length=100)
+    first_date = models.DateField(null=True, blank=True)
+    last_date = models.DateField(null=True, blank=True)
+    picked = models.ManyToManyField(Night, blank=True, related_name="seasons")
+    best = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1)]
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-first_date", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CashCount(models.Model):
+    """The cash the treasurer counted at the end of a night, against the pot expected.
+
+    Each count is a row of its own (the night's cash history: who, when, what); the
+    latest is the one that stands. ``envelopes`` holds the amount counted in each prize's
+    envelope when counted that way (``counted`` is then their sum).
+    """
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="cash_counts")
+    expected = models.DecimalField(max_digits=12, decimal_places=4)
+    counted = models.DecimalField(max_digits=12, decimal_places=4)
+    envelopes = models.JSONField(default=list, blank=True)
+    note = models.TextField(blank=True)
+    counted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    counted_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["night", "-counted_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.counted} counted of {self.expected} for night {self.night_id}"
+
+    @property
+    def difference(self) -> Decimal:
+        """Counted less expected: negative when cash is missing."""
+        return self.counted - self.expected

@@ -22,6 +22,7 @@ from django_tables2 import RequestConfig, SingleTableMixin, SingleTableView
 from django_tables2.export import ExportMixin
 
 from scoring import selectors, services
+from scoring.cash_forms import cash_context
 from scoring.forms import TiebreakForm
 from scoring.models import Tiebreak
 from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, shown_to
@@ -124,6 +125,7 @@ class NightPot(PublicPage, NightResultsPage):
             kwargs["ledger_table"] = RequestConfig(self.request, paginate=False).configure(
                 LedgerTable(results.ledger)
             )
+            kwargs.update(cash_context(self.request, self.night, results, kwargs))
         return super().get_context_data(**kwargs)
 
 

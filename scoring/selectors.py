@@ -10,7 +10,7 @@ from functools import cached_property
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from scoring import documents
+from scoring import documents, kept_summaries
 from scoring.models import Game, Hand, Member, Night, Seat, Substitute, TablePlayer
 from scoring.rules import InvalidInput, check_result, play_game
 from scoring.rules.night import LedgerLine, Prize, Summary
@@ -382,38 +382,35 @@ class MemberSeason:
 
 
 def members_season() -> list[MemberSeason]:
-    """Every member's season, by name: four queries, the rules core once per night."""
-    seasons = {member.pk: MemberSeason(member) for member in Member.objects.order_by("name")}
-    seats_by_night: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.select_related("member", "night").order_by("night_id", "number"):
-        seats_by_night.setdefault(seat.night_id, []).append(seat)
-    games_by_night: dict[int, list[Game]] = {}
-    for game in Game.objects.filter(night_id__in=seats_by_night).order_by(
-        "night_id", "is_playoff", "round", "table", "id"
-    ):
-        games_by_night.setdefault(game.night_id, []).append(game)
-    for night_id, seats in seats_by_night.items():
-        games = games_by_night.get(night_id, [])
-        if any(game.finished for game in games):
-            _add_night(seasons, seats[0].night, seats, games)
-    _add_substitutes(seasons, seats_by_night)
-    _add_tables(seasons)
-    return list(seasons.values())
+    """Every member's season, by name, from each night's kept standings: two queries when
+    the nights' summaries are kept (``kept_summaries``), whatever the number of nights,
+    and one each for the games sat in for others and the table games."""
+    members = list(Member.objects.order_by("name"))
+    seasons = {member.name: MemberSeason(member) for member in members}
+    for night in kept_summaries.kept_parts(("standings",), ("money", "players")):
+        if night and any(row["wins"] for row in night[("standings",)]):
+            _add_night(seasons, night[("standings",)], night[("money", "players")])
+    by_member = {member.pk: seasons[member.name] for member in members}
+    _add_substitutes(by_member)
+    _add_tables(by_member)
+    return [seasons[member.name] for member in members]
 
 
-def _add_substitutes(seasons: dict[int, MemberSeason], seats_by_night) -> None:
-    """The games each member sat in for someone: ``Zed for Ann (Tuesday, round 2)``."""
-    substitutes = Substitute.objects.filter(member__isnull=False).select_related("game__night")
-    for sub in substitutes.order_by("game__night__date", "game__round"):
+def _add_substitutes(seasons: dict[int, MemberSeason]) -> None:
+    """The games each member sat in for someone: ``Zed for Ann (Tuesday, round 2)``; the
+    number holders' names in one more query, only when anybody sat in."""
+    substitutes = list(
+        Substitute.objects.filter(member__isnull=False)
+        .select_related("game__night")
+        .order_by("game__night__date", "game__round")
+    )
+    if not substitutes:
+        return
+    seats = Seat.objects.filter(night_id__in={sub.game.night_id for sub in substitutes})
+    holders = {(s.night_id, s.number): s.member.name for s in seats.select_related("member")}
+    for sub in substitutes:
         game = sub.game
-        holder = next(
-            (
-                s.member.name
-                for s in seats_by_night.get(game.night_id, [])
-                if s.number == sub.number
-            ),
-            f"number {sub.number}",
-        )
+        holder = holders.get((game.night_id, sub.number), f"number {sub.number}")
         seasons[sub.member_id].sat.append(
             f"{sub.name} for {holder} ({game.night.name}, round {game.round})"
         )
@@ -432,20 +429,22 @@ def _add_tables(seasons: dict[int, MemberSeason]) -> None:
                 season.stake_won += share_stake(pot, table.winners, table.unit)[seat.number]
 
 
-def _add_night(seasons: dict[int, MemberSeason], night: Night, seats, games) -> None:
-    try:
-        summary = documents.summary(night, seats, games)
-    except InvalidInput:
-        return  # a night that cannot be scored (set up by hand in the admin) counts for none
-    records = {record.pair: record for record in summary.ranking.records}
-    lines = {line.number: line for line in summary.ledger}
-    for seat in seats:
-        season, record, line = seasons[seat.member_id], records[seat.pair], lines[seat.number]
+def _add_night(seasons: dict[str, MemberSeason], standings: list, players: list) -> None:
+    """A night with a game finished (a pair has won), from its ``cinch-standings/1``
+    rows and players (a night that cannot be scored, set up by hand in the admin, counts
+    for none)."""
+    records = {row["pair"]: row for row in standings}
+    for player in players:
+        season = seasons.get(player["name"])
+        if season is None:
+            continue  # renamed in the admin since: counted again once the night changes
+        record = records[(player["number"] + 1) // 2]  # numbers 2k-1 and 2k form pair k
         season.nights += 1
-        season.games_won += record.wins
-        season.cinches += record.cinches
-        season.paid += line.paid
-        season.won += line.won or Decimal(0)
+        season.games_won += record["wins"]
+        season.cinches += record["cinches"]
+        season.paid += Decimal(player["paid"])
+        if player["won"] is not None:
+            season.won += Decimal(player["won"])
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from itertools import accumulate
 
 from django.conf import settings
 
-from scoring import printing, selectors
+from scoring import cash, printing, selectors
 from scoring.rules import InvalidInput
 from scoring.rules.variants import get_variant
 
@@ -166,6 +166,10 @@ def payout_context(night) -> dict:
         "pairs": [
             {"pair": pair, "players": [row for row in ledger if row.pair == pair]}
             for pair in sorted({row.pair for row in ledger})
+        ],
+        "cash": [
+            {"count": count, "difference": count.counted - results.summary.fees.pot}
+            for count in cash.cash_counts(night)[:1]
         ],
     }
 

@@ -68,17 +68,29 @@ class NightTable(BaseTable):
     games = tables.Column(
         verbose_name="Games finished", accessor="finished_count", order_by=("finished_count",)
     )
+    winners = tables.Column(
+        accessor="kept_summary", orderable=False, empty_values=(), verbose_name="Winners"
+    )
 
     class Meta(BaseTable.Meta):
         model = Night
         fields = ("name", "date", "variant")
-        sequence = ("name", "date", "variant", "player_count", "games")
+        sequence = ("name", "date", "variant", "player_count", "games", "winners")
         order_by = ("-date",)
         orderable = True
         empty_text = "No nights yet."
 
     def render_games(self, record) -> str:
         return f"{record.finished_count} of {record.game_count}"
+
+    def render_winners(self, value) -> str:
+        """The first place's pair, from the night's kept standings, once it is awarded."""
+        money = value.standings["money"] if value.standings else {}
+        if not money.get("places"):
+            return "—"
+        first = money["places"][0]["pair"]
+        row = next(row for row in value.standings["standings"] if row["pair"] == first)
+        return " & ".join(row["players"])
 
 
 class SeatTable(BaseTable):

@@ -2,7 +2,15 @@
 
 from django.urls import path, re_path
 
-from scoring import attendance_views, print_views, results_views, table_views, views
+from scoring import (
+    attendance_views,
+    cash_views,
+    print_views,
+    results_views,
+    season_views,
+    table_views,
+    views,
+)
 
 PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|standings)"
 PAYOUT_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>payouts)"
@@ -25,6 +33,7 @@ urlpatterns = [
         name="night-standings-json",
     ),
     path("nights/<int:pk>/pot/", results_views.night_pot, name="night-pot"),
+    path("nights/<int:pk>/cash/", cash_views.night_cash, name="night-cash"),
     path(
         "nights/<int:pk>/playoffs/start/",
         results_views.night_playoffs_start,
@@ -45,6 +54,11 @@ urlpatterns = [
         attendance_views.substitute_remove,
         name="substitute-remove",
     ),
+    path("seasons/", season_views.season_list, name="season-list"),
+    path("seasons/new/", season_views.season_create, name="season-create"),
+    path("seasons/<int:pk>/", season_views.season_detail, name="season-detail"),
+    path("seasons/<int:pk>/edit/", season_views.season_edit, name="season-edit"),
+    path("seasons/<int:pk>/ladder.pdf", season_views.season_ladder_pdf, name="season-ladder"),
     path("games/<int:pk>/", views.game_detail, name="game-detail"),
     path("games/<int:pk>/result/", views.game_result, name="game-result"),
     path("games/<int:pk>/result/clear/", views.game_result_clear, name="game-result-clear"),

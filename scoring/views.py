@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.views.generic import FormView, TemplateView
 from django_tables2 import SingleTableView
 
-from scoring import audit, documents, selectors, services, table_selectors
+from scoring import audit, documents, kept_summaries, selectors, services, table_selectors
 from scoring.forms import (
     HandEditForm,
     HandForm,
@@ -72,14 +72,24 @@ def already_done(request, done: "services.AlreadyDone", url: str):
     return redirect(url)
 
 
+NIGHTS_PER_PAGE = 25  # a half-year of weekly nights; older ones on the next pages
+
+
 class HomeView(PublicPage, SingleTableView):
     """The nights, newest first, and the variants the rules core scores."""
 
     template_name = "scoring/home.html"
     table_class = NightTable
+    table_pagination = {"per_page": NIGHTS_PER_PAGE}
 
     def get_queryset(self):
-        return selectors.nights_list()
+        return selectors.nights_list().select_related("kept_summary")
+
+    def get_table(self, **kwargs):
+        """The page's nights with their kept standings (the winners column)."""
+        table = super().get_table(**kwargs)
+        kept_summaries.freshen([row.record for row in table.page.object_list])
+        return table
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(variants=all_variants(), **kwargs)

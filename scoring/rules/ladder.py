@@ -98,27 +98,38 @@ def night_points(night_doc, standings: dict) -> list[tuple[str, int]]:
 def ladder_document(doc) -> dict:
     """The ``cinch-ladder/1`` document of a ``cinch-season/1`` document."""
     season = read_season(doc)
-    players: dict[str, LadderPlayer] = {}
+    scored: list[tuple[dict, dict]] = []
     problems: list[Problem] = []
-    counted_nights = 0
     for index, night_doc in enumerate(season.nights):
         try:
-            standings = score_night(night_doc)
+            scored.append((night_doc, score_night(night_doc)))
         except InvalidInput as invalid:
             problems += invalid.under(f"nights[{index}]").problems
-            continue
-        counted_nights += standings["money"]["places"] is not None
-        for name, earned in night_points(night_doc, standings):
-            player = players.setdefault(name_key(name), LadderPlayer(normal_name(name)))
-            player.points.append(earned)
     if problems:
         raise InvalidInput(problems)
+    return ladder(season.name, season.best, scored)
+
+
+def ladder(name: str, best: int | None, scored) -> dict:
+    """The ``cinch-ladder/1`` document of nights already scored: ``scored`` gives each
+    night's ``(night_doc, standings)`` in season order. The site passes the standings it
+    keeps for each night (``night_doc`` needs only its ``players``), so a season page does
+    not score its nights again."""
+    players: dict[str, LadderPlayer] = {}
+    counted_nights = 0
+    for night_doc, standings in scored:
+        counted_nights += standings["money"]["places"] is not None
+        for player_name, earned in night_points(night_doc, standings):
+            player = players.setdefault(
+                name_key(player_name), LadderPlayer(normal_name(player_name))
+            )
+            player.points.append(earned)
     return {
         "format": LADDER_FORMAT,
-        "name": season.name,
-        "best": season.best,
+        "name": name,
+        "best": best,
         "nights_counted": counted_nights,
-        "ladder": _ranked(players.values(), season.best),
+        "ladder": _ranked(players.values(), best),
     }
 
 

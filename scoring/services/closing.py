@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
 
-from scoring import documents, selectors
+from scoring import cash, documents, selectors
 from scoring.models import Game, Night, Tiebreak
 from scoring.rules import InvalidInput
 from scoring.rules.night import missing_reasons
@@ -127,6 +127,7 @@ def night_close(*, night: Night, user=None) -> Night:
         raise ValidationError(
             f"{night.name} cannot be final yet: {'; '.join(summary.blocked)}.{which}"
         )
+    cash.check_closable(night, summary.fees.pot)
     night.is_final = True
     night._change_reason = "closed: final"
     night.save(update_fields=["is_final", "updated_at"])

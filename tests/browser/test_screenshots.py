@@ -7,7 +7,9 @@ A page of the standings sheet is drawn from its PDF with ``pdftoppm`` (poppler-u
 when that is installed.
 """
 
+import datetime
 import os
+import random
 import shutil
 import subprocess
 from decimal import Decimal
@@ -17,11 +19,12 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
-from scoring import kept_sheets, sheets
-from scoring.models import Game
+from scoring import cash, kept_sheets, selectors, services, sheets
+from scoring.models import Game, Season
 from scoring.services import table_games
 from tests.browser.nights import finish_night, played_night
 from tests.browser.steps import PDF_TIMEOUT_MS
+from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -129,3 +132,30 @@ def razzle_table(night, user):
     table.refresh_from_db()
     assert table.winners == [2, 4]
     return table
+
+
+def test_season_screenshots(as_user, director, folder):
+    """A season of four club nights: its ladder page and printed sheet, and the pot page
+    with the treasurer's cash count."""
+    for week, upset in enumerate([(1, 2), (3, 4), (2, 3), (4, 5)]):
+        night = night_with_schedule(
+            5, name=f"Tuesday {week + 1}", date=datetime.date(2026, 11, 3 + 7 * week), draw=False
+        )
+        services.night_draw(night=night, chance=random.Random(week))
+        services.night_schedule(night=night)
+        play_out(night, upsets=[upset], loser_cinches={(1, 3): 1})
+    season = Season.objects.create(
+        name="November 2026",
+        first_date=datetime.date(2026, 11, 1),
+        last_date=datetime.date(2026, 11, 30),
+        best=3,
+    )
+    pot = selectors.night_results(night).summary.fees.pot
+    cash.cash_count_record(
+        night=night, counted=pot - Decimal("0.50"), note="50c short: a coin dropped", user=director
+    )
+    desktop = as_user(director, **DESKTOP)
+
+    shoot(desktop, f"/seasons/{season.pk}/", folder / "season.png")
+    sheet_page(desktop, f"/seasons/{season.pk}/ladder.pdf", folder / "season-ladder.png")
+    shoot(desktop, f"/nights/{night.pk}/pot/", folder / "cash-count.png")

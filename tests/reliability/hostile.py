@@ -12,7 +12,18 @@ from django.db import transaction
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from scoring.models import Game, Hand, Member, Night, Seat, TableGame, TableHand, TablePlayer
+from scoring.models import (
+    CashCount,
+    Game,
+    Hand,
+    Member,
+    Night,
+    Season,
+    Seat,
+    TableGame,
+    TableHand,
+    TablePlayer,
+)
 
 NASTY = [
     "",
@@ -103,7 +114,7 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
-MODELS = (Night, Seat, Game, Hand, Member, TableGame, TablePlayer, TableHand)
+MODELS = (Night, Seat, Game, Hand, Member, TableGame, TablePlayer, TableHand, Season, CashCount)
 
 
 def snapshot() -> list:

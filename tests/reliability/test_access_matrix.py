@@ -28,8 +28,8 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import print_views, results_views, services, table_views, views
-from scoring.models import Game
+from scoring import print_views, results_views, season_views, services, table_views, views
+from scoring.models import Game, Season
 from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.services import attendance, table_games
 from tests.factories import night_with_schedule
@@ -60,6 +60,9 @@ READ_VIEWS = {
     table_views.TablePage: "standings",
     table_views.TableFile: MONEY,
     table_views.TableSheet: "standings",
+    season_views.SeasonList: "standings",
+    season_views.SeasonDetail: "standings",
+    season_views.SeasonLadderPdf: "standings",
 }
 PUBLIC_UNDER = {"all": {"standings", MONEY}, "standings": {"standings"}, "none": set()}
 
@@ -142,6 +145,9 @@ def objects(db):
         "tables": table.pk,
         "table-hands": table_hand.pk,
         "substitutes": substitute.pk,
+        "seasons": Season.objects.create(
+            name="Season", first_date=night.date, last_date=night.date
+        ).pk,
     }
 
 

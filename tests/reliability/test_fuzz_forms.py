@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scoring import services
 from scoring.models import Game
-from tests.factories import night_with_schedule
+from tests.factories import night_with_schedule, play_out
 from tests.reliability.hostile import FUZZ, TALLY, choices, form_data, posted
 
 pytestmark = pytest.mark.django_db
@@ -134,3 +134,39 @@ def test_a_correction_without_its_version_says_so(client_for, played):
 
     assert response.status_code == 200
     assert "came without the version of the hand" in response.content.decode()
+
+
+SEASON = {
+    "name": st.text(max_size=30),
+    "first_date": choices("", "2026-11-01", "2026-13-01", "1/11/2026"),
+    "last_date": choices("", "2026-11-30", "2026-10-01"),
+    "best": choices("", "0", "1", "3", "-1", "1.5", "99999999999999999999"),
+    "picked": choices(1, 999, "x"),
+}
+
+
+@given(data=form_data(SEASON))
+@FUZZ
+def test_season(client_for, played, data):
+    posted(client_for("director"), reverse("scoring:season-create"), data)
+
+
+CASH = {
+    "counted": choices("", "0", "25.20", "-1", "1.005", "1e3", "NaN", "99999999999999"),
+    "envelope_0": choices("", "5", "-5", "x"),
+    "envelope_1": choices("", "3.00"),
+    "note": st.text(max_size=20),
+}
+
+
+@pytest.fixture
+def finished(db):
+    night = night_with_schedule(2, name="Cash night")
+    play_out(night)
+    return night
+
+
+@given(data=form_data(CASH))
+@FUZZ
+def test_cash_count(client_for, finished, data):
+    posted(client_for("scorer"), reverse("scoring:night-cash", args=[finished.pk]), data)

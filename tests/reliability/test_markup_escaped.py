@@ -13,7 +13,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring import services
-from scoring.models import Game, Seat
+from scoring.models import Game, Season, Seat
+from tests.factories import play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -82,3 +83,17 @@ def test_markup_in_names_prints_as_typed(client_for, night, name, sheet):
     assert response.status_code == 200
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.getvalue())).pages)
     assert SCRIPT in text
+
+
+def test_markup_in_names_is_escaped_on_the_season_pages(client_for, night):
+    play_out(night)
+    season = Season.objects.create(name=NIGHT, first_date=night.date, last_date=night.date)
+    client = client_for("director")
+
+    ladder = client.get(reverse("scoring:season-detail", args=[season.pk])).content.decode()
+    listed = client.get(reverse("scoring:season-list")).content.decode()
+    sheet = client.get(reverse("scoring:season-ladder", args=[season.pk])).getvalue()
+
+    assert ESCAPED in ladder and SCRIPT not in ladder and NIGHT not in ladder
+    assert "&lt;img src=x onerror=" in listed and NIGHT not in listed
+    assert SCRIPT in PdfReader(io.BytesIO(sheet)).pages[0].extract_text()

@@ -292,8 +292,8 @@ def test_booby_taken_by_the_playoff_winner(client, director):
 
 # --- queries ------------------------------------------------------------------------------
 
-# The night, its seats, its games; session and user when logged in.
-QUERIES = {"anonymous": 3, "director": 5}
+# The night, its seats, its games, its cash counts; session and user when logged in.
+QUERIES = {"anonymous": 4, "director": 6}
 
 
 @pytest.mark.parametrize("role", QUERIES)

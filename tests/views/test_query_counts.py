@@ -8,9 +8,9 @@ The numbers are pinned: a new query on these pages should be a decision, not an 
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring import selectors, services
 from scoring.models import Game
-from tests.factories import night_with_schedule
+from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -68,5 +68,38 @@ def test_nights_list(client, django_assert_num_queries, tables):
     for _ in range(tables):
         night_with_schedule(2, draw=False)
 
-    with django_assert_num_queries(2):  # the table's count and its page
+    client.get(reverse("scoring:home"))  # the page's nights' summaries computed and kept
+    with django_assert_num_queries(2):  # the table's count and its page, summaries joined
         client.get(reverse("scoring:home"))
+
+
+def test_the_nights_list_paginates(client, django_assert_num_queries):
+    from scoring.views import NIGHTS_PER_PAGE
+
+    for _ in range(NIGHTS_PER_PAGE + 2):
+        night_with_schedule(2, draw=False)
+
+    client.get(reverse("scoring:home"))
+    with django_assert_num_queries(2):
+        first = client.get(reverse("scoring:home"))
+    second = client.get(reverse("scoring:home") + "?page=2")
+
+    assert len(first.context["table"].page.object_list) == NIGHTS_PER_PAGE
+    assert len(second.context["table"].page.object_list) == 2
+    assert 'href="?page=2"' in first.content.decode()
+
+
+def test_the_nights_list_names_the_winners_from_the_kept_standings(client):
+    finished = night_with_schedule(2, name="Finished")
+    play_out(finished)
+    night_with_schedule(2, name="Going")
+    standings = selectors.night_standings(finished)
+    first = standings["money"]["places"][0]["pair"]
+    winners = next(row["players"] for row in standings["standings"] if row["pair"] == first)
+
+    rows = {
+        row.record.name: row.get_cell("winners")
+        for row in client.get(reverse("scoring:home")).context["table"].rows
+    }
+
+    assert rows == {"Finished": " & ".join(winners), "Going": "—"}

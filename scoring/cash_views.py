@@ -1,0 +1,43 @@
+"""The treasurer's cash count, typed on the pot page (scorers and directors)."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect
+
+from scoring import cash
+from scoring.cash_forms import CashCountForm
+from scoring.permissions import ScorerRequiredMixin
+from scoring.results_views import NightPot
+from scoring.rules import InvalidInput
+from scoring.rules.night import money_text
+
+
+class NightCashCount(ScorerRequiredMixin, NightPot):
+    """POST a count: kept and back to the pot; refused, the pot page with the reasons."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        if self.results is None:
+            messages.error(request, "This night cannot be scored yet: there is no pot to count.")
+            return redirect(self.night_url("night-pot"))
+        form = CashCountForm(request.POST, envelopes=cash.envelopes(self.results.summary))
+        if form.is_valid():
+            try:
+                count = cash.cash_count_record(
+                    night=self.night, user=request.user, **form.service_kwargs()
+                )
+            except (ValidationError, InvalidInput) as error:
+                form.add_error(None, " ".join(getattr(error, "messages", [str(error)])))
+            else:
+                words = (
+                    "matches the pot"
+                    if not count.difference
+                    else (f"differs from the pot by {money_text(count.difference)}")
+                )
+                messages.success(request, f"Cash counted {money_text(count.counted)}: {words}.")
+                return redirect(self.night_url("night-pot") + "#cash")
+        return self.render_to_response(self.get_context_data(cash_form=form))
+
+
+night_cash = NightCashCount.as_view()

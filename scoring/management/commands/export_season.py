@@ -1,0 +1,47 @@
+"""``manage.py export_season ID``: a season's ``cinch-ladder/1`` document on stdout.
+
+The ``cinch-season/1`` document is built from the season's night files (what
+``export_night --night-file`` prints) and given to the rules core's ``ladder_document``,
+printed with its ``dump_json``: byte for byte what ``python3 -m scoring.rules ladder``
+prints for that document.
+"""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring import seasons
+from scoring.models import Season
+from scoring.rules import InvalidInput
+from scoring.rules.__main__ import EXIT_INVALID
+from scoring.rules.jsonio import dump_json
+from scoring.rules.ladder import ladder_document
+
+
+class Command(BaseCommand):
+    help = "Print a season's cinch-ladder/1 document, as the rules core's ladder prints it."
+
+    def add_arguments(self, parser):
+        parser.add_argument("season_id", type=int, metavar="ID", help="the season's id")
+        parser.add_argument(
+            "--season-file",
+            action="store_true",
+            help="print the cinch-season/1 document (the nights' files) instead",
+        )
+
+    def handle(self, *args, season_id: int, season_file: bool, **options):
+        try:
+            season = Season.objects.get(pk=season_id)
+        except Season.DoesNotExist:
+            raise CommandError(
+                f"There is no season {season_id}.", returncode=EXIT_INVALID
+            ) from None
+        document = seasons.season_document(season)
+        if not season_file:
+            try:
+                document = ladder_document(document)
+            except InvalidInput as invalid:
+                for problem in invalid.problems:
+                    self.stderr.write(str(problem))
+                raise CommandError(
+                    f"Season {season_id} cannot be laddered.", returncode=EXIT_INVALID
+                ) from None
+        self.stdout.write(dump_json(document), ending="")

@@ -1,0 +1,47 @@
+"""The season form: a name, a first and last date or nights picked, and ``best``."""
+
+from django import forms
+
+from scoring.models import Night, Season
+
+
+class NightChoiceField(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, night: Night) -> str:
+        return f"{night.name} ({night.date:%Y-%m-%d})"
+
+
+class SeasonForm(forms.ModelForm):
+    """Nights from the first date to the last, and any picked besides; ``best`` empty
+    counts every night."""
+
+    picked = NightChoiceField(
+        label="Nights picked",
+        queryset=Night.objects.order_by("-date", "-id"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Nights outside the dates that count too (or instead of dates).",
+    )
+
+    class Meta:
+        model = Season
+        fields = ["name", "first_date", "last_date", "picked", "best"]
+        widgets = {
+            "first_date": forms.DateInput(attrs={"type": "date"}),
+            "last_date": forms.DateInput(attrs={"type": "date"}),
+        }
+        labels = {"best": "Best nights counted"}
+        help_texts = {"best": "Count only each player's best so many nights; empty: every night."}
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("first_date"), data.get("last_date")
+        if (first is None) != (last is None) and not self.has_error("first_date"):
+            missing = "last_date" if last is None else "first_date"
+            self.add_error(missing, "Give both the first and the last date, or neither.")
+        elif first and last and last < first:
+            self.add_error("last_date", "The last date must not be before the first date.")
+        elif first is None and last is None and not data.get("picked"):
+            self.add_error(
+                "first_date", "Give the season's first and last date, or pick its nights."
+            )
+        return data

@@ -1,0 +1,29 @@
+"""The season ladder as a django-tables2 table: a column per night with its points."""
+
+import django_tables2 as tables
+
+from scoring.tables import BaseTable, NumberColumn
+
+
+class LadderTable(BaseTable):
+    """The ``ladder`` rows of the ``cinch-ladder/1`` document, and each night's points."""
+
+    rank = NumberColumn()
+    player = tables.Column()
+    nights = NumberColumn(verbose_name="Nights")
+    counted = NumberColumn(verbose_name="Points counted")
+
+    class Meta(BaseTable.Meta):
+        sequence = ("rank", "player", "nights", "counted", "...")
+        orderable = True
+        empty_text = "No night of the season can be paid out yet."
+
+    def __init__(self, data, *, nights, **kwargs):
+        columns = [
+            (
+                f"night_{night.pk}",
+                NumberColumn(verbose_name=f"{night.date.day} {night.date:%b}", default="—"),
+            )
+            for night in nights
+        ]
+        super().__init__(data, extra_columns=columns, **kwargs)
