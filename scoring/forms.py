@@ -236,9 +236,10 @@ class TiebreakForm(forms.Form):
     tiebreak = forms.ChoiceField(choices=Tiebreak.choices)
 
 
-class MemberChoiceField(forms.ModelMultipleChoiceField):
-    """Members ticked by id; an id past any database's integers is refused as not a
-    member, before the query (SQLite raised OverflowError: a server error)."""
+class RecordsChoiceField(forms.ModelMultipleChoiceField):
+    """Records (members, nights) ticked by id; an id past any database's integers is
+    refused as not one of them, before the query (SQLite raised OverflowError: a server
+    error)."""
 
     largest_id = 2**63 - 1
 
@@ -313,7 +314,7 @@ class NightForm(forms.ModelForm):
         label="Prize split",
         help_text="Shares of places 1, 2, 3 …, adding up to 1.",
     )
-    members = MemberChoiceField(
+    members = RecordsChoiceField(
         label="Members playing",
         queryset=Member.objects.order_by("name"),
         required=False,

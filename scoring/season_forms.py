@@ -2,10 +2,11 @@
 
 from django import forms
 
+from scoring.forms import RecordsChoiceField
 from scoring.models import Night, Season
 
 
-class NightChoiceField(forms.ModelMultipleChoiceField):
+class NightChoiceField(RecordsChoiceField):
     def label_from_instance(self, night: Night) -> str:
         return f"{night.name} ({night.date:%Y-%m-%d})"
 

@@ -13,7 +13,7 @@ from django.utils import timezone
 from scoring.forms import (
     FirstFocusRadioSelect,
     ImportForm,
-    MemberChoiceField,
+    RecordsChoiceField,
     RulesChoiceField,
     VersionChecked,
 )
@@ -34,7 +34,7 @@ class TableForm(forms.Form):
     name = forms.CharField(max_length=100, required=False)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     variant = forms.ChoiceField()
-    members = MemberChoiceField(
+    members = RecordsChoiceField(
         label="Members playing",
         queryset=Member.objects.order_by("name"),
         required=False,
