@@ -298,3 +298,66 @@ def test_the_night_pages_button_starts_a_table_beside_it(client_as, scorer):
 
     assert response.context["form"].initial["night"] == night
     assert response.context["form"].initial["date"] == night.date
+
+
+def test_the_tables_page_lists_every_table_with_its_players(client):
+    make_table(name="Corner Razzle")
+
+    response = client.get(reverse("scoring:table-list"))
+
+    assert response.status_code == 200
+    assert "Corner Razzle" in response.content.decode()
+    assert "Ann, Bob, Cy, Di" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "name", ["table-detail", "table-file", "table-sheet", "table-sheet-preview"]
+)
+def test_a_table_that_does_not_exist_is_404(client, name):
+    assert client.get(reverse(f"scoring:{name}", args=[999])).status_code == 404
+
+
+def test_a_refused_correction_says_why_and_changes_nothing(client_as, scorer):
+    table = make_table()
+    hand = table_services.table_hand_record(
+        table=table, data={"bidder": 1, "bid": 5, "points": [9, 5]}
+    )
+    url = reverse("scoring:table-hand-edit", args=[hand.pk])
+
+    response = client_as(scorer).post(
+        url, {"bidder": 1, "bid": 5, "points_a": 3, "points_b": 3, "version": 1}
+    )
+
+    assert response.status_code == 200
+    assert "3 v 3 cannot happen in razzle" in response.content.decode()
+    hand.refresh_from_db()
+    assert hand.points == [9, 5] and hand.version == 1
+
+
+def test_a_hand_is_deleted_from_its_page(client_as, scorer):
+    table = make_table()
+    hand = table_services.table_hand_record(
+        table=table, data={"bidder": 1, "bid": 5, "points": [9, 5]}
+    )
+
+    response = client_as(scorer).post(reverse("scoring:table-hand-delete", args=[hand.pk]))
+
+    assert response["Location"] == reverse("scoring:table-detail", args=[table.pk])
+    table.refresh_from_db()
+    assert table.scores == [0, 0, 0, 0] and not TableHand.objects.exists()
+
+
+def test_a_finished_table_refuses_a_scorers_deletion_with_a_message(client_as, scorer):
+    table = make_table(variant="chicago42", names=("Ann", "Bob"))
+    hands = [
+        table_services.table_hand_record(
+            table=table, data={"bidder": 1, "bid": 7, "points": [14, 0]}
+        )
+        for _ in range(3)
+    ]
+    client = client_as(scorer)
+
+    response = client.post(reverse("scoring:table-hand-delete", args=[hands[0].pk]), follow=True)
+
+    assert "only a director may correct it now" in response.content.decode()
+    assert TableHand.objects.count() == 3
