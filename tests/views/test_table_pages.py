@@ -319,7 +319,7 @@ def test_a_table_that_does_not_exist_is_404(client, name):
 
 def test_a_refused_correction_says_why_and_changes_nothing(client_as, scorer):
     table = make_table()
-    hand = table_services.table_hand_record(
+    hand = table_games.table_hand_record(
         table=table, data={"bidder": 1, "bid": 5, "points": [9, 5]}
     )
     url = reverse("scoring:table-hand-edit", args=[hand.pk])
@@ -336,7 +336,7 @@ def test_a_refused_correction_says_why_and_changes_nothing(client_as, scorer):
 
 def test_a_hand_is_deleted_from_its_page(client_as, scorer):
     table = make_table()
-    hand = table_services.table_hand_record(
+    hand = table_games.table_hand_record(
         table=table, data={"bidder": 1, "bid": 5, "points": [9, 5]}
     )
 
@@ -350,7 +350,7 @@ def test_a_hand_is_deleted_from_its_page(client_as, scorer):
 def test_a_finished_table_refuses_a_scorers_deletion_with_a_message(client_as, scorer):
     table = make_table(variant="chicago42", names=("Ann", "Bob"))
     hands = [
-        table_services.table_hand_record(
+        table_games.table_hand_record(
             table=table, data={"bidder": 1, "bid": 7, "points": [14, 0]}
         )
         for _ in range(3)
