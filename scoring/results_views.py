@@ -73,7 +73,7 @@ class NightStandings(PublicPage, ExportMixin, SingleTableMixin, NightResultsPage
         return f"{self.night.date:%Y-%m-%d}-{name}-standings.{export_format}"
 
     def get_table_data(self):
-        return self.results.standings["standings"] if self.results else []
+        return self.results.standing_rows if self.results else []
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)

@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from scoring import print_views, results_views, views
+from scoring import live_views, print_views, results_views, views
 
 PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|standings)"
 PAYOUT_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>payouts)"
@@ -17,6 +17,8 @@ urlpatterns = [
     path("nights/<int:pk>/draw/", views.night_draw, name="night-draw"),
     path("nights/<int:pk>/swap/", views.night_swap, name="night-swap"),
     path("nights/<int:pk>/schedule/", views.night_schedule, name="night-schedule"),
+    path("nights/<int:pk>/round/", live_views.round_board, name="night-round"),
+    path("nights/<int:pk>/live/", live_views.projector, name="night-live"),
     path("nights/<int:pk>/file/", views.night_file, name="night-file"),
     path("nights/<int:pk>/standings/", results_views.night_standings, name="night-standings"),
     path(

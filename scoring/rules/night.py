@@ -15,7 +15,15 @@ from scoring.rules.errors import InvalidInput, Problem, is_text, shown_key, show
 from scoring.rules.game import GameState, check_result, play_game
 from scoring.rules.hand import is_whole_number
 from scoring.rules.names import name_key
-from scoring.rules.pot import Fees, MoneySettings, Payout, collect_fees, pay_out, players_of
+from scoring.rules.pot import (
+    Fees,
+    MoneySettings,
+    Payout,
+    collect_fees,
+    pay_out,
+    players_of,
+    prizes_offered,
+)
 from scoring.rules.standings import (
     PLAYOFF,
     TIEBREAKS,
@@ -446,8 +454,7 @@ def summarise(night: Night) -> Summary:
     records = pair_records(night.pair_count, outcomes, playoff_outcomes)
     blocks = rank(records.values(), playoff_outcomes, night.tiebreak)
     money = night.money
-    place_count = min(len(money.split), night.pair_count)
-    booby_offered = night.pair_count >= 4 and money.booby_prize > 0
+    place_count, booby_offered = prizes_offered(money, night.pair_count)
     ranking = settle_prizes(blocks, place_count, booby_offered)
     unfinished = sum(not game.finished for game in (*night.games, *night.playoffs))
     fees = collect_fees(money, night.pair_count, outcomes)

@@ -14,6 +14,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import services
 from scoring.models import Game
+from scoring.rules import live
 from tests.factories import NightFactory, night_with_schedule, play_out, win_playoff
 from tests.views.access import ROLES, assert_refused
 
@@ -23,12 +24,14 @@ HEADERS = [
     "Rank",
     "Pair",
     "Players",
+    "Played",
     "Won",
     "Lost",
     "Pegs for",
     "Pegs against",
     "Cinches",
     "Play-off wins",
+    "In the money",
 ]
 DIRECTOR_ACTIONS = ["night-playoffs-start", "night-tiebreak", "night-close", "night-reopen"]
 
@@ -114,6 +117,8 @@ def test_each_row_is_the_standings_document(client, night):
         "pegs_against": 33,
         "cinches": 3,
         "playoff_wins": 0,
+        "played": 3,
+        "course": live.Course("booby", provisional=True),
     }
 
 
@@ -150,7 +155,8 @@ def test_csv_export_has_a_row_per_pair(client, night):
         'attachment; filename="2026-11-17-tuesday-club-standings.csv"'
     )
     lines = response.content.decode().splitlines()
-    assert lines[0] == ",".join(HEADERS)
+    # The CSV has the cinch-standings/1 columns: not the page's Played and In the money.
+    assert lines[0] == ",".join(h for h in HEADERS if h not in ("Played", "In the money"))
     assert len(lines) == 1 + 4
     names = client.get(url(night)).context["results"].names
     assert lines[4] == f"4,4,{names[4]},0,3,15,33,3,0"
