@@ -419,6 +419,10 @@ def blocked_reasons(unfinished: int, missing, ties, tiebreak: str) -> list[str]:
         reasons.append(f"{unfinished} game{'s are' if unfinished > 1 else ' is'} not finished")
     reasons += missing_reasons(missing)
     for tie in ties:
+        if unfinished or missing:
+            # Mid-evening a tie is no alarm: the games left may part the pairs.
+            reasons.append(f"{_pairs_words(tie.pairs)} are level for {tie.stake} so far")
+            continue
         settle = (
             "a play-off among them decides it"
             if tiebreak == PLAYOFF

@@ -173,6 +173,9 @@ def test_standings_say_who_is_level_mid_evening_without_proposing_playoffs(clien
     response = client.get(url(night, "night-standings"))
     assert response.context["ties"]
     assert all(row["proposal"] is None for row in response.context["ties"])
-    assertNotContains(response, "proposed")
+    assertNotContains(response, "Play-off proposed")
+    assertNotContains(response, "Play-offs proposed")
+    assertNotContains(response, "are tied for")
+    assertContains(response, "are level for <strong>places 1 and 2</strong> so far", html=False)
     assertContains(response, "Played")
     assertContains(response, "(so far)")

@@ -336,7 +336,7 @@ def test_no_playoffs_while_games_are_unfinished(client_as, director):
     night = night_with_schedule(6)
     play_out(night, upsets=[(1, 3)], leave=[(5, 6)])
     page = client_as(director).get(url(night))
-    assertContains(page, "Play-offs start once every game is finished")
+    assertContains(page, "Play-offs are proposed once every game is finished")
     assertNotContains(page, url(night, "night-playoffs-start"))
 
     response = client_as(director).post(url(night, "night-playoffs-start"), follow=True)
