@@ -24,6 +24,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DESKTOP = {"viewport": {"width": 1100, "height": 800}}
+PROJECTOR = {"viewport": {"width": 1920, "height": 1080}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
@@ -71,6 +72,14 @@ def test_screenshots(as_user, scorer, folder):
     shoot(desktop, f"{night_url}draw/", folder / "draw.png")
     shoot(desktop, f"/games/{open_game.pk}/", folder / "game.png")
     shoot(phone, f"/games/{open_game.pk}/", folder / "game-phone.png")
+    shoot(desktop, f"{night_url}round/", folder / "round-board.png")
+    projector = as_user(scorer, **PROJECTOR)
+    for held in ("standings", "playing", "pot"):
+        projector.goto(f"{night_url}live/?page={held}")
+        expect(projector.locator(f'[data-page="{held}"]')).to_be_visible()
+        path = folder / f"projector-{held}.png"
+        projector.screenshot(path=path)
+        assert path.stat().st_size > 10_000, path
 
     # The night over, its tie played off: the standings, the pot and the printed sheet.
     finish_night(night, user=scorer)
