@@ -606,3 +606,8 @@ def round_board(night: Night) -> RoundBoard:
         others=[row for row in rounds if row is not current],
         playoffs=[game for game in games if game.is_playoff],
     )
+
+
+def waiting_playoffs(night: Night) -> int:
+    """How many of the night's play-offs are not finished (a tie-break switch removes them)."""
+    return Game.objects.filter(night=night, is_playoff=True, winner__isnull=True).count()

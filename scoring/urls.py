@@ -15,6 +15,7 @@ urlpatterns = [
     path("nights/import/", views.night_import, name="night-import"),
     path("nights/<int:pk>/", views.night_detail, name="night-detail"),
     path("nights/<int:pk>/draw/", views.night_draw, name="night-draw"),
+    path("nights/<int:pk>/draw/again/", views.night_draw_again, name="night-draw-again"),
     path("nights/<int:pk>/swap/", views.night_swap, name="night-swap"),
     path("nights/<int:pk>/schedule/", views.night_schedule, name="night-schedule"),
     path("nights/<int:pk>/round/", live_views.round_board, name="night-round"),

@@ -20,6 +20,7 @@ from django.views.generic import FormView, TemplateView
 from django_tables2 import SingleTableView
 
 from scoring import documents, selectors, services
+from scoring.confirm import Confirmation, ConfirmFirst
 from scoring.forms import (
     HandEditForm,
     HandForm,
@@ -123,10 +124,12 @@ class NightDrawPage(PublicPage, NightPage):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         seats = selectors.night_seats(self.night)
         kwargs.setdefault("swap_form", SwapForm(seats=seats))
+        overview = selectors.night_overview(self.night)
         return super().get_context_data(
             night=self.night,
             seat_table=SeatTable(seats),
-            started=selectors.night_overview(self.night).started,
+            started=overview.started,
+            scheduled=bool(overview.rounds),
             **kwargs,
         )
 
@@ -140,6 +143,24 @@ class NightDraw(DirectorRequiredMixin, NightPage):
         else:
             messages.success(request, "Numbers drawn")
         return redirect(self.night_url("night-draw"))
+
+
+class NightDrawAgain(ConfirmFirst, NightDraw):
+    """Drawing again once the numbers are out: asks first, as the pairs change."""
+
+    def confirmation(self) -> Confirmation:
+        names = selectors.pair_names(selectors.night_seats(self.night))
+        pairs = "; ".join(f"pair {pair}: {players}" for pair, players in names.items())
+        lost = [f"The pairs as drawn now ({pairs})."]
+        if selectors.night_overview(self.night).rounds:
+            lost.append("The schedule made from them: make it again after the draw.")
+        return Confirmation(
+            title="Draw the numbers again?",
+            lost=lost,
+            button="Draw again",
+            back=self.night_url("night-draw"),
+            undo="The old draw stays in the night's history; swaps can put numbers back.",
+        )
 
 
 class NightSwap(DirectorRequiredMixin, NightDrawPage):
@@ -177,8 +198,26 @@ class NightSwap(DirectorRequiredMixin, NightDrawPage):
         return form
 
 
-class NightSchedule(DirectorRequiredMixin, NightPage):
-    http_method_names = ["post"]
+class NightSchedule(ConfirmFirst, DirectorRequiredMixin, NightPage):
+    """Make the pattern table's games; making them again asks first."""
+
+    def confirmation(self) -> Confirmation:
+        games = len(selectors.night_overview(self.night).games)
+        lost = (
+            [
+                f"The {games} games of the pattern table as they are: pairs may meet at "
+                "other tables and rounds, and score sheets already printed no longer match."
+            ]
+            if games
+            else ["Nothing: no schedule has been made yet."]
+        )
+        return Confirmation(
+            title="Make the schedule again?" if games else "Make the schedule?",
+            lost=lost,
+            button="Make the schedule",
+            back=self.night_url(),
+            undo="No game has been played yet, so no hand or result is lost.",
+        )
 
     def post(self, request, pk):
         try:
@@ -346,9 +385,24 @@ class GameResultClear(ScorerRequiredMixin, GameAction):
     done = "Pegboard result cleared"
 
 
-class GameReopen(DirectorRequiredMixin, GameAction):
+class GameReopen(ConfirmFirst, DirectorRequiredMixin, GameAction):
+    http_method_names = ["get", "post"]
     service = staticmethod(services.game_reopen)
     done = "Game re-opened: scorers may correct it"
+
+    def confirmation(self) -> Confirmation:
+        game = self.game
+        return Confirmation(
+            title=f"Re-open {game}?",
+            lost=[
+                f"The game's settled result (won by pair {game.winner}, "
+                f"{game.score_a} – {game.score_b}): any scorer may change its hands until "
+                "it is done again, and the standings and the pot follow the change."
+            ],
+            button="Re-open the game",
+            back=self.game_url(),
+            undo="Every correction is in the game's history; a director can restore any of them.",
+        )
 
 
 # --- hands --------------------------------------------------------------------------------
@@ -402,8 +456,24 @@ class HandEdit(HandPage):
         return redirect(self.game_url())
 
 
-class HandDelete(HandPage):
-    http_method_names = ["post"]
+class HandDelete(ConfirmFirst, HandPage):
+    def confirmation(self) -> Confirmation:
+        hand = self.hand
+        what = (
+            "a passed deal"
+            if hand.passed
+            else f"pair {hand.bidder} bid {'Money' if hand.money else hand.bid}"
+        )
+        return Confirmation(
+            title=f"Delete hand {self.number}?",
+            lost=[
+                f"Hand {self.number} ({what}) of {self.game}.",
+                "The running score after it, worked out again without it.",
+            ],
+            button=f"Delete hand {self.number}",
+            back=self.game_url(),
+            undo="A director can restore it from the game's audit trail.",
+        )
 
     def post(self, request, pk):
         try:
@@ -432,6 +502,7 @@ night_create = NightCreate.as_view()
 night_import = NightImport.as_view()
 night_detail = NightDetailView.as_view()
 night_draw = by_method(get=NightDrawPage.as_view(), post=NightDraw.as_view())
+night_draw_again = NightDrawAgain.as_view()
 night_swap = NightSwap.as_view()
 night_schedule = NightSchedule.as_view()
 night_file = NightFile.as_view()

@@ -267,8 +267,11 @@ def test_schedule_before_the_draw_is_refused(client_as, director, undrawn):
     assert not Game.objects.exists()
 
 
-def test_schedule_page_is_post_only(client_as, director, undrawn):
-    assert client_as(director).get(url(undrawn, "night-schedule")).status_code == 405
+def test_schedule_asks_first(client_as, director, undrawn):
+    response = client_as(director).get(url(undrawn, "night-schedule"))
+    assert response.status_code == 200
+    assert response.context["confirm"].title == "Make the schedule?"
+    assert not undrawn.games.exists()
 
 
 def test_draw_then_schedule_then_the_night_page(client_as, director, undrawn, fixed_chance):

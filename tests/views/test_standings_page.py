@@ -388,9 +388,16 @@ def test_director_actions_are_refused_to_others(client_for, role, name):
     assert not Game.objects.filter(night=night, is_playoff=True).exists()
 
 
-@pytest.mark.parametrize("name", DIRECTOR_ACTIONS)
+@pytest.mark.parametrize("name", ["night-playoffs-start", "night-close"])
 def test_director_actions_are_posts(client_as, director, night, name):
     assert client_as(director).get(url(night, name)).status_code == 405
+
+
+@pytest.mark.parametrize("name", ["night-tiebreak", "night-reopen"])
+def test_director_actions_that_lose_work_ask_first(client_as, director, night, name):
+    response = client_as(director).get(url(night, name))
+    assert response.status_code == 200
+    assert response.context["confirm"].lost
 
 
 # --- queries ------------------------------------------------------------------------------
