@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from scoring import documents
+from scoring.corrections import restorable
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules import InvalidInput, check_result, live, play_game
 from scoring.rules.night import Summary
@@ -215,6 +216,7 @@ def hand_rows(game: Game, progress) -> list[HandRow]:
 
 AUDIT_HIDDEN = frozenset({"id", "version", "game", "night", "position", "entered_by"})
 AUDIT_ACTIONS = {"+": "added", "~": "changed", "-": "deleted"}
+AUDIT_SEATS = {"pair_a": "first pair", "pair_b": "second pair"}
 
 
 @dataclass(frozen=True)
@@ -226,6 +228,9 @@ class AuditEntry:
     what: str
     action: str
     changes: tuple[tuple[str, str, str], ...]
+    kind: str = "game"  # or "hand": which history the record is in
+    history_id: int | None = None
+    restorable: bool = False  # a hand as it was, or a pegboard result
 
 
 def audit_value(value) -> str:
@@ -241,7 +246,10 @@ def audit_value(value) -> str:
 
 
 def audit_label(name: str, game: Game) -> str:
-    """``score_a`` → ``score (pair 3)``: a field as the game page names it."""
+    """``score_a`` → ``score (pair 3)``, ``pair_a`` → ``first pair``: a field as the game
+    page names it."""
+    if name in AUDIT_SEATS:
+        return AUDIT_SEATS[name]
     if name.endswith(("_a", "_b")) and name.removesuffix(name[-2:]) != "pair":
         pair = game.pair_a if name.endswith("_a") else game.pair_b
         return f"{name[:-2].replace('_', ' ')} (pair {pair})"
@@ -288,6 +296,9 @@ def game_audit(game: Game) -> list[AuditEntry]:
                 what=_audit_subject(record, numbers),
                 action=AUDIT_ACTIONS[record.history_type],
                 changes=_audit_changes(record, previous.get(key), game),
+                kind="hand" if isinstance(record, Hand.history.model) else "game",
+                history_id=record.history_id,
+                restorable=restorable(record),
             )
         )
         previous[key] = record

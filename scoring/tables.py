@@ -198,7 +198,7 @@ class HandTable(BaseTable):
         empty_text = "No hands entered yet."
         attrs = {"class": "grid hands"}
 
-    def __init__(self, rows, *, game, variant, can_correct: bool, **kwargs):
+    def __init__(self, rows, *, game, variant, can_correct: bool, saved=None, **kwargs):
         self.labels = {card.key: card.label for card in variant.cards}
         boards = [
             (
@@ -212,7 +212,8 @@ class HandTable(BaseTable):
             for side, pair in enumerate(game.pairs)
         ]
         exclude = () if can_correct else ("actions",)
-        super().__init__(rows, extra_columns=boards, exclude=exclude, **kwargs)
+        row_attrs = {"class": lambda record: "saved" if record.number == saved else ""}
+        super().__init__(rows, extra_columns=boards, exclude=exclude, row_attrs=row_attrs, **kwargs)
         self.pairs = game.pairs
 
     def render_bid(self, value, record) -> str:

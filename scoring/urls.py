@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from scoring import live_views, print_views, results_views, views
+from scoring import correction_views, live_views, print_views, results_views, views
 
 PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|standings)"
 PAYOUT_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>payouts)"
@@ -41,6 +41,21 @@ urlpatterns = [
     path("games/<int:pk>/result/", views.game_result, name="game-result"),
     path("games/<int:pk>/result/clear/", views.game_result_clear, name="game-result-clear"),
     path("games/<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
+    path(
+        "games/<int:pk>/done-correcting/",
+        correction_views.game_done_correcting,
+        name="game-done-correcting",
+    ),
+    path(
+        "history/hands/<int:history_id>/restore/",
+        correction_views.hand_restore,
+        name="hand-restore",
+    ),
+    path(
+        "history/games/<int:history_id>/restore/",
+        correction_views.result_restore,
+        name="result-restore",
+    ),
     path("hands/<int:pk>/edit/", views.hand_edit, name="hand-edit"),
     path("hands/<int:pk>/delete/", views.hand_delete, name="hand-delete"),
     re_path(PUBLIC_SHEET + r"\.pdf$", print_views.sheet_pdf, name="night-sheet"),

@@ -297,11 +297,17 @@ class GamePage(PublicPage, TemplateView):
     def game_url(self) -> str:
         return reverse("scoring:game-detail", args=[self.game.pk])
 
+    def saved_number(self, count: int) -> int | None:
+        """The hand just saved (``?saved=3``), shown again beside the next hand's form."""
+        number = self.request.GET.get("saved", "")
+        return int(number) if number.isdigit() and 1 <= int(number) <= count else None
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         game = self.game
         actions = game_actions(game, self.request.user)
         progress = selectors.game_progress(game)
         rows = selectors.hand_rows(game, progress)
+        saved = self.saved_number(len(rows))
         kwargs.setdefault("hand_form", HandForm(game=game, names=self.names))
         kwargs.setdefault("result_form", ResultForm(game=game, names=self.names))
         return super().get_context_data(
@@ -312,8 +318,17 @@ class GamePage(PublicPage, TemplateView):
             progress=progress,
             actions=actions,
             hand_table=HandTable(
-                rows, game=game, variant=game.night.rules_variant, can_correct=actions["correct"]
+                rows,
+                game=game,
+                variant=game.night.rules_variant,
+                can_correct=actions["correct"],
+                saved=saved,
             ),
+            saved_table=saved
+            and HandTable(
+                [rows[saved - 1]], game=game, variant=game.night.rules_variant, can_correct=False
+            ),
+            saved=saved,
             audit=selectors.game_audit(game),
             **kwargs,
         )
@@ -335,8 +350,8 @@ class HandRecord(ScorerRequiredMixin, GamePage):
             except ValidationError as error:
                 add_rules_errors(form, error)
             else:
-                messages.success(request, f"Hand {self.game.hand_count + 1} saved")
-                return redirect(self.game_url() + "#entry")
+                # The note goes beside the next hand's form (?saved=), not to the top.
+                return redirect(f"{self.game_url()}?saved={self.game.hand_count + 1}#entry")
         return self.render_to_response(self.get_context_data(hand_form=form))
 
 
