@@ -18,8 +18,15 @@ from scoring.models import Night
 from scoring.permissions import PublicPage, ScorerRequiredMixin
 from scoring.printing import paper_or_default
 
-PUBLIC_SHEETS = ("packet", "standings")
-NAMES = {"packet": "night packet", "standings": "standings", "payouts": "payout sheet"}
+PUBLIC_SHEETS = ("packet", "playoffs", "tables", "pairs", "standings")
+NAMES = {
+    "packet": "night packet",
+    "playoffs": "play-off score sheets",
+    "tables": "table cards",
+    "pairs": "pair cards",
+    "standings": "standings",
+    "payouts": "payout sheet",
+}
 REFRESH_SECONDS = 5
 
 

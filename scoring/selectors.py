@@ -22,7 +22,8 @@ from scoring.rules.variants import get_variant
 
 
 def nights_list() -> QuerySet[Night]:
-    return Night.objects.annotate(
+    """The nights not archived (an archived night still counts in the season)."""
+    return Night.objects.filter(archived=False).annotate(
         player_count=Count("seats", distinct=True),
         game_count=Count("games", filter=Q(games__is_playoff=False), distinct=True),
         finished_count=Count(

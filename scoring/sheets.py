@@ -21,6 +21,7 @@ from itertools import accumulate
 from django.conf import settings
 
 from scoring import documents, printing, selectors
+from scoring.forms import pair_label
 from scoring.rules import InvalidInput
 from scoring.rules.night import money_text
 from scoring.rules.pot import players_of
@@ -43,15 +44,20 @@ def _base(night, kind: str) -> dict:
     return {"night": night, "club_name": settings.CLUB_NAME, "kind": kind}
 
 
-def packet_context(night, *, filled: bool = False) -> dict:
-    """The draw sheet, the pattern table and a score sheet per game."""
+def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) -> dict:
+    """The draw sheet, the pattern table and a score sheet per game, the play-offs' after
+    the round robin's; ``playoffs_only``: the play-offs' score sheets alone."""
     seats = selectors.night_seats(night)
-    games = [g for g in selectors.night_games(night, with_hands=filled) if not g.is_playoff]
+    every = selectors.night_games(night, with_hands=filled)
+    games = [g for g in every if not g.is_playoff]
+    playoffs = [g for g in every if g.is_playoff]
     names = selectors.pair_names(seats)
     variant = get_variant(night.variant)
+    printed = playoffs if playoffs_only else games + playoffs
     return {
-        **_base(night, "Night packet"),
-        "front": True,  # the draw sheet and the pattern table (``sheet_parts`` may split)
+        **_base(night, "Play-off score sheets" if playoffs_only else "Night packet"),
+        # the draw sheet and the pattern table (``sheet_parts`` may split)
+        "front": not playoffs_only,
         "seats": seats,
         "pair_names": names,
         "rounds": pattern_rounds(games, names),
@@ -60,8 +66,62 @@ def packet_context(night, *, filled: bool = False) -> dict:
         "cards": variant.cards,
         "cinch_holes": range(variant.cinch_cap or 0),
         "column_widths": column_widths(variant),
-        "sheets": [score_sheet(game, names, variant, filled=filled) for game in games],
+        "sheets": [score_sheet(game, names, variant, filled=filled) for game in printed],
+        "nothing": "No play-off has been started." if playoffs_only and not playoffs else "",
     }
+
+
+def seating_context(night) -> dict:
+    """Table cards (each table's pairs round by round) and pair cards (each pair's
+    itinerary: "Round 3: table 2 v pair 5, Dottie & Earl"; "Round 4: bye")."""
+    seats = selectors.night_seats(night)
+    games = [g for g in selectors.night_games(night) if not g.is_playoff]
+    names = selectors.pair_names(seats)
+    rounds = pattern_rounds(games, names)
+    tables = sorted({game.table for game in games})
+    table_cards = [
+        {
+            "table": table,
+            "rounds": [(row["round"], meeting_words(row["games"], table, names)) for row in rounds],
+        }
+        for table in tables
+    ]
+    pair_cards = [
+        {"pair": pair, "names": names[pair], "lines": itinerary(pair, rounds, names)}
+        for pair in sorted(names)
+    ]
+    return {
+        **_base(night, "Seating cards"),
+        "pair_names": names,
+        "table_cards": table_cards,
+        "pair_cards": pair_cards,
+    }
+
+
+def meeting_words(games, table: int, names: dict[int, str]) -> str:
+    """Who sits at ``table`` in a round: "Pair 1 (Ann & Bob) v pair 4 (Cy & Di)"."""
+    game = next((g for g in games if g.table == table), None)
+    if game is None:
+        return "no game"
+    first, second = (f"{pair} ({names.get(pair) or '—'})" for pair in game.pairs)
+    return f"Pair {first} v pair {second}"
+
+
+def itinerary(pair: int, rounds: list[dict], names: dict[int, str]) -> list[str]:
+    """Where ``pair`` sits each round, in words."""
+    lines = []
+    for row in rounds:
+        game = next((g for g in row["games"] if pair in g.pairs), None)
+        if game is None:
+            lines.append(f"Round {row['round']}: bye")
+            continue
+        other = game.pair_b if game.pair_a == pair else game.pair_a
+        opponents = names.get(other, "")
+        lines.append(
+            f"Round {row['round']}: table {game.table} v pair {other}"
+            + (f", {opponents}" if opponents else "")
+        )
+    return lines
 
 
 def pattern_rounds(games, names: dict[int, str]) -> list[dict]:
@@ -89,15 +149,20 @@ def column_widths(variant) -> tuple[int, ...]:
 
 def score_sheet(game, names: dict[int, str], variant, *, filled: bool) -> dict:
     """One game's sheet: the rows the table fills in by pen (or the hands entered)."""
-    rows = _filled_rows(game, variant) if filled else []
+    rows = _filled_rows(game, variant) if filled and not game.from_pegboard else []
     blank = max(SCORE_SHEET_ROWS.get(variant.id, DEFAULT_SCORE_SHEET_ROWS) - len(rows), 2)
+    shown = filled and (game.finished or bool(rows))
     return {
         "game": game,
-        "name_a": names.get(game.pair_a, ""),
-        "name_b": names.get(game.pair_b, ""),
+        # The seat words of the entry forms (``forms.pair_label``): pair number and names.
+        "seats": [pair_label(pair, names) for pair in game.pairs],
         "rows": rows,
         "blank_grid": blank_grid(column_widths(variant), blank),
         "winner": game.winner if filled else None,
+        # A game typed from the pegboard has no hands to print: its final score instead.
+        "pegboard": filled and game.from_pegboard,
+        "final": (game.score_a, game.score_b) if shown else None,
+        "cinches": (game.cinches_a, game.cinches_b) if shown else None,
     }
 
 
@@ -206,6 +271,12 @@ def _places(summary) -> list[dict]:
 
 SHEETS = {
     "packet": ("print/packet.html", lambda night, filled: packet_context(night, filled=filled)),
+    "playoffs": (
+        "print/packet.html",
+        lambda night, filled: packet_context(night, filled=filled, playoffs_only=True),
+    ),
+    "tables": ("print/tables.html", lambda night, filled: seating_context(night)),
+    "pairs": ("print/pairs.html", lambda night, filled: seating_context(night)),
     "standings": ("print/standings.html", lambda night, filled: standings_context(night)),
     "payouts": ("print/payouts.html", lambda night, filled: payout_context(night)),
 }

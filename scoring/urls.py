@@ -2,9 +2,16 @@
 
 from django.urls import path, re_path
 
-from scoring import correction_views, live_views, print_views, results_views, views
+from scoring import (
+    correction_views,
+    live_views,
+    night_edit_views,
+    print_views,
+    results_views,
+    views,
+)
 
-PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|standings)"
+PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|playoffs|tables|pairs|standings)"
 PAYOUT_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>payouts)"
 
 app_name = "scoring"
@@ -18,6 +25,9 @@ urlpatterns = [
     path("nights/<int:pk>/draw/again/", views.night_draw_again, name="night-draw-again"),
     path("nights/<int:pk>/swap/", views.night_swap, name="night-swap"),
     path("nights/<int:pk>/schedule/", views.night_schedule, name="night-schedule"),
+    path("nights/<int:pk>/edit/", night_edit_views.night_edit, name="night-edit"),
+    path("nights/<int:pk>/delete/", night_edit_views.night_delete, name="night-delete"),
+    path("nights/<int:pk>/archive/", night_edit_views.night_archive, name="night-archive"),
     path("nights/<int:pk>/round/", live_views.round_board, name="night-round"),
     path("nights/<int:pk>/live/", live_views.projector, name="night-live"),
     path("nights/<int:pk>/file/", views.night_file, name="night-file"),

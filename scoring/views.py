@@ -32,6 +32,7 @@ from scoring.forms import (
     add_rules_errors,
     hand_initial,
     seating,
+    split_percent,
 )
 from scoring.models import Game, Hand, Night
 from scoring.permissions import (
@@ -108,6 +109,7 @@ class NightDetailView(PublicPage, NightPage):
         return super().get_context_data(
             night=self.night,
             money=documents.money_data(self.night),
+            split_percent=split_percent(self.night.split),
             overview=overview,
             pair_table=PairTable(pairs),
             pattern_table=PatternTable(overview.rounds, tables_used=overview.tables),

@@ -54,7 +54,7 @@ def test_new_night_form(client_for, members, role):
         assert response.status_code == 200
         form = response.context["form"]
         assert form["entry_fee"].value() == form.instance.entry_fee
-        assert form["split"].value() == "0.50, 0.30, 0.20"
+        assert form["split"].value() == "50 / 30 / 20"
         assertContains(response, 'name="entry_fee" value="2.00"')
         assert form["date"].value() == timezone.localdate()
         for member in members:
