@@ -470,6 +470,9 @@ class ImportForm(forms.Form):
 
     file = forms.FileField(label="Night file (cinch-night/1 JSON)")
     token = OnceTokenField()
+    again = forms.BooleanField(
+        label="Import it anyway, as a second copy", required=False, widget=forms.HiddenInput
+    )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

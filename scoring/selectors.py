@@ -15,6 +15,7 @@ from scoring import documents
 from scoring.corrections import restorable
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules import InvalidInput, check_result, live, play_game
+from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import Summary
 from scoring.rules.pot import players_of
 from scoring.rules.standings import PlayoffProposal, propose_playoffs
@@ -623,3 +624,25 @@ def round_board(night: Night) -> RoundBoard:
 def waiting_playoffs(night: Night) -> int:
     """How many of the night's play-offs are not finished (a tie-break switch removes them)."""
     return Game.objects.filter(night=night, is_playoff=True, winner__isnull=True).count()
+
+
+def night_like(document) -> Night | None:
+    """A night on the site with the same name, date and players (case-blind, in any
+    order) as the ``cinch-night/1`` ``document``: importing it again would copy it."""
+    if not isinstance(document, dict) or not isinstance(document.get("players"), list):
+        return None
+    try:
+        players = sorted(name_key(normal_name(str(name))) for name in document["players"])
+        name = normal_name(str(document.get("name", "")))
+    except ValueError:
+        return None
+    candidates = Night.objects.filter(name=name, date=document.get("date") or None)
+    for night in candidates.prefetch_related("seats__member")[:20]:
+        if sorted(name_key(seat.member.name) for seat in night.seats.all()) == players:
+            return night
+    return None
+
+
+def made_by_form(token) -> bool:
+    """Whether the form that sent ``token`` already made a night (a second post)."""
+    return token is not None and Night.objects.filter(form_token=token).exists()

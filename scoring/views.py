@@ -9,6 +9,7 @@ base, told apart by the permission mixin and joined on one URL by :func:`by_meth
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import PasswordChangeView
 from django.core.exceptions import ValidationError
@@ -265,6 +266,14 @@ class NightImport(DirectorRequiredMixin, FormView):
     form_class = ImportForm
 
     def form_valid(self, form):
+        token, again = form.cleaned_data["token"], form.cleaned_data["again"]
+        # A second post of the same form is the service's (AlreadyDone), not a twin.
+        asks = not again and not selectors.made_by_form(token)
+        twin = selectors.night_like(form.document) if asks else None
+        if twin is not None:
+            # Asks first: the same night twice would count twice in the season.
+            form.fields["again"].widget = forms.CheckboxInput()
+            return self.render_to_response(self.get_context_data(form=form, twin=twin))
         try:
             night = services.night_import(
                 document=form.document, user=self.request.user, token=form.cleaned_data["token"]
