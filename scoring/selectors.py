@@ -14,6 +14,7 @@ from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 from scoring import documents
 from scoring.corrections import restorable
 from scoring.models import Game, Hand, Member, Night, Seat
+from scoring.permissions import SCORERS
 from scoring.rules import InvalidInput, check_result, live, play_game
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import Summary
@@ -646,3 +647,14 @@ def night_like(document) -> Night | None:
 def made_by_form(token) -> bool:
     """Whether the form that sent ``token`` already made a night (a second post)."""
     return token is not None and Night.objects.filter(form_token=token).exists()
+
+
+def people() -> QuerySet:
+    """Every active director and scorer, directors first, by name (the people page)."""
+    User = get_user_model()
+    staff_or_scorer = Q(is_staff=True) | Q(groups__name=SCORERS)
+    return (
+        User.objects.filter(staff_or_scorer, is_active=True)
+        .distinct()
+        .order_by("-is_staff", User.USERNAME_FIELD)
+    )

@@ -28,8 +28,8 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import print_views, results_views, services, views
-from scoring.models import Game
+from scoring import live_views, print_views, results_views, services, views
+from scoring.models import Game, Hand
 from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from tests.factories import night_with_schedule
 from tests.reliability.hostile import snapshot
@@ -55,6 +55,7 @@ READ_VIEWS = {
     results_views.NightPot: MONEY,
     results_views.MemberList: MONEY,
     print_views.SheetView: "standings",
+    live_views.ProjectorPage: "standings",
 }
 PUBLIC_UNDER = {"all": {"standings", MONEY}, "standings": {"standings"}, "none": set()}
 
@@ -123,13 +124,16 @@ def objects(db):
     game = Game.objects.filter(night=night).order_by("pk").first()
     a = game.pair_a
     hand = services.hand_record(game=game, data={"bidder": a, "bid": 2, "high": a, "low": a})
-    return {"nights": night.pk, "games": game.pk, "hands": hand.pk}
+    history = Hand.history.filter(id=hand.pk).latest("history_date").history_id
+    return {"nights": night.pk, "games": game.pk, "hands": hand.pk, "history": history}
 
 
 def url_of(route: str, name: str, objects: dict) -> str:
     kwargs = {}
     if "pk>" in route:
         kwargs["pk"] = objects[route.lstrip("^").split("/")[0]]
+    if "history_id>" in route:
+        kwargs["history_id"] = objects["history"]
     sheet = re.search(r"\(\?P<sheet>([a-z]+)", route)
     if sheet:
         kwargs["sheet"] = sheet[1]
