@@ -179,3 +179,10 @@ def test_standings_say_who_is_level_mid_evening_without_proposing_playoffs(clien
     assertContains(response, "are level for <strong>places 1 and 2</strong> so far", html=False)
     assertContains(response, "Played")
     assertContains(response, "(so far)")
+
+
+def test_the_draw_page_speaks_plainly(client):
+    night = night_with_schedule(3)
+    response = client.get(url(night, "night-draw"))
+    assertContains(response, "Numbers 1 and 2 play together as pair 1")
+    assertNotContains(response, "2k")
