@@ -9,6 +9,7 @@ from scoring import (
     people_views,
     print_views,
     results_views,
+    text_size,
     views,
 )
 
@@ -49,6 +50,7 @@ urlpatterns = [
     path("nights/<int:pk>/reopen/", results_views.night_reopen, name="night-reopen"),
     path("members/", results_views.member_list, name="member-list"),
     path("people/", people_views.people_page, name="people"),
+    path("text-size/", text_size.text_size, name="text-size"),
     path("games/<int:pk>/", views.game_detail, name="game-detail"),
     path("games/<int:pk>/result/", views.game_result, name="game-result"),
     path("games/<int:pk>/result/clear/", views.game_result_clear, name="game-result-clear"),

@@ -28,7 +28,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import live_views, print_views, results_views, services, views
+from scoring import live_views, print_views, results_views, services, text_size, views
 from scoring.models import Game, Hand
 from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from tests.factories import night_with_schedule
@@ -66,6 +66,7 @@ OPEN_VIEWS = {
     auth_views.LogoutView: PUBLIC,
     views.PasswordChange: LOGGED_IN,
     auth_views.PasswordChangeDoneView: LOGGED_IN,
+    text_size.TextSize: PUBLIC,
 }
 
 

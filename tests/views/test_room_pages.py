@@ -186,3 +186,25 @@ def test_the_draw_page_speaks_plainly(client):
     response = client.get(url(night, "night-draw"))
     assertContains(response, "Numbers 1 and 2 play together as pair 1")
     assertNotContains(response, "2k")
+
+
+def test_large_print_is_kept_in_the_session(client):
+    night = night_with_schedule(3)
+    standings = url(night, "night-standings")
+    assertContains(client.get(standings), 'value="large"', html=False)
+
+    response = client.post(reverse("scoring:text-size"), {"size": "large", "next": standings})
+
+    assert response["Location"] == standings
+    page = client.get(standings)
+    assertContains(page, '<html lang="en" class="large-print">', html=False)
+    assertContains(client.get(url(night, "night-detail")), 'class="large-print"', html=False)
+    client.post(reverse("scoring:text-size"), {"size": "normal", "next": "https://evil.example/"})
+    assertNotContains(client.get(standings), 'class="large-print"', html=False)
+
+
+def test_large_print_goes_back_only_to_this_site(client):
+    response = client.post(
+        reverse("scoring:text-size"), {"size": "large", "next": "https://evil.example/"}
+    )
+    assert response["Location"] == "/"
