@@ -72,3 +72,14 @@ def test_add_person_never_prompts_without_a_terminal(monkeypatch):
     call_command("add_person", "walt", "--scorer", stdout=out)
     assert "One-time password" in out.getvalue()
     assert sys.stdin.read() == ""
+
+
+def test_people_page_queries_do_not_grow(client_as, director, django_assert_num_queries):
+    from scoring.people import person_add
+
+    client = client_as(director)
+    for number in range(5):
+        person_add(name=f"scorer{number}", role="scorer")
+    # Session and user; the people, each with no further query.
+    with django_assert_num_queries(3):
+        assert client.get(URL).status_code == 200
