@@ -4,6 +4,8 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 DEV_SETTINGS := DJANGO_SETTINGS_MODULE=cinch_club.settings.dev
+# `make run PORT=8080` serves on another port.
+PORT ?= 8000
 
 # Debian packages the site needs from the system: HarfBuzz's subsetter makes WeasyPrint
 # embed fonts fast (the printed sheets). Installed when missing, never prompting.
@@ -31,9 +33,10 @@ browser:
 	scripts/ensure-debian-packages $(BROWSER_PACKAGES)
 
 run: install
+	scripts/check-weasyprint $(PY)
 	$(DEV_SETTINGS) $(PY) manage.py migrate --noinput
 	-$(DEV_SETTINGS) $(PY) manage.py load_demo  # refuses (and the server starts) on a database of your own
-	$(DEV_SETTINGS) $(PY) manage.py runserver 127.0.0.1:8000
+	$(DEV_SETTINGS) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # env -u: the suite always uses the settings module named in pyproject.toml, even when
 # the shell exports DJANGO_SETTINGS_MODULE (pytest-django would let that win).

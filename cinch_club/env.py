@@ -93,6 +93,8 @@ DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # The club's name, printed at the head of every sheet.
 CLUB_NAME = env_str("CLUB_NAME", "Cinch Club")
+# The sign money is shown with on the pages and forms ("$", "£", "€").
+CURRENCY_SIGN = env_str("CINCH_CURRENCY_SIGN", "$")
 # How many proxies in front of the site add the address they were called from to
 # X-Forwarded-For (the TLS proxy: 1). 0: the header is not read, clients are REMOTE_ADDR.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)

@@ -4,13 +4,16 @@ The records are django-simple-history's (``selectors.game_history``); this modul
 words them as the game page names things (``score (pair 3)``, ``yes``/``no``, ``—``).
 """
 
+import functools
 from dataclasses import dataclass
 
 from scoring.models import Game, Hand
 from scoring.selectors import game_history
+from scoring.services import corrections
 
 HIDDEN = frozenset({"id", "version", "game", "table", "night", "position", "entered_by"})
 ACTIONS = {"+": "added", "~": "changed", "-": "deleted"}
+SEATS = {"pair_a": "first pair", "pair_b": "second pair"}
 
 
 @dataclass(frozen=True)
@@ -22,6 +25,9 @@ class AuditEntry:
     what: str
     action: str
     changes: tuple[tuple[str, str, str], ...]
+    kind: str = "game"  # or "hand": which history the record is in
+    history_id: int | None = None
+    restorable: bool = False  # a hand as it was, or a pegboard result
 
 
 def value_words(value) -> str:
@@ -37,7 +43,10 @@ def value_words(value) -> str:
 
 
 def field_label(name: str, game: Game) -> str:
-    """``score_a`` → ``score (pair 3)``: a field as the game page names it."""
+    """``score_a`` → ``score (pair 3)``, ``pair_a`` → ``first pair``: a field as the game
+    page names it."""
+    if name in SEATS:
+        return SEATS[name]
     if name.endswith(("_a", "_b")) and name.removesuffix(name[-2:]) != "pair":
         pair = game.pair_a if name.endswith("_a") else game.pair_b
         return f"{name[:-2].replace('_', ' ')} (pair {pair})"
@@ -68,9 +77,10 @@ def _subject(record, numbers: dict[int, int]) -> str:
     return f"Hand {numbers[record.id]}" if record.id in numbers else "A deleted hand"
 
 
-def trail(records, subject, owner) -> list[AuditEntry]:
+def trail(records, subject, owner, restorable=lambda record: False) -> list[AuditEntry]:
     """History ``records`` as before → after, newest first; ``subject(record)`` names what
-    changed (``Hand 3``), ``owner`` is the game or table whose fields are named."""
+    changed (``Hand 3``), ``owner`` is the game or table whose fields are named, and
+    ``restorable(record)`` says whether a director may put the record back."""
     previous: dict[tuple[type, int], object] = {}
     entries = []
     for record in sorted(records, key=lambda record: record.history_date):
@@ -83,6 +93,9 @@ def trail(records, subject, owner) -> list[AuditEntry]:
                 what=subject(record),
                 action=ACTIONS[record.history_type],
                 changes=_changes(record, previous.get(key), owner),
+                kind="hand" if isinstance(record, Hand.history.model) else "game",
+                history_id=record.history_id,
+                restorable=restorable(record),
             )
         )
         previous[key] = record
@@ -93,4 +106,5 @@ def game_trail(game: Game) -> list[AuditEntry]:
     """The game's history (``game_history``) as before → after, newest first; no query
     beyond the two history reads, whatever the number of hands."""
     numbers = {hand.pk: number for number, hand in enumerate(game.hands.all(), start=1)}
-    return trail(game_history(game), lambda record: _subject(record, numbers), game)
+    subject = functools.partial(_subject, numbers=numbers)
+    return trail(game_history(game), subject, game, corrections.restorable)

@@ -7,11 +7,16 @@ page without scorer buttons costs no query for it.
 
 from functools import partial
 
+from django.conf import settings
+
 from scoring.permissions import MONEY, is_director, is_scorer, shown_to
+from scoring.text_size import large_print
 
 
 def roles(request) -> dict:
     return {
+        "currency": settings.CURRENCY_SIGN,
+        "large_print": large_print(request),
         "is_director": is_director(request.user),
         "is_scorer": partial(is_scorer, request.user),
         "sees_money": shown_to(request.user, MONEY),

@@ -11,9 +11,12 @@ k; a *hand* has a *bidder*, a *bid* and the *scoring cards* each pair took (or *
 per pair); a game typed from the *pegboard* gives only its final *result*.
 """
 
+import re
 import uuid
+from decimal import Decimal, InvalidOperation
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import authenticate
 from django.contrib.auth.forms import PasswordChangeForm
 from django.core.exceptions import ValidationError
@@ -23,7 +26,7 @@ from scoring.models import Member, Night, Tiebreak
 from scoring.rules.hand import MONEY
 from scoring.rules.jsonio import load_json
 from scoring.rules.names import normal_name
-from scoring.rules.night import MONEY_FIELDS, NightReader
+from scoring.rules.night import MONEY_FIELDS, NightReader, money_text
 from scoring.rules.variants import get_variant
 from scoring.services.attendance_import import HOUSE
 
@@ -305,15 +308,50 @@ class OnceTokenField(forms.UUIDField):
         super().__init__(required=False, initial=uuid.uuid4, **kwargs)
 
 
+def split_shares(text: str) -> list[str]:
+    """The prize split as typed, ``50 / 30 / 20`` (percent), as the shares the rules core
+    reads (``0.5``, …). Shares as before (``0.5, 0.3, 0.2``: none above 1, no ``%``) stay
+    shares; text that is no number goes on as it is, for the rules core to name."""
+    parts = [part.strip().rstrip("%").strip() for part in re.split(r"[/,;]", text)]
+    parts = [part for part in parts if part]
+    try:
+        numbers = [Decimal(part) for part in parts]
+    except InvalidOperation:
+        return parts
+    if "%" not in text and all(number <= 1 for number in numbers):
+        return parts
+    return [money_text(number / 100) for number in numbers]
+
+
+def split_percent(split) -> str:
+    """The shares as the form shows them: ``50 / 30 / 20``."""
+    return " / ".join(f"{(Decimal(share) * 100).normalize():f}" for share in split)
+
+
+class SplitField(forms.CharField):
+    """The prize split, typed in percent of the pot for places 1, 2, 3 …"""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", "Prize split (percent)")
+        kwargs.setdefault(
+            "help_text", "Places 1, 2, 3 … in percent of the pot, adding up to 100: 50 / 30 / 20."
+        )
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        shares = split_shares(super().clean(value))
+        parsed, problems = _night_problems("read_split", shares)
+        if problems:
+            raise ValidationError(problems)
+        return [str(share) for share in parsed]
+
+
 class NightForm(forms.ModelForm):
     """A new night: its settings (the club's defaults filled in) and who plays."""
 
     token = OnceTokenField()
 
-    split = forms.CharField(
-        label="Prize split",
-        help_text="Shares of places 1, 2, 3 …, adding up to 1.",
-    )
+    split = SplitField()
     members = RecordsChoiceField(
         label="Members playing",
         queryset=Member.objects.order_by("name"),
@@ -351,7 +389,7 @@ class NightForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.initial.setdefault("split", ", ".join(self.instance.split))
+        self.initial.setdefault("split", split_percent(self.instance.split))
         self.initial.setdefault("date", timezone.localdate())
         members = [
             (name, name)
@@ -363,13 +401,6 @@ class NightForm(forms.ModelForm):
             (HOUSE, f"{HOUSE} (a stand-in)"),
             *members,
         ]
-
-    def clean_split(self) -> list[str]:
-        shares = [share.strip() for share in self.cleaned_data["split"].split(",")]
-        parsed, problems = _night_problems("read_split", shares)
-        if problems:
-            raise ValidationError(problems)
-        return [str(share) for share in parsed]
 
     def clean_money(self, cleaned: dict) -> None:
         """The amounts as the rules core reads a night file's, within its limits (a night
@@ -440,11 +471,54 @@ class NightForm(forms.ModelForm):
         )
 
 
+class NightEditForm(forms.ModelForm):
+    """A night's settings a director may change until it is final: name, date, fees, the
+    prize split in percent and the paper its sheets print on."""
+
+    split = SplitField()
+
+    class Meta:
+        model = Night
+        fields = [
+            "name",
+            "date",
+            "entry_fee",
+            "loss_fee",
+            "cinch_fee",
+            "booby_prize",
+            "split",
+            "unit",
+            "paper",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        labels = {"unit": "Rounding unit", "paper": "Paper for printed sheets"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial["split"] = split_percent(self.instance.split)
+        for name in MONEY_FIELDS:
+            self.fields[name].label = f"{self.fields[name].label} ({settings.CURRENCY_SIGN})"
+
+    clean_name = NightForm.clean_name
+    clean_money = NightForm.clean_money
+
+    def clean(self):
+        cleaned = super().clean()
+        self.clean_money(cleaned)
+        return cleaned
+
+    def changes(self) -> dict:
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+
+
 class ImportForm(forms.Form):
     """A ``cinch-night/1`` file, read as JSON; the services check what it says."""
 
     file = forms.FileField(label="Night file (cinch-night/1 JSON)")
     token = OnceTokenField()
+    again = forms.BooleanField(
+        label="Import it anyway, as a second copy", required=False, widget=forms.HiddenInput
+    )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

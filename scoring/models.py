@@ -106,6 +106,10 @@ class Night(models.Model):
         default=False,
         help_text="A director closed the night: nothing changes until a director re-opens it.",
     )
+    archived = models.BooleanField(
+        default=False,
+        help_text="Hidden from the lists of nights, kept in the season (members' records).",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

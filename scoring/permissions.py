@@ -80,7 +80,8 @@ def game_actions(game, user) -> dict[str, bool]:
     return {
         "score": score,
         "correct": correct,
-        "enter_hand": score and not game.from_pegboard and (not game.finished or game.reopened),
+        "enter_hand": score and not game.from_pegboard and not game.finished,
+        "done_correcting": score and game.finished and game.reopened,
         "enter_result": correct and not game.started,
         "clear_result": correct and game.from_pegboard,
         "reopen": score and is_director(user) and game.finished and not game.reopened,

@@ -18,7 +18,14 @@ from scoring.models import Night
 from scoring.permissions import PublicPage, ScorerRequiredMixin
 from scoring.printing import paper_or_default
 
-NAMES = {"packet": "night packet", "standings": "standings", "payouts": "payout sheet"}
+NAMES = {
+    "packet": "night packet",
+    "playoffs": "play-off score sheets",
+    "tables": "table cards",
+    "pairs": "pair cards",
+    "standings": "standings",
+    "payouts": "payout sheet",
+}
 REFRESH_SECONDS = 5
 
 

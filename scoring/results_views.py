@@ -23,6 +23,7 @@ from django_tables2.export import ExportMixin
 
 from scoring import selectors, services
 from scoring.cash_forms import cash_context
+from scoring.confirm import Confirmation, ConfirmFirst
 from scoring.forms import TiebreakForm
 from scoring.models import Tiebreak
 from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, shown_to
@@ -74,7 +75,7 @@ class NightStandings(PublicPage, ExportMixin, SingleTableMixin, NightResultsPage
         return f"{self.night.date:%Y-%m-%d}-{name}-standings.{export_format}"
 
     def get_table_data(self):
-        return self.results.standings["standings"] if self.results else []
+        return self.results.standing_rows if self.results else []
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -160,8 +161,31 @@ class PlayoffsStart(NightAction):
         return f"Play-offs started: {listed}. Enter them on their game pages."
 
 
-class NightTiebreak(NightAction):
+class NightTiebreak(ConfirmFirst, NightAction):
+    http_method_names = ["get", "post"]
     service = staticmethod(services.night_tiebreak_set)
+
+    def confirmation(self) -> Confirmation:
+        form = TiebreakForm(self.request.GET)
+        chosen = form.cleaned_data["tiebreak"] if form.is_valid() else None
+        if chosen is None or chosen == self.night.tiebreak:
+            chosen = next(value for value in Tiebreak.values if value != self.night.tiebreak)
+        now, then = Tiebreak(self.night.tiebreak).label.lower(), Tiebreak(chosen).label.lower()
+        lost = [f"Ties broken by {now}: the places may change."]
+        waiting = selectors.waiting_playoffs(self.night) if chosen == Tiebreak.PEGS else 0
+        if waiting:
+            lost.append(
+                f"{waiting} play-off{'s' if waiting > 1 else ''} not yet begun: "
+                "play-offs do not count under pegs, so they are removed."
+            )
+        return Confirmation(
+            title=f"Break ties by {then} instead?",
+            lost=lost,
+            button=f"Break ties by {then}",
+            back=self.night_url("night-standings"),
+            fields={"tiebreak": chosen},
+            undo="Switching back is one more click; removed play-offs stay in the history.",
+        )
 
     def service_kwargs(self) -> dict:
         form = TiebreakForm(self.request.POST)
@@ -184,8 +208,21 @@ class NightClose(NightAction):
         return f"{night.name} is final: nothing changes now unless a director re-opens it."
 
 
-class NightReopen(NightAction):
+class NightReopen(ConfirmFirst, NightAction):
+    http_method_names = ["get", "post"]
     service = staticmethod(services.night_reopen)
+
+    def confirmation(self) -> Confirmation:
+        return Confirmation(
+            title=f"Re-open {self.night.name}?",
+            lost=[
+                "The night's final mark: games and play-offs may be changed again, so the "
+                "standings and the payout sheet already printed may no longer match."
+            ],
+            button="Re-open the night",
+            back=self.night_url("night-standings"),
+            undo="Marking it final again is one click once nothing is left to settle.",
+        )
 
     def done(self, night) -> str:
         return f"{night.name} is re-opened: games and play-offs may be changed again."

@@ -8,11 +8,13 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.contrib.auth import get_user_model
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from scoring import documents, kept_summaries
 from scoring.models import Game, Hand, Member, Night, Seat, Substitute, TablePlayer
-from scoring.rules import InvalidInput, check_result, play_game
+from scoring.rules import InvalidInput, check_result, live, play_game
+from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import LedgerLine, Prize, Summary
 from scoring.rules.pot import players_of, share_stake, stake_pot
 from scoring.rules.schedule import byes
@@ -21,7 +23,8 @@ from scoring.rules.variants import get_variant
 
 
 def nights_list() -> QuerySet[Night]:
-    return Night.objects.annotate(
+    """The nights not archived (an archived night still counts in the season)."""
+    return Night.objects.filter(archived=False).annotate(
         player_count=Count("seats", distinct=True),
         game_count=Count("games", filter=Q(games__is_playoff=False), distinct=True),
         finished_count=Count(
@@ -262,7 +265,24 @@ class NightResults:
     @cached_property
     def proposals(self) -> list[PlayoffProposal]:
         """The next whole round of play-offs each prize tie needs (the rules core's)."""
-        return propose_playoffs(self.summary.ranking.ties, self.playoffs, self.night.tiebreak)
+        proposals = propose_playoffs(self.summary.ranking.ties, self.playoffs, self.night.tiebreak)
+        return live.playoffs_due(proposals, round_robin_done=self.round_robin_done)
+
+    @cached_property
+    def standing_rows(self) -> list[dict]:
+        """The standings rows with the games each pair has ``played`` and the prize it is
+        on ``course`` for (provisional until the night is final), as the rules core says."""
+        records = {record.pair: record for record in self.summary.ranking.records}
+        courses = live.prizes_on_course(self.summary.ranking, final=self.night.is_final)
+        return [
+            row | {"played": live.played(records[row["pair"]]), "course": courses.get(row["pair"])}
+            for row in self.standings["standings"]
+        ]
+
+    @property
+    def prizes_so_far(self) -> list[live.PrizeShare]:
+        summary = self.summary
+        return live.prizes_so_far(summary.night.money, summary.fees.pot, summary.night.pair_count)
 
     @property
     def unfinished(self) -> list[Game]:
@@ -468,3 +488,112 @@ def night_closings(night: Night) -> list[Closing]:
             )
             final = record.is_final
     return closings
+
+
+# The room on the night: the round board (which tables still have to report) and the
+# projector (standings, tables still playing, the pot). A fixed number of queries.
+
+
+def _last_change(model, **match):
+    """The newest history record of a game or its hands, as subqueries of a game row."""
+    records = model.history.filter(**match).order_by("-history_date")
+    return (
+        Subquery(records.values("history_date")[:1]),
+        Subquery(records.values(f"history_user__{get_user_model().USERNAME_FIELD}")[:1]),
+    )
+
+
+def games_with_last_change(night: Night) -> list[Game]:
+    """The night's games in pattern order with ``hand_count`` and ``changed``/``changed_by``:
+    the newest change to the game or any of its hands (deleted ones too), in one query."""
+    game_when, game_who = _last_change(Game, id=OuterRef("pk"))
+    hand_when, hand_who = _last_change(Hand, game_id=OuterRef("pk"))
+    games = (
+        Game.objects.filter(night=night)
+        .order_by("is_playoff", "round", "table", "id")
+        .annotate(
+            hand_count=Count("hands"),
+            game_when=game_when,
+            game_who=game_who,
+            hand_when=hand_when,
+            hand_who=hand_who,
+        )
+    )
+    games = list(games)
+    for game in games:
+        hand_newer = game.hand_when is not None and game.hand_when > game.game_when
+        game.changed = game.hand_when if hand_newer else game.game_when
+        game.changed_by = (game.hand_who if hand_newer else game.game_who) or "—"
+    return games
+
+
+@dataclass(frozen=True)
+class BoardRound:
+    """A round of the round board: its games by table, and the pairs sitting out."""
+
+    round: int
+    games: list[Game]
+    byes: list[int]
+
+    @property
+    def playing(self) -> list[Game]:
+        return [game for game in self.games if not game.finished]
+
+
+@dataclass
+class RoundBoard:
+    """The round board: the current round first, the others after it."""
+
+    night: Night
+    names: dict[int, str]
+    current: BoardRound | None
+    others: list[BoardRound]
+    playoffs: list[Game]
+
+
+def round_board(night: Night) -> RoundBoard:
+    seats = night_seats(night)
+    games = games_with_last_change(night)
+    number = live.current_round(games)
+    rounds = [
+        BoardRound(row.round, [row.games[table] for table in sorted(row.games)], row.byes)
+        for row in pattern_rounds(games, len(seats) // 2)
+    ]
+    names = pair_names(seats)
+    for game in games:
+        game.players = tuple(names.get(pair) or "—" for pair in game.pairs)
+    current = next((row for row in rounds if row.round == number), None)
+    return RoundBoard(
+        night=night,
+        names=names,
+        current=current,
+        others=[row for row in rounds if row is not current],
+        playoffs=[game for game in games if game.is_playoff],
+    )
+
+
+def waiting_playoffs(night: Night) -> int:
+    """How many of the night's play-offs are not finished (a tie-break switch removes them)."""
+    return Game.objects.filter(night=night, is_playoff=True, winner__isnull=True).count()
+
+
+def night_like(document) -> Night | None:
+    """A night on the site with the same name, date and players (case-blind, in any
+    order) as the ``cinch-night/1`` ``document``: importing it again would copy it."""
+    if not isinstance(document, dict) or not isinstance(document.get("players"), list):
+        return None
+    try:
+        players = sorted(name_key(normal_name(str(name))) for name in document["players"])
+        name = normal_name(str(document.get("name", "")))
+    except ValueError:
+        return None
+    candidates = Night.objects.filter(name=name, date=document.get("date") or None)
+    for night in candidates.prefetch_related("seats__member")[:20]:
+        if sorted(name_key(seat.member.name) for seat in night.seats.all()) == players:
+            return night
+    return None
+
+
+def made_by_form(token) -> bool:
+    """Whether the form that sent ``token`` already made a night (a second post)."""
+    return token is not None and Night.objects.filter(form_token=token).exists()

@@ -20,6 +20,7 @@ from itertools import accumulate
 from django.conf import settings
 
 from scoring import cash, printing, selectors
+from scoring.forms import pair_label
 from scoring.rules import InvalidInput
 from scoring.rules.variants import get_variant
 
@@ -38,18 +39,23 @@ def _sheet_heading(night, kind: str) -> dict:
     return {"night": night, "club_name": settings.CLUB_NAME, "kind": kind}
 
 
-def packet_context(night, *, filled: bool = False) -> dict:
-    """The draw sheet, the pattern table and a score sheet per game."""
+def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) -> dict:
+    """The draw sheet, the pattern table and a score sheet per game, the play-offs' after
+    the round robin's; ``playoffs_only``: the play-offs' score sheets alone."""
     seats = selectors.night_seats(night)
-    games = [g for g in selectors.night_games(night, with_hands=filled) if not g.is_playoff]
+    every = selectors.night_games(night, with_hands=filled)
+    games = [g for g in every if not g.is_playoff]
+    playoffs = [g for g in every if g.is_playoff]
     names = selectors.pair_names(seats)
     holders = {seat.number: seat.member.name for seat in seats}
     for game in games:
         game.holders = holders
     variant = get_variant(night.variant)
+    printed = playoffs if playoffs_only else games + playoffs
     return {
-        **_sheet_heading(night, "Night packet"),
-        "front": True,  # the draw sheet and the pattern table (``sheet_parts`` may split)
+        **_sheet_heading(night, "Play-off score sheets" if playoffs_only else "Night packet"),
+        # the draw sheet and the pattern table (``sheet_parts`` may split)
+        "front": not playoffs_only,
         "seats": seats,
         "pair_names": names,
         "rounds": selectors.pattern_rounds(games, len(seats) // 2),
@@ -58,8 +64,60 @@ def packet_context(night, *, filled: bool = False) -> dict:
         "cards": variant.cards,
         "cinch_holes": range(variant.cinch_cap or 0),
         "column_widths": column_widths(variant),
-        "sheets": [score_sheet(game, names, variant, filled=filled) for game in games],
+        "sheets": [score_sheet(game, names, variant, filled=filled) for game in printed],
+        "nothing": "No play-off has been started." if playoffs_only and not playoffs else "",
     }
+
+
+def seating_context(night) -> dict:
+    """Table cards (each table's pairs round by round) and pair cards (each pair's
+    itinerary: "Round 3: table 2 v pair 5, Dottie & Earl"; "Round 4: bye")."""
+    seats = selectors.night_seats(night)
+    names = selectors.pair_names(seats)
+    rounds = selectors.pattern_rounds(selectors.night_games(night), len(seats) // 2)
+    tables = sorted({table for row in rounds for table in row.games})
+    table_cards = [
+        {
+            "table": table,
+            "rounds": [(row.round, meeting_words(row.games.get(table), names)) for row in rounds],
+        }
+        for table in tables
+    ]
+    pair_cards = [
+        {"pair": pair, "names": names[pair], "lines": itinerary(pair, rounds, names)}
+        for pair in sorted(names)
+    ]
+    return {
+        **_sheet_heading(night, "Seating cards"),
+        "pair_names": names,
+        "table_cards": table_cards,
+        "pair_cards": pair_cards,
+    }
+
+
+def meeting_words(game, names: dict[int, str]) -> str:
+    """Who sits at a table in a round: "Pair 1 (Ann & Bob) v pair 4 (Cy & Di)"."""
+    if game is None:
+        return "no game"
+    first, second = (f"{pair} ({names.get(pair) or '—'})" for pair in game.pairs)
+    return f"Pair {first} v pair {second}"
+
+
+def itinerary(pair: int, rounds, names: dict[int, str]) -> list[str]:
+    """Where ``pair`` sits each round (``selectors.PatternRound``s), in words."""
+    lines = []
+    for row in rounds:
+        game = next((g for g in row.games.values() if pair in g.pairs), None)
+        if game is None:
+            lines.append(f"Round {row.round}: bye")
+            continue
+        other = game.pair_b if game.pair_a == pair else game.pair_a
+        opponents = names.get(other, "")
+        lines.append(
+            f"Round {row.round}: table {game.table} v pair {other}"
+            + (f", {opponents}" if opponents else "")
+        )
+    return lines
 
 
 def column_widths(variant) -> tuple[int, ...]:
@@ -69,17 +127,26 @@ def column_widths(variant) -> tuple[int, ...]:
 
 def score_sheet(game, names: dict[int, str], variant, *, filled: bool) -> dict:
     """One game's sheet: the rows the table fills in by pen (or the hands entered)."""
-    rows = _filled_rows(game, variant) if filled and not game.forfeit else []
+    rows = (
+        _filled_rows(game, variant)
+        if filled and not game.forfeit and not game.from_pegboard
+        else []
+    )
     blank = max(variant.score_sheet_rows - len(rows), 2)
+    shown = filled and not game.forfeit and (game.finished or bool(rows))
     return {
         "game": game,
-        "name_a": names.get(game.pair_a, ""),
-        "name_b": names.get(game.pair_b, ""),
+        # The seat words of the entry forms (``forms.pair_label``): pair number and names.
+        "seats": [pair_label(pair, names) for pair in game.pairs],
         "rows": rows,
         "blank_grid": blank_grid(column_widths(variant), blank),
         "winner": game.winner if filled or game.forfeit else None,
         "forfeit": game.forfeit,
         "sat": _sat_words(game, names) if filled else [],
+        # A game typed from the pegboard has no hands to print: its final score instead.
+        "pegboard": filled and game.from_pegboard,
+        "final": (game.score_a, game.score_b) if shown else None,
+        "cinches": (game.cinches_a, game.cinches_b) if shown else None,
     }
 
 
@@ -176,6 +243,12 @@ def payout_context(night) -> dict:
 
 SHEETS = {
     "packet": ("print/packet.html", lambda night, filled: packet_context(night, filled=filled)),
+    "playoffs": (
+        "print/packet.html",
+        lambda night, filled: packet_context(night, filled=filled, playoffs_only=True),
+    ),
+    "tables": ("print/tables.html", lambda night, filled: seating_context(night)),
+    "pairs": ("print/pairs.html", lambda night, filled: seating_context(night)),
     "standings": ("print/standings.html", lambda night, filled: standings_context(night)),
     "payouts": ("print/payouts.html", lambda night, filled: payout_context(night)),
 }

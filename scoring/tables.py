@@ -220,7 +220,7 @@ class HandTable(BaseTable):
         empty_text = "No hands entered yet."
         attrs = {"class": "grid hands"}
 
-    def __init__(self, rows, *, game, variant, can_correct: bool, **kwargs):
+    def __init__(self, rows, *, game, variant, can_correct: bool, saved=None, **kwargs):
         self.labels = {card.key: card.label for card in variant.cards}
         boards = [
             (
@@ -234,7 +234,8 @@ class HandTable(BaseTable):
             for side, pair in enumerate(game.pairs)
         ]
         exclude = () if can_correct else ("actions",)
-        super().__init__(rows, extra_columns=boards, exclude=exclude, **kwargs)
+        row_attrs = {"class": lambda record: "saved" if record.number == saved else ""}
+        super().__init__(rows, extra_columns=boards, exclude=exclude, row_attrs=row_attrs, **kwargs)
         self.pairs = game.pairs
 
     def render_bid(self, value, record) -> str:
@@ -298,24 +299,30 @@ class StandingsTable(BaseTable):
     rank = NumberColumn(empty_values=())
     pair = NumberColumn()
     players = tables.Column()
+    played = NumberColumn(verbose_name="Played", exclude_from_export=True)
     wins = NumberColumn(verbose_name="Won")
     losses = NumberColumn(verbose_name="Lost")
     pegs_for = NumberColumn(verbose_name="Pegs for")
     pegs_against = NumberColumn(verbose_name="Pegs against")
     cinches = NumberColumn(verbose_name="Cinches")
     playoff_wins = NumberColumn(verbose_name="Play-off wins")
+    course = tables.Column(
+        verbose_name="In the money", default="", orderable=False, exclude_from_export=True
+    )
 
     class Meta(BaseTable.Meta):
         sequence = (
             "rank",
             "pair",
             "players",
+            "played",
             "wins",
             "losses",
             "pegs_for",
             "pegs_against",
             "cinches",
             "playoff_wins",
+            "course",
         )
         orderable = True
         empty_text = "No pairs yet."
@@ -329,6 +336,14 @@ class StandingsTable(BaseTable):
 
     def value_players(self, value) -> str:
         return " & ".join(value)
+
+    def render_course(self, value) -> str:
+        return course_words(value)
+
+
+def course_words(course) -> str:
+    """The prize a pair is on course for, ``so far`` until the night is final."""
+    return f"{course.words} (so far)" if course.provisional else course.words
 
 
 class PrizeTable(BaseTable):

@@ -5,14 +5,19 @@ from django.urls import path, re_path
 from scoring import (
     attendance_views,
     cash_views,
+    correction_views,
+    live_views,
+    night_edit_views,
+    people_views,
     print_views,
     results_views,
     season_views,
     table_views,
+    text_size,
     views,
 )
 
-PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|standings)"
+PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|playoffs|tables|pairs|standings)"
 PAYOUT_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>payouts)"
 
 app_name = "scoring"
@@ -23,8 +28,14 @@ urlpatterns = [
     path("nights/import/", views.night_import, name="night-import"),
     path("nights/<int:pk>/", views.night_detail, name="night-detail"),
     path("nights/<int:pk>/draw/", views.night_draw, name="night-draw"),
+    path("nights/<int:pk>/draw/again/", views.night_draw_again, name="night-draw-again"),
     path("nights/<int:pk>/swap/", views.night_swap, name="night-swap"),
     path("nights/<int:pk>/schedule/", views.night_schedule, name="night-schedule"),
+    path("nights/<int:pk>/edit/", night_edit_views.night_edit, name="night-edit"),
+    path("nights/<int:pk>/delete/", night_edit_views.night_delete, name="night-delete"),
+    path("nights/<int:pk>/archive/", night_edit_views.night_archive, name="night-archive"),
+    path("nights/<int:pk>/round/", live_views.round_board, name="night-round"),
+    path("nights/<int:pk>/live/", live_views.projector, name="night-live"),
     path("nights/<int:pk>/file/", views.night_file, name="night-file"),
     path("nights/<int:pk>/standings/", results_views.night_standings, name="night-standings"),
     path(
@@ -59,10 +70,27 @@ urlpatterns = [
     path("seasons/<int:pk>/", season_views.season_detail, name="season-detail"),
     path("seasons/<int:pk>/edit/", season_views.season_edit, name="season-edit"),
     path("seasons/<int:pk>/ladder.pdf", season_views.season_ladder_pdf, name="season-ladder"),
+    path("people/", people_views.people_page, name="people"),
+    path("text-size/", text_size.text_size, name="text-size"),
     path("games/<int:pk>/", views.game_detail, name="game-detail"),
     path("games/<int:pk>/result/", views.game_result, name="game-result"),
     path("games/<int:pk>/result/clear/", views.game_result_clear, name="game-result-clear"),
     path("games/<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
+    path(
+        "games/<int:pk>/done-correcting/",
+        correction_views.game_done_correcting,
+        name="game-done-correcting",
+    ),
+    path(
+        "history/hands/<int:history_id>/restore/",
+        correction_views.hand_restore,
+        name="hand-restore",
+    ),
+    path(
+        "history/games/<int:history_id>/restore/",
+        correction_views.result_restore,
+        name="result-restore",
+    ),
     path("hands/<int:pk>/edit/", views.hand_edit, name="hand-edit"),
     path("hands/<int:pk>/delete/", views.hand_delete, name="hand-delete"),
     path("tables/", table_views.table_list, name="table-list"),

@@ -9,6 +9,7 @@ base, told apart by the permission mixin and joined on one URL by :func:`by_meth
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import PasswordChangeView
 from django.core.exceptions import ValidationError
@@ -20,6 +21,7 @@ from django.views.generic import FormView, TemplateView
 from django_tables2 import SingleTableView
 
 from scoring import audit, documents, kept_summaries, selectors, services, table_selectors
+from scoring.confirm import Confirmation, ConfirmFirst
 from scoring.forms import (
     HandEditForm,
     HandForm,
@@ -31,6 +33,7 @@ from scoring.forms import (
     add_rules_errors,
     hand_initial,
     seating,
+    split_percent,
 )
 from scoring.models import Game, Hand, Night
 from scoring.permissions import (
@@ -125,6 +128,7 @@ class NightDetailView(PublicPage, NightPage):
         return super().get_context_data(
             night=self.night,
             money=documents.money_data(self.night),
+            split_percent=split_percent(self.night.split),
             overview=overview,
             pair_table=PairTable(pairs),
             pattern_table=PatternTable(overview.rounds, tables_used=overview.tables),
@@ -142,10 +146,12 @@ class NightDrawPage(PublicPage, NightPage):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         seats = selectors.night_seats(self.night)
         kwargs.setdefault("swap_form", SwapForm(seats=seats))
+        overview = selectors.night_overview(self.night)
         return super().get_context_data(
             night=self.night,
             seat_table=SeatTable(seats),
-            started=selectors.night_overview(self.night).started,
+            started=overview.started,
+            scheduled=bool(overview.rounds),
             **kwargs,
         )
 
@@ -159,6 +165,24 @@ class NightDraw(DirectorRequiredMixin, NightPage):
         else:
             messages.success(request, "Numbers drawn")
         return redirect(self.night_url("night-draw"))
+
+
+class NightDrawAgain(ConfirmFirst, NightDraw):
+    """Drawing again once the numbers are out: asks first, as the pairs change."""
+
+    def confirmation(self) -> Confirmation:
+        names = selectors.pair_names(selectors.night_seats(self.night))
+        pairs = "; ".join(f"pair {pair}: {players}" for pair, players in names.items())
+        lost = [f"The pairs as drawn now ({pairs})."]
+        if selectors.night_overview(self.night).rounds:
+            lost.append("The schedule made from them: make it again after the draw.")
+        return Confirmation(
+            title="Draw the numbers again?",
+            lost=lost,
+            button="Draw again",
+            back=self.night_url("night-draw"),
+            undo="The old draw stays in the night's history; swaps can put numbers back.",
+        )
 
 
 class NightSwap(DirectorRequiredMixin, NightDrawPage):
@@ -196,8 +220,26 @@ class NightSwap(DirectorRequiredMixin, NightDrawPage):
         return form
 
 
-class NightSchedule(DirectorRequiredMixin, NightPage):
-    http_method_names = ["post"]
+class NightSchedule(ConfirmFirst, DirectorRequiredMixin, NightPage):
+    """Make the pattern table's games; making them again asks first."""
+
+    def confirmation(self) -> Confirmation:
+        games = len(selectors.night_overview(self.night).games)
+        lost = (
+            [
+                f"The {games} games of the pattern table as they are: pairs may meet at "
+                "other tables and rounds, and score sheets already printed no longer match."
+            ]
+            if games
+            else ["Nothing: no schedule has been made yet."]
+        )
+        return Confirmation(
+            title="Make the schedule again?" if games else "Make the schedule?",
+            lost=lost,
+            button="Make the schedule",
+            back=self.night_url(),
+            undo="No game has been played yet, so no hand or result is lost.",
+        )
 
     def post(self, request, pk):
         try:
@@ -245,6 +287,14 @@ class NightImport(DirectorRequiredMixin, FormView):
     form_class = ImportForm
 
     def form_valid(self, form):
+        token, again = form.cleaned_data["token"], form.cleaned_data["again"]
+        # A second post of the same form is the service's (AlreadyDone), not a twin.
+        asks = not again and not selectors.made_by_form(token)
+        twin = selectors.night_like(form.document) if asks else None
+        if twin is not None:
+            # Asks first: the same night twice would count twice in the season.
+            form.fields["again"].widget = forms.CheckboxInput()
+            return self.render_to_response(self.get_context_data(form=form, twin=twin))
         try:
             night = services.night_import(
                 document=form.document, user=self.request.user, token=form.cleaned_data["token"]
@@ -279,11 +329,17 @@ class GamePage(PublicPage, TemplateView):
     def game_url(self) -> str:
         return reverse("scoring:game-detail", args=[self.game.pk])
 
+    def saved_number(self, count: int) -> int | None:
+        """The hand just saved (``?saved=3``), shown again beside the next hand's form."""
+        number = self.request.GET.get("saved", "")
+        return int(number) if number.isdigit() and 1 <= int(number) <= count else None
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         game = self.game
         actions = game_actions(game, self.request.user)
         progress = selectors.game_progress(game)
         rows = selectors.hand_rows(game, progress)
+        saved = self.saved_number(len(rows))
         kwargs.setdefault("hand_form", HandForm(game=game, names=self.names))
         kwargs.setdefault("result_form", ResultForm(game=game, names=self.names))
         return super().get_context_data(
@@ -294,8 +350,17 @@ class GamePage(PublicPage, TemplateView):
             progress=progress,
             actions=actions,
             hand_table=HandTable(
-                rows, game=game, variant=game.night.rules_variant, can_correct=actions["correct"]
+                rows,
+                game=game,
+                variant=game.night.rules_variant,
+                can_correct=actions["correct"],
+                saved=saved,
             ),
+            saved_table=saved
+            and HandTable(
+                [rows[saved - 1]], game=game, variant=game.night.rules_variant, can_correct=False
+            ),
+            saved=saved,
             audit=audit.game_trail(game),
             **kwargs,
         )
@@ -317,8 +382,8 @@ class HandRecord(ScorerRequiredMixin, GamePage):
             except ValidationError as error:
                 add_rules_errors(form, error)
             else:
-                messages.success(request, f"Hand {self.game.hand_count + 1} saved")
-                return redirect(self.game_url() + "#entry")
+                # The note goes beside the next hand's form (?saved=), not to the top.
+                return redirect(f"{self.game_url()}?saved={self.game.hand_count + 1}#entry")
         return self.render_to_response(self.get_context_data(hand_form=form))
 
 
@@ -367,9 +432,24 @@ class GameResultClear(ScorerRequiredMixin, GameAction):
     done = "Pegboard result cleared"
 
 
-class GameReopen(DirectorRequiredMixin, GameAction):
+class GameReopen(ConfirmFirst, DirectorRequiredMixin, GameAction):
+    http_method_names = ["get", "post"]
     service = staticmethod(services.game_reopen)
     done = "Game re-opened: scorers may correct it"
+
+    def confirmation(self) -> Confirmation:
+        game = self.game
+        return Confirmation(
+            title=f"Re-open {game}?",
+            lost=[
+                f"The game's settled result (won by pair {game.winner}, "
+                f"{game.score_a} – {game.score_b}): any scorer may change its hands until "
+                "it is done again, and the standings and the pot follow the change."
+            ],
+            button="Re-open the game",
+            back=self.game_url(),
+            undo="Every correction is in the game's history; a director can restore any of them.",
+        )
 
 
 # --- hands --------------------------------------------------------------------------------
@@ -423,8 +503,24 @@ class HandEdit(HandPage):
         return redirect(self.game_url())
 
 
-class HandDelete(HandPage):
-    http_method_names = ["post"]
+class HandDelete(ConfirmFirst, HandPage):
+    def confirmation(self) -> Confirmation:
+        hand = self.hand
+        what = (
+            "a passed deal"
+            if hand.passed
+            else f"pair {hand.bidder} bid {'Money' if hand.money else hand.bid}"
+        )
+        return Confirmation(
+            title=f"Delete hand {self.number}?",
+            lost=[
+                f"Hand {self.number} ({what}) of {self.game}.",
+                "The running score after it, worked out again without it.",
+            ],
+            button=f"Delete hand {self.number}",
+            back=self.game_url(),
+            undo="A director can restore it from the game's audit trail.",
+        )
 
     def post(self, request, pk):
         try:
@@ -453,6 +549,7 @@ night_create = NightCreate.as_view()
 night_import = NightImport.as_view()
 night_detail = NightDetailView.as_view()
 night_draw = by_method(get=NightDrawPage.as_view(), post=NightDraw.as_view())
+night_draw_again = NightDrawAgain.as_view()
 night_swap = NightSwap.as_view()
 night_schedule = NightSchedule.as_view()
 night_file = NightFile.as_view()

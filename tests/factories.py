@@ -128,6 +128,6 @@ NEW_NIGHT_FORM = {
     "loss_fee": "0.25",
     "cinch_fee": "0.10",
     "booby_prize": "4.00",
-    "split": "0.50, 0.30, 0.20",
+    "split": "50 / 30 / 20",
     "unit": "0.01",
 }

@@ -22,6 +22,7 @@ from scoring.rules.pot import (
     collect_fees,
     pay_out,
     players_of,
+    prizes_offered,
     seats_of,
 )
 from scoring.rules.standings import (
@@ -573,6 +574,10 @@ def blocked_reasons(unfinished: int, missing, ties, tiebreak: str) -> list[str]:
         reasons.append(f"{unfinished} game{'s are' if unfinished > 1 else ' is'} not finished")
     reasons += missing_reasons(missing)
     for tie in ties:
+        if unfinished or missing:
+            # Mid-evening a tie is no alarm: the games left may part the pairs.
+            reasons.append(f"{_pairs_words(tie.pairs)} are level for {tie.stake} so far")
+            continue
         settle = (
             "a play-off among them decides it"
             if tiebreak == PLAYOFF
@@ -685,8 +690,7 @@ def summarise(night: Night) -> Summary:
     in_the_prizes = night.pairs_in_the_prizes
     blocks = rank([records[pair] for pair in in_the_prizes], playoff_outcomes, night.tiebreak)
     money = night.money
-    place_count = min(len(money.split), len(in_the_prizes))
-    booby_offered = len(in_the_prizes) >= 4 and money.booby_prize > 0
+    place_count, booby_offered = prizes_offered(money, len(in_the_prizes))
     ranking = settle_prizes(blocks, place_count, booby_offered)
     ranking.withdrawn = withdrawn_last([records[pair] for pair in night.withdrawn])
     unfinished = sum(

@@ -89,6 +89,16 @@ def collect_fees(money: MoneySettings, pair_count: int, outcomes, house=frozense
     )
 
 
+BOOBY_FROM_PAIRS = 4
+
+
+def prizes_offered(money: MoneySettings, pair_count: int) -> tuple[int, bool]:
+    """How many places a night of ``pair_count`` pairs pays, and whether it has a booby."""
+    return min(
+        len(money.split), pair_count
+    ), pair_count >= BOOBY_FROM_PAIRS and money.booby_prize > 0
+
+
 def round_down(amount: Decimal, unit: Decimal) -> Decimal:
     return (amount / unit).to_integral_value(rounding=ROUND_DOWN) * unit
 

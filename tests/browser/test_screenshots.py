@@ -30,6 +30,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DESKTOP = {"viewport": {"width": 1100, "height": 800}}
+PROJECTOR = {"viewport": {"width": 1920, "height": 1080}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
@@ -65,7 +66,7 @@ def sheet_page(page: Page, url: str, path: Path) -> None:
     assert path.stat().st_size > 10_000, path
 
 
-def test_screenshots(as_user, scorer, folder):
+def test_screenshots(as_user, scorer, director, folder):
     night = played_night(user=scorer, last_game_hands=2)
     open_game = Game.objects.get(night=night, is_playoff=False, winner=None)
     desktop, phone = as_user(scorer, **DESKTOP), as_user(scorer, **PHONE)
@@ -77,6 +78,27 @@ def test_screenshots(as_user, scorer, folder):
     shoot(desktop, f"{night_url}draw/", folder / "draw.png")
     shoot(desktop, f"/games/{open_game.pk}/", folder / "game.png")
     shoot(phone, f"/games/{open_game.pk}/", folder / "game-phone.png")
+    # Just after "Save hand": what the scorer sees without scrolling.
+    desktop.goto(f"/games/{open_game.pk}/?saved=2#entry")
+    expect(desktop.locator(".just-saved")).to_be_in_viewport()
+    desktop.screenshot(path=folder / "game-saved.png")
+    shoot(desktop, f"{night_url}round/", folder / "round-board.png")
+    projector = as_user(scorer, **PROJECTOR)
+    for held in ("standings", "playing", "pot"):
+        projector.goto(f"{night_url}live/?page={held}")
+        expect(projector.locator(f'[data-page="{held}"]')).to_be_visible()
+        path = folder / f"projector-{held}.png"
+        projector.screenshot(path=path)
+        assert path.stat().st_size > 10_000, path
+
+    # A director's pages: a question before a change that loses work, the night's
+    # settings, the people who score and direct.
+    boss = as_user(director, **DESKTOP)
+    finished = Game.objects.filter(night=night, winner__isnull=False).first()
+    shoot(boss, f"/games/{finished.pk}/reopen/", folder / "confirm.png")
+    shoot(boss, f"{night_url}edit/", folder / "night-edit.png")
+    shoot(boss, "/people/", folder / "people.png")
+    sheet_page(desktop, f"{night_url}sheets/pairs.pdf", folder / "pair-cards.png")
 
     # A Razzle table beside the night, won by two players together, and its score sheet.
     table = razzle_table(night, scorer)

@@ -28,8 +28,17 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import print_views, results_views, season_views, services, table_views, views
-from scoring.models import Game, Season
+from scoring import (
+    live_views,
+    print_views,
+    results_views,
+    season_views,
+    services,
+    table_views,
+    text_size,
+    views,
+)
+from scoring.models import Game, Hand, Season
 from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.services import attendance, table_games
 from tests.factories import night_with_schedule
@@ -63,6 +72,7 @@ READ_VIEWS = {
     season_views.SeasonList: "standings",
     season_views.SeasonDetail: "standings",
     season_views.SeasonLadderPdf: "standings",
+    live_views.ProjectorPage: "standings",
 }
 PUBLIC_UNDER = {"all": {"standings", MONEY}, "standings": {"standings"}, "none": set()}
 
@@ -73,6 +83,7 @@ OPEN_VIEWS = {
     auth_views.LogoutView: PUBLIC,
     views.PasswordChange: LOGGED_IN,
     auth_views.PasswordChangeDoneView: LOGGED_IN,
+    text_size.TextSize: PUBLIC,
 }
 
 
@@ -145,6 +156,7 @@ def objects(db):
         "tables": table.pk,
         "table-hands": table_hand.pk,
         "substitutes": substitute.pk,
+        "history": Hand.history.filter(id=hand.pk).latest("history_date").history_id,
         "seasons": Season.objects.create(
             name="Season", first_date=night.date, last_date=night.date
         ).pk,
@@ -155,6 +167,8 @@ def url_of(route: str, name: str, objects: dict) -> str:
     kwargs = {}
     if "pk>" in route:
         kwargs["pk"] = objects[route.lstrip("^").split("/")[0]]
+    if "history_id>" in route:
+        kwargs["history_id"] = objects["history"]
     sheet = re.search(r"\(\?P<sheet>([a-z]+)", route)
     if sheet:
         kwargs["sheet"] = sheet[1]

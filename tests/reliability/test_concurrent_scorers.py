@@ -12,6 +12,7 @@ The hands are chosen so that no game can be won whatever order they land in: eve
 pair gains at most 8 points in any game, so no post is refused for a finished game.
 """
 
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
@@ -54,9 +55,10 @@ def scorer_session(server: Server, number: int, game: list[int], barrier: Barrie
     acknowledged, refused = [], []
     for hand in plan(number, tuple(pairs)):
         answer = browser.post(path, form_of(hand))
-        if answer.status == 302 and answer.location == path + "#entry":
+        saved = re.fullmatch(re.escape(path) + r"\?saved=[0-9]+#entry", answer.location)
+        if answer.status == 302 and saved:
             acknowledged.append(hand)
-            page = browser.get(path)
+            page = browser.get(answer.location.removesuffix("#entry"))
             assert page.status == 200 and SAVED.search(page.text), page.status
         else:
             refused.append((answer.status, hand))

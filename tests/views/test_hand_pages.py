@@ -156,8 +156,11 @@ def test_delete_in_a_finished_game_needs_a_reopen(client_as, scorer, game, hand)
     assert Hand.objects.filter(pk=hand.pk).exists()
 
 
-def test_delete_is_post_only(client_as, scorer, hand):
-    assert client_as(scorer).get(delete_url(hand)).status_code == 405
+def test_delete_asks_first(client_as, scorer, hand):
+    response = client_as(scorer).get(delete_url(hand))
+    assert response.status_code == 200
+    assert response.context["confirm"].title == "Delete hand 1?"
+    assert type(hand).objects.filter(pk=hand.pk).exists()
 
 
 def test_deleted_hand_shows_in_the_audit_trail(client_as, scorer, game, hand):

@@ -145,3 +145,30 @@ def test_downloaded_file_imports_as_the_same_night(client_as, director):
     copy = Night.objects.exclude(pk=night.pk).get()
     document = selectors.night_file(copy)
     assert dump_json(document) == text
+
+
+def test_importing_a_night_already_on_the_site_asks_first(client_as, director):
+    document = random_night(4, seed=5, rounds_played=1)
+    client = client_as(director)
+    client.post(URL, upload(document))
+    first = Night.objects.get()
+
+    # The same night again, its players typed in other case: asked, nothing imported.
+    document["players"] = [name.upper() for name in document["players"]]
+    asked = client.post(URL, upload(document))
+    assert asked.status_code == 200
+    assert asked.context["twin"] == first
+    assertContains(asked, "is already on the site, with the same name, date and players")
+    assertContains(asked, 'type="checkbox" name="again"', html=False)
+    assert Night.objects.count() == 1
+
+    client.post(URL, upload(document) | {"again": "on"})
+    assert Night.objects.count() == 2
+
+
+def test_a_different_night_is_imported_without_asking(client_as, director):
+    client = client_as(director)
+    client.post(URL, upload(random_night(4, seed=5, rounds_played=1)))
+    other = random_night(4, seed=6, rounds_played=1)
+    assert client.post(URL, upload(other)).status_code == 302
+    assert Night.objects.count() == 2

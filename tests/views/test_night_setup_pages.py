@@ -54,7 +54,7 @@ def test_new_night_form(client_for, members, role):
         assert response.status_code == 200
         form = response.context["form"]
         assert form["entry_fee"].value() == form.instance.entry_fee
-        assert form["split"].value() == "0.50, 0.30, 0.20"
+        assert form["split"].value() == "50 / 30 / 20"
         assertContains(response, 'name="entry_fee" value="2.00"')
         assert form["date"].value() == timezone.localdate()
         for member in members:
@@ -267,8 +267,11 @@ def test_schedule_before_the_draw_is_refused(client_as, director, undrawn):
     assert not Game.objects.exists()
 
 
-def test_schedule_page_is_post_only(client_as, director, undrawn):
-    assert client_as(director).get(url(undrawn, "night-schedule")).status_code == 405
+def test_schedule_asks_first(client_as, director, undrawn):
+    response = client_as(director).get(url(undrawn, "night-schedule"))
+    assert response.status_code == 200
+    assert response.context["confirm"].title == "Make the schedule?"
+    assert not undrawn.games.exists()
 
 
 def test_draw_then_schedule_then_the_night_page(client_as, director, undrawn, fixed_chance):

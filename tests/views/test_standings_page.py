@@ -14,6 +14,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import services
 from scoring.models import Game
+from scoring.rules import live
 from tests.factories import NightFactory, night_with_schedule, play_out, win_playoff
 from tests.views.access import ROLES, assert_refused
 
@@ -23,12 +24,14 @@ HEADERS = [
     "Rank",
     "Pair",
     "Players",
+    "Played",
     "Won",
     "Lost",
     "Pegs for",
     "Pegs against",
     "Cinches",
     "Play-off wins",
+    "In the money",
 ]
 DIRECTOR_ACTIONS = ["night-playoffs-start", "night-tiebreak", "night-close", "night-reopen"]
 
@@ -113,6 +116,8 @@ def test_each_row_is_the_standings_document(client, night):
         "pegs_against": 33,
         "cinches": 3,
         "playoff_wins": 0,
+        "played": 3,
+        "course": live.Course("booby", provisional=True),
     }
 
 
@@ -149,7 +154,8 @@ def test_csv_export_has_a_row_per_pair(client, night):
         'attachment; filename="2026-11-17-tuesday-club-standings.csv"'
     )
     lines = response.content.decode().splitlines()
-    assert lines[0] == ",".join(HEADERS)
+    # The CSV has the cinch-standings/1 columns: not the page's Played and In the money.
+    assert lines[0] == ",".join(h for h in HEADERS if h not in ("Played", "In the money"))
     assert len(lines) == 1 + 4
     names = client.get(url(night)).context["results"].names
     assert lines[4] == f"4,4,{names[4]},0,3,15,33,3,0"
@@ -329,7 +335,7 @@ def test_no_playoffs_while_games_are_unfinished(client_as, director):
     night = night_with_schedule(6)
     play_out(night, upsets=[(1, 3)], leave=[(5, 6)])
     page = client_as(director).get(url(night))
-    assertContains(page, "Play-offs start once every game is finished")
+    assertContains(page, "Play-offs are proposed once every game is finished")
     assertNotContains(page, url(night, "night-playoffs-start"))
 
     response = client_as(director).post(url(night, "night-playoffs-start"), follow=True)
@@ -381,9 +387,16 @@ def test_director_actions_are_refused_to_others(client_for, role, name):
     assert not Game.objects.filter(night=night, is_playoff=True).exists()
 
 
-@pytest.mark.parametrize("name", DIRECTOR_ACTIONS)
+@pytest.mark.parametrize("name", ["night-playoffs-start", "night-close"])
 def test_director_actions_are_posts(client_as, director, night, name):
     assert client_as(director).get(url(night, name)).status_code == 405
+
+
+@pytest.mark.parametrize("name", ["night-tiebreak", "night-reopen"])
+def test_director_actions_that_lose_work_ask_first(client_as, director, night, name):
+    response = client_as(director).get(url(night, name))
+    assert response.status_code == 200
+    assert response.context["confirm"].lost
 
 
 # --- queries ------------------------------------------------------------------------------

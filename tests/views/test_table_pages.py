@@ -350,9 +350,7 @@ def test_a_hand_is_deleted_from_its_page(client_as, scorer):
 def test_a_finished_table_refuses_a_scorers_deletion_with_a_message(client_as, scorer):
     table = make_table(variant="chicago42", names=("Ann", "Bob"))
     hands = [
-        table_games.table_hand_record(
-            table=table, data={"bidder": 1, "bid": 7, "points": [14, 0]}
-        )
+        table_games.table_hand_record(table=table, data={"bidder": 1, "bid": 7, "points": [14, 0]})
         for _ in range(3)
     ]
     client = client_as(scorer)

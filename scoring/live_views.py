@@ -1,0 +1,61 @@
+"""The room on the night: the round board for the people running it, and the projector
+view for the players across the hall.
+
+Both reload themselves: the round board every ``ROUND_BOARD_RELOAD`` seconds (a
+``<meta http-equiv="refresh">``), the projector after showing each of its pages for
+``PROJECTOR_PAGE_SECONDS`` (``scoring/static/scoring/projector.js``). Figures are the rules
+core's, through the selectors (``round_board``, ``night_results``).
+"""
+
+from typing import Any
+
+from scoring import selectors
+from scoring.permissions import MONEY, STANDINGS, PublicPage, ScorerRequiredMixin, shown_to
+from scoring.results_views import NightResultsPage
+from scoring.views import NightPage
+
+ROUND_BOARD_RELOAD = 30
+PROJECTOR_PAGE_SECONDS = 15
+PROJECTOR_PAGES = ("standings", "playing", "pot")
+
+
+class RoundBoardPage(ScorerRequiredMixin, NightPage):
+    """Which tables still have to report: the current round, then the others folded."""
+
+    template_name = "scoring/round_board.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(
+            night=self.night,
+            board=selectors.round_board(self.night),
+            reload=ROUND_BOARD_RELOAD,
+            **kwargs,
+        )
+
+
+class ProjectorPage(PublicPage, NightResultsPage):
+    """Full screen, large type: standings, the tables still playing, the pot (for those
+    who may see money); ``?page=standings`` (or ``playing``, ``pot``) holds one page."""
+
+    kind = STANDINGS
+    template_name = "scoring/projector.html"
+
+    def pages(self) -> list[str]:
+        shown = [
+            page for page in PROJECTOR_PAGES if page != "pot" or shown_to(self.request.user, MONEY)
+        ]
+        held = self.request.GET.get("page")
+        return [held] if held in shown else shown
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        board = selectors.round_board(self.night)
+        return super().get_context_data(
+            pages=self.pages(),
+            board=board,
+            seconds=PROJECTOR_PAGE_SECONDS,
+            **kwargs,
+        )
+
+
+round_board = RoundBoardPage.as_view()
+projector = ProjectorPage.as_view()

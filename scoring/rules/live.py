@@ -1,0 +1,89 @@
+"""The night while it is played: the current round, games played, and the prizes the pairs
+are on course for, for the round board, the projector and the live standings.
+
+Pure like the rest of the rules core. Mid-evening a tie is not an alarm: pairs level with
+games still to play are only said to be level (the games left may part them), and
+play-offs are proposed once every game of the round robin is finished.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from scoring.rules.pot import pay_out, prizes_offered
+from scoring.rules.standings import PairRecord, PlayoffProposal, Ranking
+
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def ordinal(place: int) -> str:
+    return ORDINALS.get(place, f"{place}th")
+
+
+def current_round(games) -> int | None:
+    """The first round with a game not finished (``games``: anything with ``round``,
+    ``finished`` and ``is_playoff``); ``None`` once every scheduled game is finished."""
+    open_rounds = [game.round for game in games if not game.is_playoff and not game.finished]
+    return min(open_rounds, default=None)
+
+
+def played(record: PairRecord) -> int:
+    """Games of the round robin a pair has finished (won or lost; play-offs apart)."""
+    return record.wins + record.losses
+
+
+@dataclass(frozen=True)
+class Course:
+    """The prize a pair is on course for: ``words`` as shown (``1st``, ``level for places
+    2 and 3``, ``booby``); ``provisional`` until the night is final."""
+
+    words: str
+    provisional: bool
+
+
+def prizes_on_course(ranking: Ranking, *, final: bool) -> dict[int, Course]:
+    """``{pair: Course}`` for every pair in the money (places and booby) as the standings
+    stand now; pairs level where it decides a prize are ``level for`` its stake."""
+    courses = {
+        pair: Course(ordinal(place), not final)
+        for place, pair in enumerate(ranking.places, start=1)
+    }
+    if ranking.booby is not None:
+        courses[ranking.booby] = Course("booby", not final)
+    for tie in ranking.ties:
+        for pair in tie.pairs:
+            courses[pair] = Course(f"level for {tie.stake}", not final)
+    return courses
+
+
+def playoffs_due(
+    proposals: list[PlayoffProposal], *, round_robin_done: bool
+) -> list[PlayoffProposal]:
+    """The play-offs to propose now: none while round-robin games remain, as the ties can
+    still change until then; the rules core's proposals once they are all finished."""
+    return proposals if round_robin_done else []
+
+
+@dataclass(frozen=True)
+class PrizeShare:
+    """A prize as the pot stands now: ``place`` 1, 2, … or ``None`` for the booby."""
+
+    place: int | None
+    amount: Decimal
+
+    @property
+    def words(self) -> str:
+        return f"{ordinal(self.place)} place" if self.place else "Booby prize"
+
+
+def prizes_so_far(money, pot, pair_count: int) -> list[PrizeShare]:
+    """What each place and the booby would pay from the pot as it stands (the same
+    rounding and order as the final payout, ``pot.pay_out``), for the projector; the
+    places and booby offered as ``night.summarise`` offers them (the pairs named here
+    only stand in: amounts do not depend on who takes them)."""
+    place_count, booby_offered = prizes_offered(money, pair_count)
+    booby = pair_count if booby_offered else None
+    payout = pay_out(money, pot, list(range(1, place_count + 1)), booby)
+    shares = [PrizeShare(place, amount) for place, amount in enumerate(payout.places, start=1)]
+    if payout.booby is not None:
+        shares.append(PrizeShare(None, payout.booby))
+    return shares

@@ -1,0 +1,43 @@
+"""``make run``: serves on ``PORT`` (8000 unless given) and first checks that WeasyPrint
+finds Pango, saying what to install when it does not."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def dry_run(*args: str) -> str:
+    result = subprocess.run(
+        ["make", "-n", "run", *args], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return result.stdout
+
+
+@pytest.mark.parametrize(("args", "port"), [((), "8000"), (("PORT=8123",), "8123")])
+def test_make_run_serves_on_port(args, port):
+    recipe = dry_run(*args)
+    assert f"runserver 127.0.0.1:{port}" in recipe
+    assert recipe.index("scripts/check-weasyprint") < recipe.index("runserver")
+
+
+def test_the_check_passes_with_weasyprint_installed():
+    result = subprocess.run([ROOT / "scripts" / "check-weasyprint", sys.executable])
+    assert result.returncode == 0
+
+
+def test_the_check_says_what_to_install_without_pango(tmp_path):
+    broken = tmp_path / "python"
+    broken.write_text(
+        "#!/bin/sh\necho \"OSError: cannot load library 'libpango-1.0-0'\" >&2\nexit 1\n"
+    )
+    broken.chmod(0o755)
+    result = subprocess.run(
+        [ROOT / "scripts" / "check-weasyprint", broken], capture_output=True, text=True
+    )
+    assert result.returncode == 1
+    assert "sudo apt-get install libpango-1.0-0" in result.stderr
+    assert "cannot load library 'libpango-1.0-0'" in result.stderr
