@@ -17,6 +17,7 @@ from scoring import documents, selectors
 from scoring.models import CashCount, Night
 from scoring.rules.night import money_text
 from scoring.services.guards import mark_night_changed
+from scoring.templatetags.money import shown_money
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ def check_closable(night: Night, pot: Decimal) -> None:
     latest = night.cash_counts.order_by("-counted_at", "-id").first()
     if latest is not None and latest.counted != pot and not latest.note:
         raise ValidationError(
-            f"The cash counted ({money_text(latest.counted)}) differs from the pot "
-            f"({money_text(pot)}) by {money_text(latest.counted - pot)}: count again, with a "
+            f"The cash counted ({shown_money(latest.counted)}) differs from the pot "
+            f"({shown_money(pot)}) by {shown_money(latest.counted - pot)}: count again, with a "
             "note saying why, before closing the night."
         )

@@ -6,7 +6,7 @@ from django import forms
 
 from scoring.cash import Envelope, cash_counts, envelopes
 from scoring.permissions import is_scorer
-from scoring.rules.night import money_text
+from scoring.templatetags.money import shown_money
 
 
 def amount_field(label: str) -> forms.DecimalField:
@@ -36,7 +36,7 @@ class CashCountForm(forms.Form):
         self.envelopes = envelopes
         for index, envelope in enumerate(envelopes):
             field = amount_field(f"{envelope.label} envelope")
-            field.help_text = f"Expected {money_text(envelope.expected)}"
+            field.help_text = f"Expected {shown_money(envelope.expected)}"
             self.fields[f"envelope_{index}"] = field
         self.order_fields(["counted", *self.envelope_names, "note"])
 

@@ -9,7 +9,7 @@ from scoring.cash_forms import CashCountForm
 from scoring.permissions import ScorerRequiredMixin
 from scoring.results_views import NightPot
 from scoring.rules import InvalidInput
-from scoring.rules.night import money_text
+from scoring.templatetags.money import shown_money
 
 
 class NightCashCount(ScorerRequiredMixin, NightPot):
@@ -33,9 +33,9 @@ class NightCashCount(ScorerRequiredMixin, NightPot):
                 words = (
                     "matches the pot"
                     if not count.difference
-                    else (f"differs from the pot by {money_text(count.difference)}")
+                    else (f"differs from the pot by {shown_money(count.difference)}")
                 )
-                messages.success(request, f"Cash counted {money_text(count.counted)}: {words}.")
+                messages.success(request, f"Cash counted {shown_money(count.counted)}: {words}.")
                 return redirect(self.night_url("night-pot") + "#cash")
         return self.render_to_response(self.get_context_data(cash_form=form))
 

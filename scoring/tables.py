@@ -17,6 +17,7 @@ from tablib import Dataset
 
 from scoring.models import Night, Seat
 from scoring.rules.night import money_text
+from scoring.templatetags.money import shown_money
 
 # A cell a spreadsheet would read as a formula (or as a command, through DDE) when it
 # starts so: a player named "=HYPERLINK(...)" must come out as text.
@@ -290,6 +291,10 @@ class MoneyColumn(NumberColumn):
         super().__init__(*args, **kwargs)
 
     def render(self, value) -> str:
+        return shown_money(value)
+
+    def value(self, value) -> str:
+        """The bare amount for the CSV, a number to a spreadsheet."""
         return money_text(value)
 
 

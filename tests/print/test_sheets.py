@@ -83,12 +83,12 @@ def test_the_standings_sheet_holds_the_rules_cores_figures(finished_night):
 def test_the_payout_sheet_adds_up_to_the_pot(finished_night):
     money = selectors.night_standings(finished_night)["money"]
     _, text = pdf_text(kept_sheets.sheet_pdf(finished_night, "payouts", paper="letter"))
-    assert shows(text, f"Pot {money['pot']}")
+    assert shows(text, f"Pot ${money['pot']}")
     for player in money["players"]:
-        assert shows(text, f"{player['number']} {player['name']} {player['paid']}")
+        assert shows(text, f"{player['number']} {player['name']} ${player['paid']}")
     if money["places"] is not None:
         for place in money["places"]:
-            assert shows(text, f"Place {place['place']} {place['pair']} {place['amount']}")
+            assert shows(text, f"Place {place['place']} {place['pair']} ${place['amount']}")
     else:
         assert shows(text, "Not payable yet")
 
@@ -122,17 +122,17 @@ def test_the_payout_sheet_of_a_settled_night_pays_each_prize():
     vector = next(v for v in examples["nights"] if v["id"] == "pot-four-pairs")
     night = night_from(vector["night"])
     _, text = pdf_text(kept_sheets.sheet_pdf(night, "payouts", paper="letter"))
-    assert shows(text, "Entries at 2.00 8 players 16.00")
-    assert shows(text, "Lost games at 0.25 a player 6 games 3.00")
-    assert shows(text, "Cinches at 0.10 a player 7 Cinches 1.40")
-    assert shows(text, "Pot 20.40")
-    assert shows(text, "Place 1 3 8.20")
-    assert shows(text, "Place 2 1 4.92")
-    assert shows(text, "Place 3 2 3.28")
-    assert shows(text, "Booby prize 4 4.00")
-    assert shows(text, "Paid out 20.40")
-    assert shows(text, "1 Ann 2.35 2.46 0.11")
-    assert shows(text, "7 Gus 3.05 2.00 -1.05")
+    assert shows(text, "Entries at $2.00 8 players $16.00")
+    assert shows(text, "Lost games at $0.25 a player 6 games $3.00")
+    assert shows(text, "Cinches at $0.10 a player 7 Cinches $1.40")
+    assert shows(text, "Pot $20.40")
+    assert shows(text, "Place 1 3 $8.20")
+    assert shows(text, "Place 2 1 $4.92")
+    assert shows(text, "Place 3 2 $3.28")
+    assert shows(text, "Booby prize 4 $4.00")
+    assert shows(text, "Paid out $20.40")
+    assert shows(text, "1 Ann $2.35 $2.46 $0.11")
+    assert shows(text, "7 Gus $3.05 $2.00 -$1.05")
 
 
 def text_positions(pdf: bytes):

@@ -54,7 +54,7 @@ def test_the_pot_page_shows_expected_counted_and_difference(client_as, scorer, n
 
     assert page.context["cash_difference"] == Decimal("-1.25")
     html = page.content.decode()
-    assert '<td class="number">-1.25 ✗</td>' in html
+    assert '<td class="number">-$1.25 ✗</td>' in html
     assert "Counts kept" in html and scorer.get_username() in html
 
 
@@ -100,7 +100,7 @@ def test_only_scorers_count(client_for, night, role):
 def test_a_difference_needs_a_note_to_close(night, director):
     cash.cash_count_record(night=night, counted=pot(night) - 1, user=director)
 
-    with pytest.raises(ValidationError, match="differs from the pot .* by -1.00"):
+    with pytest.raises(ValidationError, match=r"differs from the pot .* by -\$1.00"):
         services.night_close(night=night, user=director)
 
     cash.cash_count_record(night=night, counted=pot(night) - 1, note="a torn note", user=director)

@@ -100,7 +100,7 @@ def test_money_is_shown_as_the_pot_page_shows_it(client, nights):
 
     player = Member.objects.get(name="Player 1")
     paid = season(response)[player.name][3]
-    assert f'<td class="number">{paid:.2f}</td>' in response.content.decode()
+    assert f'<td class="number">${paid:.2f}</td>' in response.content.decode()
 
 
 def test_the_table_sorts(client, nights):

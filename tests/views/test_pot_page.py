@@ -120,12 +120,12 @@ def test_figures_are_those_of_the_rules_core_command(client, night):
     assert "blocked" not in expected
     assert page_money(response) == expected
     for figure in ("entries", "loss_fees", "cinch_fees", "pot"):
-        assertContains(response, f'<td class="number">{expected[figure]}</td>', html=True)
+        assertContains(response, f'<td class="number">${expected[figure]}</td>', html=True)
     for place in expected["places"]:
-        assertContains(response, f'<td class="number">{place["amount"]}</td>', html=True)
-    assertContains(response, f'<td class="number">{expected["booby"]["amount"]}</td>', html=True)
+        assertContains(response, f'<td class="number">${place["amount"]}</td>', html=True)
+    assertContains(response, f'<td class="number">${expected["booby"]["amount"]}</td>', html=True)
     for player in expected["players"]:
-        assertContains(response, f'<td class="number">{player["paid"]}</td>', html=True)
+        assertContains(response, f'<td class="number">${player["paid"]}</td>', html=True)
 
 
 def test_fees_show_the_counts_behind_them(client, night):
@@ -146,7 +146,7 @@ def test_the_amounts_add_up_to_the_pot(client, night):
     results = response.context["results"]
     pot = results.summary.fees.pot
     assert results.paid_out == results.players_paid == results.players_won == pot
-    shown = money_text(pot)
+    shown = f"${money_text(pot)}"
     assertContains(response, f"Paid out {shown} = pot {shown} ✓")
     assertContains(response, f"Players paid {shown} = pot {shown} ✓")
     assertContains(response, f"Players won {shown} = pot {shown} ✓")
@@ -173,7 +173,7 @@ def test_a_check_that_fails_says_so():
 
     assert not check.holds
     assert 'class="check wrong"' in html
-    assert "Players paid 9.95 = pot 10.00 ✗ does not add up" in " ".join(html.split())
+    assert "Players paid $9.95 = pot $10.00 ✗ does not add up" in " ".join(html.split())
 
 
 def test_booby_and_places_with_their_pairs(client, night):
@@ -269,7 +269,7 @@ def test_two_pairs_fold_the_third_place_into_the_first(client):
         (2, 2, Decimal("2.55")),
     ]
     assert results.booby is None
-    assertContains(response, "Paid out 8.50 = pot 8.50 ✓")
+    assertContains(response, "Paid out $8.50 = pot $8.50 ✓")
     assert page_money(response) == score_with_the_cli(night)["money"]
 
 
