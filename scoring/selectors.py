@@ -13,7 +13,7 @@ from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from scoring import documents, kept_summaries
 from scoring.models import Game, Hand, Member, Night, Seat, Substitute, TablePlayer
-from scoring.rules import InvalidInput, check_result, live, play_game
+from scoring.rules import InvalidInput, check_result, live, play_game, read_night
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import LedgerLine, Prize, Summary
 from scoring.rules.pot import players_of, share_stake, stake_pot
@@ -579,15 +579,15 @@ def waiting_playoffs(night: Night) -> int:
 
 def night_like(document) -> Night | None:
     """A night on the site with the same name, date and players (case-blind, in any
-    order) as the ``cinch-night/1`` ``document``: importing it again would copy it."""
-    if not isinstance(document, dict) or not isinstance(document.get("players"), list):
-        return None
+    order) as the ``cinch-night/1`` ``document``: importing it again would copy it. A
+    document the rules core refuses has no twin (the import names its problems)."""
     try:
-        players = sorted(name_key(normal_name(str(name))) for name in document["players"])
-        name = normal_name(str(document.get("name", "")))
-    except ValueError:
+        parsed = read_night(document)
+        players = sorted(name_key(name) for name in parsed.players)
+        name = normal_name(parsed.name)
+    except (InvalidInput, ValueError):
         return None
-    candidates = Night.objects.filter(name=name, date=document.get("date") or None)
+    candidates = Night.objects.filter(name=name, date=parsed.date)
     for night in candidates.prefetch_related("seats__member")[:20]:
         if sorted(name_key(seat.member.name) for seat in night.seats.all()) == players:
             return night
