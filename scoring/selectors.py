@@ -282,7 +282,8 @@ class NightResults:
     @property
     def prizes_so_far(self) -> list[live.PrizeShare]:
         summary = self.summary
-        return live.prizes_so_far(summary.night.money, summary.fees.pot, summary.night.pair_count)
+        night = summary.night
+        return live.prizes_so_far(night.money, summary.fees.pot, len(night.pairs_in_the_prizes))
 
     @property
     def unfinished(self) -> list[Game]:

@@ -79,7 +79,8 @@ def prizes_so_far(money, pot, pair_count: int) -> list[PrizeShare]:
     """What each place and the booby would pay from the pot as it stands (the same
     rounding and order as the final payout, ``pot.pay_out``), for the projector; the
     places and booby offered as ``night.summarise`` offers them (the pairs named here
-    only stand in: amounts do not depend on who takes them)."""
+    only stand in: amounts do not depend on who takes them); ``pair_count``: the pairs in
+    the prizes (withdrawn pairs take none)."""
     place_count, booby_offered = prizes_offered(money, pair_count)
     booby = pair_count if booby_offered else None
     payout = pay_out(money, pot, list(range(1, place_count + 1)), booby)

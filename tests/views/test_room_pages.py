@@ -12,6 +12,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import services
 from scoring.models import Game
+from scoring.services import attendance
 from tests.factories import night_with_schedule, play_out
 from tests.views.access import ROLES, assert_refused, may_score
 
@@ -125,6 +126,18 @@ def test_projector_cycles_standings_tables_and_pot(client):
     assert rows[1]["course"].provisional
     assertContains(response, "so far: places change until the night is final")
     assertContains(response, "The pot so far: $")
+
+
+def test_projector_pot_pays_no_booby_when_a_withdrawal_leaves_three_pairs(client):
+    """Four pairs, one gone from round 1: three pairs share the prizes, with no booby."""
+    night = night_with_schedule(4)
+    attendance.pair_withdraw(night=night, pair=4, from_round=1)
+
+    response = client.get(url(night, "night-live") + "?page=pot")
+
+    shares = response.context["results"].prizes_so_far
+    assert [share.place for share in shares] == [1, 2, 3]
+    assertNotContains(response, "Booby prize")
 
 
 def test_projector_holds_one_page(client):
