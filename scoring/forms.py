@@ -318,10 +318,10 @@ def split_shares(text: str) -> list[str]:
         numbers = [Decimal(part) for part in parts]
     except InvalidOperation:
         return parts
+    if not all(number.is_finite() and 0 <= number <= 100 for number in numbers):
+        return parts  # no percent of a pot (NaN, 1e309, 150): the rules core names it
     if "%" not in text and all(number <= 1 for number in numbers):
         return parts
-    if not all(number.is_finite() and 0 <= number <= 100 for number in numbers):
-        return parts  # no percent of a pot: the rules core names the share
     return [money_text(number / 100) for number in numbers]
 
 

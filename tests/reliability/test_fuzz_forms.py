@@ -77,6 +77,8 @@ def played(db):
 @given(data=form_data(NIGHT))
 # Found by this test: a member id past SQLite's integers was a server error.
 @example(data={"name": "x", "members": "99999999999999999999999999"})
+@example(data={"name": "x", "split": "NaN"})
+@example(data={"name": "x", "split": "1e309"})
 @FUZZ
 def test_night_create(client_for, data):
     posted(client_for("director"), reverse("scoring:night-create"), data)
