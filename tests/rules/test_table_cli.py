@@ -132,8 +132,10 @@ def test_a_players_name_must_be_short_visible_text():
     bad = json.loads(EXAMPLE.read_text())
     bad["players"][1] = ""
     bad["players"][2] = "Cy\u200b"
+    bad["players"][3] = "\ud800"  # a lone surrogate: JSON carries it, UTF-8 cannot
 
     problems = table_problems(bad)
 
     assert problems[0].startswith("players[1]: a player's name must be text of 1 to ")
     assert problems[1].startswith("players[2]: contains U+200B")
+    assert problems[2].startswith("players[3]: a player's name must be text of 1 to ")
