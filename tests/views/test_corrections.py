@@ -236,3 +236,18 @@ def test_a_cleared_pegboard_result_is_put_back(director):
         result.score_a,
         result.score_b,
     )
+
+
+def test_restoring_a_hand_of_a_deleted_game_says_there_is_nothing_to_restore(client_as, director):
+    game = game_of(night_with_schedule(3))
+    hand = services.hand_record(game=game, data=bid(game, game.pair_a))
+    record = history_of(hand.pk, "+")
+    game.delete()  # as the admin deletes it
+
+    response = client_as(director).post(
+        reverse("scoring:hand-restore", args=[record.history_id]), follow=True
+    )
+
+    assertContains(response, "That game is no longer on the site: nothing to restore.")
+    assert response.redirect_chain[-1][0] == reverse("scoring:home")
+    assert not Hand.objects.exists()
