@@ -132,3 +132,19 @@ def test_the_cli_and_export_game_agree_on_random_games(
     out, _ = command("export_game", str(imported(path)))
 
     assert out == expected
+
+
+@pytest.mark.django_db
+def test_export_of_a_table_the_rules_core_refuses_says_why_and_exits_2():
+    # One player seated (set up on the site, not through the import): no game to score.
+    from scoring.models import Member, TablePlayer
+
+    table = TableGame.objects.create(date="2026-11-17", variant="razzle")
+    TablePlayer.objects.create(table=table, number=1, member=Member.objects.create(name="Ann"))
+    err = io.StringIO()
+
+    with pytest.raises(CommandError) as error:
+        call_command("export_game", str(table.pk), stdout=io.StringIO(), stderr=err)
+
+    assert (str(error.value), error.value.returncode) == (f"Table {table.pk} cannot be scored.", 2)
+    assert err.getvalue().startswith("players: ")

@@ -9,7 +9,7 @@ import json
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
 from scoring import kept_sheets, printing, selectors, services, sheets
@@ -173,3 +173,21 @@ def test_a_blank_score_sheet_has_the_rows_its_variant_declares(variant_id, rows)
 
     assert variant.score_sheet_rows == rows
     assert sheet["blank_grid"] == sheets.blank_grid(sheets.column_widths(variant), rows)
+
+
+def test_print_night_refuses_an_unknown_night(tmp_path):
+    out = tmp_path / "payouts.pdf"
+    with pytest.raises(CommandError) as refused:
+        call_command("print_night", "404", "--sheet", "payouts", "--out", str(out))
+
+    assert (str(refused.value), refused.value.returncode) == ("There is no night 404.", 2)
+    assert not out.exists()
+
+
+def test_print_night_says_which_file_it_cannot_write(finished_night, tmp_path):
+    out = tmp_path / "no-such-folder" / "payouts.pdf"
+    with pytest.raises(CommandError) as refused:
+        call_command("print_night", finished_night.pk, "--sheet", "payouts", "--out", str(out))
+
+    assert str(refused.value).startswith(f"Cannot write {out}: ")
+    assert refused.value.returncode == 2

@@ -54,3 +54,16 @@ def test_a_place_read_to_a_person_counts_from_1(place, spoken):
 
 def test_a_problem_without_a_place_is_its_message():
     assert Problem("", "a night must be a JSON object").spoken() == "a night must be a JSON object"
+
+
+def test_a_deeply_nested_value_is_cut_below_three_levels():
+    assert shown_value(load_json('[[[[1]]], {"a": {"b": {"c": {}}}}]')) == (
+        '[[[[…]]], {"a": {"b": {…}}}]'
+    )
+
+
+def test_a_problem_under_no_prefix_keeps_its_place():
+    problem = Problem("hands[2].bid", "bid 15 is out of range")
+
+    assert problem.under("") == problem
+    assert str(problem.under("games[4]")) == "games[4].hands[2].bid: bid 15 is out of range"

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules.__main__ import main
+from scoring.rules.errors import InvalidInput
 from scoring.rules.simulate import random_table
 from scoring.rules.table import score_table
 from scoring.rules.variants import get_variant
@@ -101,3 +102,40 @@ def test_point_totals_are_checked_for_any_number_of_sides():
     assert (6, 6, 3) not in variant.possible_totals(3)  # 15 points: there are 14
     assert (2, 2, 2, 0) not in variant.possible_totals(4)  # six from four 1-point cards
     assert all(sum(totals) <= 14 for totals in variant.possible_totals(4))
+
+
+def table_problems(document) -> list[str]:
+    """The problems ``score_table`` names for ``document``, one string each."""
+    try:
+        score_table(document)
+    except InvalidInput as invalid:
+        return [str(problem) for problem in invalid.problems]
+    raise AssertionError("the document was accepted")
+
+
+def test_a_game_that_is_not_an_object_is_refused():
+    assert table_problems([1, 2]) == ['a game must be a JSON object with format "cinch-game/1"']
+
+
+def test_a_game_names_its_unknown_fields_and_a_wrong_format():
+    bad = json.loads(EXAMPLE.read_text())
+    bad["colour"] = "red"
+    bad["format"] = "cinch-night/1"
+
+    problems = table_problems(bad)
+
+    assert "colour: not a field of cinch-game/1" in problems
+    assert 'format: must be "cinch-game/1", found "cinch-night/1"' in problems
+
+
+def test_a_players_name_must_be_short_visible_text():
+    bad = json.loads(EXAMPLE.read_text())
+    bad["players"][1] = ""
+    bad["players"][2] = "Cy\u200b"
+    bad["players"][3] = "\ud800"  # a lone surrogate: JSON carries it, UTF-8 cannot
+
+    problems = table_problems(bad)
+
+    assert problems[0].startswith("players[1]: a player's name must be text of 1 to ")
+    assert problems[1].startswith("players[2]: contains U+200B")
+    assert problems[2].startswith("players[3]: a player's name must be text of 1 to ")

@@ -11,7 +11,7 @@ from scoring import selectors, services
 from scoring.models import Game, Member, Seat, Substitute
 from scoring.rules.schedule import schedule
 from scoring.services import attendance
-from tests.factories import night_with_schedule, player_names
+from tests.factories import night_with_schedule, play_out, player_names
 
 pytestmark = pytest.mark.django_db
 
@@ -249,3 +249,129 @@ def test_a_late_pair_joins_after_a_withdrawal_and_wins_its_forfeits():
     forfeit = next(g for g in document["games"] if 5 in g["pairs"] and 6 in g["pairs"])
     assert forfeit["forfeit"] is True and forfeit["winner"] == 6
     assert document["money"]["places"] is not None
+
+
+# --- refusals a director meets ------------------------------------------------------------
+
+
+def test_nobody_sits_in_for_a_forfeit():
+    night = night_with_schedule(4)
+    attendance.pair_withdraw(night=night, pair=4, from_round=1)
+    forfeit = Game.objects.filter(night=night, forfeit=True).first()
+
+    with pytest.raises(ValidationError, match="is a forfeit: nobody sits in for it"):
+        attendance.substitute_record(game=forfeit, number=2 * forfeit.pair_a, name="Zed")
+    assert not Substitute.objects.exists()
+
+
+def test_nobody_sits_in_for_a_playoff():
+    night = night_with_schedule(6)
+    play_out(night, upsets=[(1, 5)])
+    services.playoffs_start(night=night)
+    playoff = Game.objects.get(night=night, is_playoff=True)
+
+    with pytest.raises(ValidationError, match="is a play-off: nobody sits in for it"):
+        attendance.substitute_record(game=playoff, number=2 * playoff.pair_a, name="Zed")
+
+
+def test_a_substitute_name_with_a_hidden_character_is_refused_naming_it():
+    night = night_with_schedule(4)
+    game = Game.objects.filter(night=night).first()
+
+    with pytest.raises(ValidationError) as refused:
+        attendance.substitute_record(game=game, number=2 * game.pair_a, name="Ze\u200bd")
+
+    assert "U+200B" in refused.value.message_dict["name"][0]
+    assert not Substitute.objects.exists()
+
+
+def test_a_blank_substitute_name_is_refused():
+    night = night_with_schedule(4)
+    game = Game.objects.filter(night=night).first()
+
+    with pytest.raises(ValidationError) as refused:
+        attendance.substitute_record(game=game, number=2 * game.pair_a, name="   ")
+
+    assert refused.value.message_dict["name"] == ["Give the substitute's name or choose a member."]
+
+
+def test_a_player_cannot_substitute_for_themself():
+    night = night_with_schedule(4)
+    game = Game.objects.filter(night=night).first()
+    seat = Seat.objects.select_related("member").get(night=night, number=2 * game.pair_a)
+
+    with pytest.raises(ValidationError) as refused:
+        attendance.substitute_record(game=game, number=seat.number, member=seat.member)
+
+    assert refused.value.message_dict["name"] == [
+        f"{seat.member.name} holds number {seat.number}: no substitute."
+    ]
+
+
+def test_withdrawing_a_pair_the_night_does_not_have_is_refused():
+    night = night_with_schedule(4)
+
+    with pytest.raises(ValidationError) as refused:
+        attendance.withdrawal_plan(night, 5, 1)
+
+    assert refused.value.message_dict["pair"] == ["There is no pair 5 this night."]
+
+
+def test_a_pair_cannot_withdraw_twice():
+    night = night_with_schedule(4)
+    attendance.pair_withdraw(night=night, pair=4, from_round=2)
+    night.refresh_from_db()
+
+    with pytest.raises(ValidationError) as refused:
+        attendance.pair_withdraw(night=night, pair=4, from_round=3)
+
+    assert refused.value.message_dict["pair"] == ["Pair 4 has withdrawn already."]
+
+
+def test_a_pair_in_a_playoff_cannot_withdraw():
+    night = night_with_schedule(6)
+    play_out(night, upsets=[(1, 5)])
+    services.playoffs_start(night=night)
+
+    with pytest.raises(ValidationError, match="Pair 1 has play-off games: it cannot withdraw"):
+        attendance.withdrawal_plan(night, 1, 6)
+
+
+def test_a_pair_that_never_withdrew_cannot_return():
+    night = night_with_schedule(4)
+
+    with pytest.raises(ValidationError, match="Pair 2 has not withdrawn."):
+        attendance.pair_return(night=night, pair=2)
+
+
+def test_withdrawing_every_pair_is_refused_and_nothing_is_saved():
+    night = night_with_schedule(2)
+    attendance.pair_withdraw(night=night, pair=1, from_round=1)
+    night.refresh_from_db()
+
+    with pytest.raises(ValidationError):
+        attendance.pair_withdraw(night=night, pair=2, from_round=1)
+
+    night.refresh_from_db()
+    assert night.withdrawn == [{"pair": 1, "from_round": 1}]
+
+
+def test_a_late_pair_name_with_a_hidden_character_is_refused():
+    night = night_with_schedule(5)
+
+    with pytest.raises(ValidationError) as refused:
+        attendance.late_pair_add(night=night, names=["Late\u202eOne", "Late Two"])
+
+    assert "U+202E" in refused.value.message_dict["names"][0]
+    assert Seat.objects.filter(night=night).count() == 10
+
+
+@pytest.mark.parametrize("second", ["", "late one"])
+def test_a_late_pair_needs_two_players_not_seated_tonight(second):
+    night = night_with_schedule(5)
+
+    with pytest.raises(ValidationError) as refused:
+        attendance.late_pair_add(night=night, names=["Late One", second])
+
+    assert "give two players not seated tonight" in refused.value.message_dict["names"][0]
+    assert Seat.objects.filter(night=night).count() == 10

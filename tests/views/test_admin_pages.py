@@ -159,3 +159,26 @@ def test_a_final_night_is_read_only_in_the_admin(client_as, superuser):
     assert "is final: re-open it" in str(response.context["adminform"].form.non_field_errors())
     assert Game.objects.filter(night=night).count() == 1
     assert Game.objects.get(pk=game.pk).table == game.table
+
+
+def test_a_game_deleted_in_the_admin_goes_and_moves_the_nights_updated_at(
+    client_as, superuser, played
+):
+    night, game, hand = played
+    before = Night.objects.get(pk=night.pk).updated_at
+
+    response = client_as(superuser).post(admin_url(Game, "delete", game.pk), {"post": "yes"})
+
+    assert response.status_code == 302
+    assert not Game.objects.filter(pk=game.pk).exists()
+    assert Night.objects.get(pk=night.pk).updated_at > before
+
+
+def test_a_hand_added_without_its_game_names_the_game_field(client_as, superuser, played):
+    hands = Hand.objects.count()
+
+    response = client_as(superuser).post(admin_url(Hand, "add"), {"position": 2, "bid": 2})
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["game"]
+    assert Hand.objects.count() == hands

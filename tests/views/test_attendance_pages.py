@@ -232,3 +232,91 @@ def test_the_withdraw_form_starts_at_the_current_round(client_as, director):
     response = client_as(director).get(reverse("scoring:night-attendance", args=[night.pk]))
 
     assert response.context["withdraw_form"]["from_round"].value() == 2
+
+
+# --- refusals shown on the page ------------------------------------------------------
+
+
+def test_a_substitute_the_service_refuses_shows_its_reason(client_as, scorer):
+    night = night_with_schedule(4)
+    attendance.pair_withdraw(night=night, pair=4, from_round=1)
+    forfeit = Game.objects.filter(night=night, forfeit=True).first()
+
+    response = client_as(scorer).post(
+        reverse("scoring:substitute-add", args=[forfeit.pk]),
+        {"number": 2 * forfeit.pair_a, "name": "Zed"},
+        follow=True,
+    )
+
+    assertContains(response, "is a forfeit: nobody sits in for it.")
+    assert not Substitute.objects.exists()
+
+
+def test_a_scorer_removes_a_substitute(client_as, scorer):
+    night = night_with_schedule(4)
+    game = first_game(night)
+    substitute = attendance.substitute_record(game=game, number=2 * game.pair_a, name="Zed")
+
+    response = client_as(scorer).post(
+        reverse("scoring:substitute-remove", args=[substitute.pk]), follow=True
+    )
+
+    assertContains(response, "Zed removed")
+    assert not Substitute.objects.exists()
+
+
+def test_a_substitute_on_a_final_night_stays_and_the_page_says_why(client_as, scorer):
+    night = night_with_schedule(2)
+    game = first_game(night)
+    substitute = attendance.substitute_record(game=game, number=2 * game.pair_a, name="Zed")
+    finish_round(night, 1)
+    services.night_close(night=night)
+
+    response = client_as(scorer).post(
+        reverse("scoring:substitute-remove", args=[substitute.pk]), follow=True
+    )
+
+    assert response.redirect_chain[-1][0] == reverse("scoring:game-detail", args=[game.pk])
+    assertNotContains(response, "Zed removed")
+    assert [m.level_tag for m in response.context["messages"]] == ["error"]
+    assert Substitute.objects.filter(pk=substitute.pk).exists()
+
+
+def test_a_confirmation_asked_with_a_bad_pair_shows_the_form_error(client_as, director):
+    night = night_with_schedule(4)
+
+    response = client_as(director).get(
+        reverse("scoring:night-attendance", args=[night.pk]), {"pair": "9", "from_round": 1}
+    )
+
+    assert response.context["plan"] is None
+    assert response.context["withdraw_form"].errors["pair"]
+    assertNotContains(response, "Withdraw pair 9")
+
+
+@pytest.mark.parametrize(
+    ("pair", "message"), [("2", "Pair 2 has not withdrawn."), ("two", "Choose a pair.")]
+)
+def test_bringing_back_a_pair_that_never_left_says_why(client_as, director, pair, message):
+    night = night_with_schedule(4)
+
+    response = client_as(director).post(
+        reverse("scoring:night-attendance", args=[night.pk]),
+        {"action": "return", "pair": pair},
+        follow=True,
+    )
+
+    assertContains(response, message)
+
+
+def test_a_late_pair_the_service_refuses_is_shown_on_the_form(client_as, director):
+    night = night_with_schedule(4)
+
+    response = client_as(director).post(
+        reverse("scoring:night-attendance", args=[night.pk]),
+        {"action": "late", "first": "Late One", "second": "Late Two"},
+    )
+
+    assert response.status_code == 200
+    assert "an even number: there is no bye" in response.context["late_form"].non_field_errors()[0]
+    assert Seat.objects.filter(night=night).count() == 8

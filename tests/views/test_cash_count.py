@@ -11,7 +11,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring import cash, kept_sheets, selectors, services
-from scoring.models import CashCount
+from scoring.models import CashCount, Member, Night, Seat
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -128,3 +128,15 @@ def test_the_payout_sheet_shows_the_count(night, director):
 
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Cash count" in text and "Difference: tip" in text and "0.50" in text
+
+
+def test_a_night_that_cannot_be_scored_has_no_pot_to_count(client_as, scorer):
+    # Five seats (set up on the site, not through the form): the rules core refuses them.
+    night = Night.objects.create(name="Odd", date="2026-11-17")
+    for number, name in enumerate("ABCDE", start=1):
+        Seat.objects.create(night=night, number=number, member=Member.objects.create(name=name))
+
+    response = client_as(scorer).post(count_url(night), {"counted": "20.00"}, follow=True)
+
+    assert "there is no pot to count" in response.content.decode()
+    assert not CashCount.objects.exists()

@@ -3,6 +3,7 @@ re-opened game offers "Correct a hand" and "Done correcting"; a director restore
 or a pegboard result from the audit trail, through the rules core again."""
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
@@ -186,3 +187,67 @@ def test_history_names_the_seats_in_words(client_as, scorer):
     response = page(client_as(scorer), game)
     assertContains(response, "<code>first pair</code>", html=False)
     assertNotContains(response, "<code>pair a</code>", html=False)
+
+
+def test_a_hand_is_not_put_back_beside_a_pegboard_result(director):
+    game = game_of(night_with_schedule(3))
+    first = services.hand_record(game=game, data=bid(game, game.pair_a))
+    services.hand_delete(hand=first, user=director)
+    services.game_result_record(
+        game=game,
+        result={"winner": game.pair_a, "score": [11, 5], "cinches": [0, 0]},
+        user=director,
+    )
+    from scoring.services.corrections import hand_restore
+
+    with pytest.raises(ValidationError, match="has a pegboard result now: clear it"):
+        hand_restore(record=history_of(first.pk, "-"), user=director)
+    assert not Hand.objects.filter(pk=first.pk).exists()
+
+
+def test_a_pegboard_result_is_not_put_back_beside_hands(director):
+    night = night_with_schedule(3)
+    play_out(night)
+    game = game_of(night)
+    result = Game.history.filter(id=game.pk, winner__isnull=False).earliest("history_date")
+    services.game_result_clear(game=game, user=director)
+    services.hand_record(game=game, data=bid(game, game.pair_a))
+    from scoring.services.corrections import result_restore
+
+    with pytest.raises(ValidationError, match="has hands entered now"):
+        result_restore(record=result, user=director)
+    game.refresh_from_db()
+    assert game.winner is None
+
+
+def test_a_cleared_pegboard_result_is_put_back(director):
+    night = night_with_schedule(3)
+    play_out(night)
+    game = game_of(night)
+    result = Game.history.filter(id=game.pk, winner__isnull=False).earliest("history_date")
+    services.game_result_clear(game=game, user=director)
+    from scoring.services.corrections import result_restore
+
+    result_restore(record=result, user=director)
+
+    game.refresh_from_db()
+    assert (game.winner, game.score_a, game.score_b) == (
+        result.winner,
+        result.score_a,
+        result.score_b,
+    )
+
+
+def test_restoring_a_hand_of_a_deleted_game_says_there_is_nothing_to_restore(client_as, director):
+    game = game_of(night_with_schedule(3))
+    hand = services.hand_record(game=game, data=bid(game, game.pair_a))
+    record = history_of(hand.pk, "+")
+    game.delete()  # as the admin deletes it
+
+    response = client_as(director).post(
+        reverse("scoring:hand-restore", args=[record.history_id]), follow=True
+    )
+
+    assertContains(response, "That game is no longer on the site: nothing to restore.")
+    assert response.redirect_chain[-1][0] == reverse("scoring:home")
+    assert not Hand.objects.exists()

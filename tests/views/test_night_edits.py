@@ -123,3 +123,30 @@ def test_edit_page_queries_do_not_grow(client_as, director, django_assert_num_qu
     # Session, user, the night, whether a game of it has finished.
     with django_assert_num_queries(4):
         assert client.get(url(night)).status_code == 200
+
+
+def test_the_edit_service_refuses_a_field_it_does_not_edit():
+    from django.core.exceptions import ValidationError
+
+    from scoring.services.night_edits import night_edit
+
+    night = night_with_schedule(2)
+
+    with pytest.raises(ValidationError, match="These cannot be edited here: is_final, variant."):
+        night_edit(night=night, variant="club15", is_final=True)
+    night.refresh_from_db()
+    assert (night.variant, night.is_final) == ("club11", False)
+
+
+def test_a_night_name_with_a_hidden_character_names_the_name_field():
+    from django.core.exceptions import ValidationError
+
+    from scoring.services.night_edits import night_edit
+
+    night = night_with_schedule(2)
+
+    with pytest.raises(ValidationError) as refused:
+        night_edit(night=night, name="Tuesday\u202e")
+
+    assert "U+202E" in refused.value.message_dict["name"][0]
+    assert Night.objects.get(pk=night.pk).name == night.name

@@ -83,3 +83,38 @@ def test_people_page_queries_do_not_grow(client_as, director, django_assert_num_
     # Session and user; the people, each with no further query.
     with django_assert_num_queries(3):
         assert client.get(URL).status_code == 200
+
+
+def test_a_login_name_the_user_model_refuses_names_the_name_field():
+    from django.core.exceptions import ValidationError
+
+    from scoring.people import person_add
+
+    with pytest.raises(ValidationError) as refused:
+        person_add(name="no spaces allowed!", role="scorer")
+
+    assert refused.value.message_dict["name"]
+    assert not get_user_model().objects.exists()
+
+
+def test_a_blank_login_name_is_refused():
+    from django.core.exceptions import ValidationError
+
+    from scoring.people import person_add
+
+    with pytest.raises(ValidationError) as refused:
+        person_add(name="   ", role="scorer")
+
+    assert refused.value.message_dict["name"] == ["Give the person's login name."]
+
+
+def test_a_weak_password_is_refused_naming_the_password_field():
+    from django.core.exceptions import ValidationError
+
+    from scoring.people import person_add
+
+    with pytest.raises(ValidationError) as refused:
+        person_add(name="sam", role="scorer", password="123")
+
+    assert refused.value.message_dict["password"]
+    assert not get_user_model().objects.exists()

@@ -247,3 +247,28 @@ def test_a_night_that_cannot_be_scored_is_named_and_counts_for_nobody(client, se
     assert "Cannot be scored, so counted for nobody" in response.content.decode()
     assert response.context["ladder"].document["nights_counted"] == 2
     assert refused.value.returncode == 2
+
+
+def test_print_season_refuses_an_unknown_season(tmp_path):
+    out = tmp_path / "ladder.pdf"
+    with pytest.raises(CommandError) as refused:
+        call_command("print_season", "404", "--out", str(out), stdout=io.StringIO())
+
+    assert (str(refused.value), refused.value.returncode) == ("There is no season 404.", 2)
+    assert not out.exists()
+
+
+def test_print_season_says_which_file_it_cannot_write(season, tmp_path):
+    out = tmp_path / "no-such-folder" / "ladder.pdf"
+    with pytest.raises(CommandError) as refused:
+        call_command("print_season", str(season.pk), "--out", str(out), stdout=io.StringIO())
+
+    assert str(refused.value).startswith(f"Cannot write {out}: ")
+    assert refused.value.returncode == 2
+
+
+def test_export_season_refuses_an_unknown_season():
+    with pytest.raises(CommandError) as refused:
+        call_command("export_season", "404", stdout=io.StringIO())
+
+    assert (str(refused.value), refused.value.returncode) == ("There is no season 404.", 2)
