@@ -383,9 +383,14 @@ class NightForm(forms.ModelForm):
             "booby_prize",
             "split",
             "unit",
+            "confirm_results",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
-        labels = {"tiebreak": "Tie-break", "unit": "Rounding unit"}
+        labels = {
+            "tiebreak": "Tie-break",
+            "unit": "Rounding unit",
+            "confirm_results": "Results need a second person's confirmation",
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
