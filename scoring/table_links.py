@@ -8,6 +8,8 @@ is good for its game alone and until the night is final.
 
 from dataclasses import dataclass
 
+import segno
+from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 
@@ -41,6 +43,21 @@ def link_token(game: Game, pair: int) -> str:
 
 def link_path(game: Game, pair: int) -> str:
     return reverse("scoring:table-link", args=[link_token(game, pair)])
+
+
+def link_url(game: Game, pair: int) -> str:
+    """The link as a phone opens it, from ``settings.SITE_URL`` (printed sheets, the command)."""
+    return settings.SITE_URL.rstrip("/") + link_path(game, pair)
+
+
+def link_qr(game: Game, pair: int) -> str:
+    """The pair's link as a QR code, an SVG ``data:`` URI for an ``<img>`` (segno)."""
+    return segno.make(link_url(game, pair), error="m").svg_data_uri(scale=2, border=2)
+
+
+def game_qrs(game: Game) -> list[tuple[int, str]]:
+    """``(pair, QR data URI)`` for both pairs of a game that is played (not a forfeit)."""
+    return [] if game.forfeit else [(pair, link_qr(game, pair)) for pair in game.pairs]
 
 
 def game_links(game: Game) -> list[tuple[int, str]]:

@@ -169,6 +169,7 @@ LOGIN_REDIRECT_URL = "scoring:home"
 LOGOUT_REDIRECT_URL = "scoring:home"
 
 CLUB_NAME = env.CLUB_NAME
+SITE_URL = env.SITE_URL
 CURRENCY_SIGN = env.CURRENCY_SIGN
 
 # What the public (not logged in) may read: all | standings | none (scoring.permissions).

@@ -26,6 +26,7 @@ def game_links_revoke(*, game: Game, user=None) -> Game:
     game = lock_open_game(game)
     game.link_version += 1
     game.save(update_fields=["link_version"])
+    mark_night_changed(game.night_id)  # kept sheets print the new links' QR codes
     return game
 
 

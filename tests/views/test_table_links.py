@@ -4,13 +4,13 @@
 import io
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.core.management import call_command
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import selectors, services
+from scoring import selectors, services, sheets
 from scoring.models import Game
 from scoring.table_links import link_path, link_token
 from tests.factories import ScorerFactory, night_with_schedule
@@ -251,3 +251,11 @@ def test_link_page_queries_do_not_grow_with_hands(client, game):
         services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
 
     assert queries() == one
+
+
+def test_the_score_sheet_carries_each_pairs_qr_code(game, night):
+    context = sheets.packet_context(night)
+    sheet = next(sheet for sheet in context["sheets"] if sheet["game"].pk == game.pk)
+
+    assert [pair for pair, _ in sheet["qrs"]] == list(game.pairs)
+    assert all(qr.startswith("data:image/svg+xml") for _, qr in sheet["qrs"])

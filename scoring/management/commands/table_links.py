@@ -1,10 +1,11 @@
 """``manage.py table_links ID [--round R]``: each game's entry link per pair, one line
 each, ``round table pair URL`` (a play-off's round and table are ``-``).
 
-The links are absolute from ``--site`` (default ``http://localhost:8000``): the address
+The links are absolute from ``--site`` (default: the ``SITE_URL`` setting): the address
 the players' phones reach the site at.
 """
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Game, Night
@@ -18,7 +19,7 @@ class Command(BaseCommand):
         parser.add_argument("night_id", type=int, metavar="ID", help="the night's id")
         parser.add_argument("--round", type=int, metavar="R", help="only this round's games")
         parser.add_argument(
-            "--site", default="http://localhost:8000", help="the site's address for phones"
+            "--site", default=settings.SITE_URL, help="the site's address for phones (SITE_URL)"
         )
 
     def handle(self, *args, night_id, round, site, **options):
