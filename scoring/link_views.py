@@ -146,6 +146,8 @@ class LinkHand(LinkPage):
             except ValidationError as error:
                 add_rules_errors(form, error)
                 return self.render_to_response(self.get_context_data(hand_form=form))
+            else:
+                messages.success(request, f"Hand {self.game.hand_count + 1} saved")
             return redirect(self.page_url() + "#entry")
         return self.render_to_response(self.get_context_data(hand_form=form))
 
@@ -168,6 +170,8 @@ class LinkResult(LinkPage):
             except ValidationError as error:
                 add_rules_errors(form, error)
                 return self.render_to_response(self.get_context_data(result_form=form))
+            else:
+                messages.success(request, f"Result saved: won by pair {form.to_rules()['winner']}")
             return redirect(self.page_url())
         return self.render_to_response(self.get_context_data(result_form=form))
 
