@@ -2,6 +2,9 @@
 hand, the other pair confirms on its own phone, and only then do the standings count it;
 a dispute reaches the director's round board; bad links are refused."""
 
+import os
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
@@ -14,6 +17,14 @@ from tests.factories import night_with_schedule
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    """The README's pictures with ``make screenshots`` (``CINCH_SCREENSHOTS=1``), else a
+    temporary folder (as ``test_screenshots``)."""
+    return DOCS if os.environ.get("CINCH_SCREENSHOTS") == "1" else tmp_path
 
 
 def wins(page, night) -> dict[int, int]:
@@ -22,7 +33,7 @@ def wins(page, night) -> dict[int, int]:
     return {row["pair"]: row["wins"] for row in document["standings"]}
 
 
-def test_a_table_enters_and_the_other_pair_confirms(new_context, as_user, director):
+def test_a_table_enters_and_the_other_pair_confirms(new_context, as_user, director, folder):
     night = night_with_schedule(2, confirm_results=True)
     game = Game.objects.get(night=night)
     winner, loser = game.pair_a, game.pair_b
@@ -35,6 +46,7 @@ def test_a_table_enters_and_the_other_pair_confirms(new_context, as_user, direct
     )
     assert entering.locator("#entry").count() == 0
     assert entering.locator("#confirm").count() == 0  # not the pair that entered it
+    entering.screenshot(path=folder / "table-link-entered.png", full_page=True)
 
     room = as_user(director)
     assert wins(room, night) == {winner: 0, loser: 0}  # nothing counted yet
@@ -46,6 +58,7 @@ def test_a_table_enters_and_the_other_pair_confirms(new_context, as_user, direct
         "() => [document.documentElement.scrollWidth, window.innerWidth]"
     )
     assert scroll_width <= width
+    confirming.screenshot(path=folder / "table-link-confirm.png", full_page=True)
     confirming.get_by_role("button", name="Confirm the result").tap()
     expect(status(confirming)).to_contain_text("Result confirmed")
     expect(confirming.locator("#confirmation")).to_contain_text(
@@ -54,7 +67,7 @@ def test_a_table_enters_and_the_other_pair_confirms(new_context, as_user, direct
     assert wins(room, night) == {winner: 1, loser: 0}
 
 
-def test_a_dispute_reaches_the_round_board(new_context, as_user, director):
+def test_a_dispute_reaches_the_round_board(new_context, as_user, director, folder):
     night = night_with_schedule(2, confirm_results=True)
     game = Game.objects.get(night=night)
     phone = new_context(**PHONE).new_page()
@@ -78,6 +91,7 @@ def test_a_dispute_reaches_the_round_board(new_context, as_user, director):
     room.goto(f"/nights/{night.pk}/round/")
     expect(room.locator("main")).to_contain_text("disputed")
     expect(room.locator("main")).to_contain_text("we pegged 9")
+    room.screenshot(path=folder / "round-board-disputed.png", full_page=True)
     room.get_by_role("button", name="settle: confirm as entered").click()
     expect(status(room)).to_contain_text("Result confirmed")
 

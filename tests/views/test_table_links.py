@@ -259,3 +259,12 @@ def test_the_score_sheet_carries_each_pairs_qr_code(game, night):
 
     assert [pair for pair, _ in sheet["qrs"]] == list(game.pairs)
     assert all(qr.startswith("data:image/svg+xml") for _, qr in sheet["qrs"])
+
+
+def test_the_game_page_offers_a_second_scorer_the_confirmation(client_as, scorer, game):
+    client_as(scorer).post(reverse("scoring:game-result", args=[game.pk]), result_for(game))
+    url = reverse("scoring:game-detail", args=[game.pk])
+
+    assertContains(client_as(scorer).get(url), "Awaiting confirmation")
+    assertNotContains(client_as(scorer).get(url), "Confirm the result")
+    assertContains(client_as(ScorerFactory(username="second")).get(url), "Confirm the result")
