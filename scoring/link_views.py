@@ -2,8 +2,10 @@
 alone, no login. The token in every URL is the only key: the pages link nowhere else,
 and every other page of the site still asks for an account (the access matrix).
 
-Each request is counted per address (``django.core.cache``): past ``LINK_LIMIT`` in
-``LINK_WINDOW`` seconds, or ``REFUSED_LIMIT`` refused links, the page says to wait (429).
+Requests are counted (``django.core.cache``) per link, as a club's phones may share one
+address on its Wi-Fi: past ``LINK_LIMIT`` in ``LINK_WINDOW`` seconds the page says to
+wait (429); and per address (``clients.client_address``, the proxies counted) past
+``REFUSED_LIMIT`` refused links, so guessing stops.
 """
 
 from typing import Any
@@ -17,6 +19,7 @@ from django.urls import reverse
 from django.views.generic import TemplateView
 
 from scoring import selectors, services
+from scoring.clients import client_address
 from scoring.forms import HandForm, ResultForm, add_rules_errors
 from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin
 from scoring.services.table_links import DISPUTE_LENGTH
@@ -24,7 +27,7 @@ from scoring.table_links import LinkRefused, awaited_from, confirmation_state, o
 from scoring.tables import HandTable, game_state
 from scoring.views import GameAction
 
-LINK_LIMIT = 600  # requests per address and window: a table's busy evening is far fewer
+LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
 REFUSED_LIMIT = 20  # refused links per address and window: guessing stops here
 LINK_WINDOW = 600
 
@@ -54,11 +57,11 @@ class LinkPage(TemplateView):
     template_name = "scoring/table_link.html"
 
     def dispatch(self, request, *args, token, **kwargs):
-        address = request.META.get("REMOTE_ADDR", "")
+        address = client_address(request)
         if cache.get(f"link-refused:{address}", 0) >= REFUSED_LIMIT or _over(
-            f"link:{address}", LINK_LIMIT
+            f"link:{token[:80]}", LINK_LIMIT
         ):
-            return self.refuse("Too many requests from this device: wait a few minutes.", 429)
+            return self.refuse("Too many requests: wait a few minutes and try again.", 429)
         try:
             self.link = open_link(token)
         except LinkRefused as refused:

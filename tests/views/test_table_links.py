@@ -119,6 +119,16 @@ def test_a_final_night_closes_the_links(client, game, night):
     assert client.get(path).status_code == 403
 
 
+def test_a_link_is_rate_limited(client, game, monkeypatch):
+    monkeypatch.setattr("scoring.link_views.LINK_LIMIT", 3)
+    path = link_path(game, game.pair_a)
+    for _ in range(3):
+        assert client.get(path).status_code == 200
+
+    assert client.get(path).status_code == 429
+    assert client.get(link_path(game, game.pair_b)).status_code == 200  # the other phone
+
+
 def test_refused_links_are_rate_limited(client, game):
     for _ in range(20):
         assert client.get(reverse("scoring:table-link", args=["x:y"])).status_code == 403
