@@ -278,3 +278,13 @@ def test_the_game_page_offers_a_second_scorer_the_confirmation(client_as, scorer
     assertContains(client_as(scorer).get(url), "Awaiting confirmation")
     assertNotContains(client_as(scorer).get(url), "Confirm the result")
     assertContains(client_as(ScorerFactory(username="second")).get(url), "Confirm the result")
+
+
+def test_turning_confirmation_off_counts_the_awaiting_results(client, director, game, night):
+    from scoring.services import night_edits
+
+    post(client, game, game.pair_a, "result", result_for(game))
+    night_edits.night_edit(night=night, user=director, confirm_results=False)
+
+    game.refresh_from_db()
+    assert game.confirmed and game.confirmed_by == "director: confirmation turned off"
