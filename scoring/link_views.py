@@ -2,9 +2,9 @@
 alone, no login. The token in every URL is the only key: the pages link nowhere else,
 and every other page of the site still asks for an account (the access matrix).
 
-Requests are counted (``django.core.cache``) per link, as a club's phones may share one
-address on its Wi-Fi: past ``LINK_LIMIT`` in ``LINK_WINDOW`` seconds the page says to
-wait (429); and per address (``clients.client_address``, the proxies counted) past
+Requests are counted in the ``table_links`` cache (each worker's memory: no database
+write per page) per link, as a club's phones may share one address on its Wi-Fi: past
+``LINK_LIMIT`` in ``LINK_WINDOW`` seconds the page says to wait (429); and per address (``clients.client_address``, the proxies counted) past
 ``REFUSED_LIMIT`` refused links, so guessing stops.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -32,8 +32,13 @@ REFUSED_LIMIT = 20  # refused links per address and window: guessing stops here
 LINK_WINDOW = 600
 
 
+def _counts():
+    return caches["table_links"]
+
+
 def _over(key: str, limit: int) -> bool:
     """Count one more under ``key`` for ``LINK_WINDOW`` seconds; whether past ``limit``."""
+    cache = _counts()
     cache.add(key, 0, LINK_WINDOW)
     try:
         count = cache.incr(key)
@@ -58,7 +63,7 @@ class LinkPage(TemplateView):
 
     def dispatch(self, request, *args, token, **kwargs):
         address = client_address(request)
-        if cache.get(f"link-refused:{address}", 0) >= REFUSED_LIMIT or _over(
+        if _counts().get(f"link-refused:{address}", 0) >= REFUSED_LIMIT or _over(
             f"link:{token[:80]}", LINK_LIMIT
         ):
             return self.refuse("Too many requests: wait a few minutes and try again.", 429)
