@@ -4,8 +4,9 @@ and every other page of the site still asks for an account (the access matrix).
 
 Requests are counted in the ``table_links`` cache (each worker's memory: no database
 write per page) per link, as a club's phones may share one address on its Wi-Fi: past
-``LINK_LIMIT`` in ``LINK_WINDOW`` seconds the page says to wait (429); and per address (``clients.client_address``, the proxies counted) past
-``REFUSED_LIMIT`` refused links, so guessing stops.
+``LINK_LIMIT`` in ``LINK_WINDOW`` seconds the page says to wait (429); and per address
+(``clients.client_address``, the proxies counted) past ``REFUSED_LIMIT`` refused links,
+so guessing stops.
 """
 
 from typing import Any
