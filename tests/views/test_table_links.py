@@ -4,7 +4,6 @@
 import io
 
 import pytest
-from django.core.cache import caches
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -20,12 +19,6 @@ pytestmark = pytest.mark.django_db
 
 RESULT = {"result-score_a": "11", "result-score_b": "6", "result-cinches_a": "1"}
 RESULT |= {"result-cinches_b": "0"}
-
-
-@pytest.fixture(autouse=True)
-def fresh_counts():
-    """The links' request counts live in memory: each test starts from none."""
-    caches["table_links"].clear()
 
 
 def build_night():
