@@ -8,7 +8,6 @@ transaction (``save_game_totals``).
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
 
 from scoring.documents import hand_data, hand_fields
 from scoring.models import Game, Hand
@@ -104,7 +103,7 @@ def hand_record(
     entered = [hand_data(hand) for hand in hands]
     fields = _hand_form_fields(game)
     state = _state_with(game, [*entered, data], fields=fields, position=len(entered))
-    position = (game.hands.aggregate(last=Max("position"))["last"] or 0) + 1
+    position = max((h.position for h in hands), default=0) + 1  # the locked game's hands
     hand = Hand.objects.create(
         game=game,
         position=position,
