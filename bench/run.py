@@ -400,7 +400,16 @@ def bench_members() -> None:
     )
 
 
-BENCHMARKS = [bench_score_night, bench_score_command, bench_schedule, bench_pages, bench_members]
+from bench.table_links import bench_table_links  # noqa: E402
+
+BENCHMARKS = [
+    bench_score_night,
+    bench_score_command,
+    bench_schedule,
+    bench_pages,
+    bench_members,
+    bench_table_links,
+]
 
 
 def main() -> None:

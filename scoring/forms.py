@@ -385,9 +385,14 @@ class NightForm(forms.ModelForm):
             "booby_prize",
             "split",
             "unit",
+            "confirm_results",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
-        labels = {"tiebreak": "Tie-break", "unit": "Rounding unit"}
+        labels = {
+            "tiebreak": "Tie-break",
+            "unit": "Rounding unit",
+            "confirm_results": "Results need a second person's confirmation",
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -491,9 +496,14 @@ class NightEditForm(forms.ModelForm):
             "split",
             "unit",
             "paper",
+            "confirm_results",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
-        labels = {"unit": "Rounding unit", "paper": "Paper for printed sheets"}
+        labels = {
+            "unit": "Rounding unit",
+            "paper": "Paper for printed sheets",
+            "confirm_results": "Results need a second person's confirmation",
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -106,6 +106,11 @@ class Night(models.Model):
         default=False,
         help_text="A director closed the night: nothing changes until a director re-opens it.",
     )
+    confirm_results = models.BooleanField(
+        default=False,
+        help_text="A game's result counts once a second person confirms it (off: a club "
+        "that trusts its scorer).",
+    )
     archived = models.BooleanField(
         default=False,
         help_text="Hidden from the lists of nights, kept in the season (members' records).",
@@ -199,6 +204,15 @@ class Game(models.Model):
         default=True, help_text="False while the entered result awaits confirmation."
     )
     confirmed_by = models.CharField(max_length=100, blank=True)
+    result_entered_by = models.CharField(
+        max_length=100, blank=True, help_text="Who entered the result awaiting confirmation."
+    )
+    dispute = models.CharField(
+        max_length=200, blank=True, help_text="Why a pair disputes the entered result."
+    )
+    link_version = models.PositiveIntegerField(
+        default=1, help_text="Raised to revoke the table's entry links (scoring/table_links)."
+    )
     version = models.PositiveIntegerField(default=1)
     history = HistoricalRecords()
 

@@ -11,7 +11,7 @@ from functools import cached_property
 from django.contrib.auth import get_user_model
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 
-from scoring import documents, kept_summaries
+from scoring import documents, kept_summaries, table_links
 from scoring.models import Game, Hand, Member, Night, Seat, Substitute, TablePlayer
 from scoring.rules import InvalidInput, check_result, live, play_game, read_night
 from scoring.rules.names import name_key, normal_name
@@ -563,6 +563,9 @@ def round_board(night: Night) -> RoundBoard:
     names = pair_names(seats)
     for game in games:
         game.players = tuple(names.get(pair) or "—" for pair in game.pairs)
+        game.confirmation = table_links.confirmation_state(game)
+        game.awaited = table_links.awaited_from(game)
+        game.links = table_links.game_links(game)
     current = next((row for row in rounds if row.round == number), None)
     return RoundBoard(
         night=night,

@@ -19,7 +19,7 @@ from itertools import accumulate
 
 from django.conf import settings
 
-from scoring import cash, printing, selectors
+from scoring import cash, printing, selectors, table_links
 from scoring.forms import pair_label
 from scoring.rules import InvalidInput
 from scoring.rules.variants import get_variant
@@ -79,7 +79,14 @@ def seating_context(night) -> dict:
     table_cards = [
         {
             "table": table,
-            "rounds": [(row.round, meeting_words(row.games.get(table), names)) for row in rounds],
+            "rounds": [
+                (
+                    row.round,
+                    meeting_words(row.games.get(table), names),
+                    table_links.game_qrs(row.games[table]) if table in row.games else [],
+                )
+                for row in rounds
+            ],
         }
         for table in tables
     ]
@@ -147,6 +154,8 @@ def score_sheet(game, names: dict[int, str], variant, *, filled: bool) -> dict:
         "pegboard": filled and game.from_pegboard,
         "final": (game.score_a, game.score_b) if shown else None,
         "cinches": (game.cinches_a, game.cinches_b) if shown else None,
+        # Each pair's table link, to enter and confirm the game on a phone.
+        "qrs": table_links.game_qrs(game),
     }
 
 

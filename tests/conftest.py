@@ -7,6 +7,7 @@ pytest-django puts the project root on sys.path (so ``tests.factories`` imports)
 from pathlib import Path
 
 import pytest
+from django.core.cache import caches
 from django.db import transaction
 from django.test import Client
 
@@ -26,6 +27,13 @@ def pytest_collection_modifyitems(items):
         part = Path(item.path).relative_to(TESTS).parts[0]
         if part in DATABASE_TESTS:
             item.add_marker(pytest.mark.database)
+
+
+@pytest.fixture(autouse=True)
+def fresh_link_counts():
+    """The table links' request counts live in memory, not in the rolled-back database:
+    each test starts from none (``scoring/link_views.py``)."""
+    caches["table_links"].clear()
 
 
 @pytest.fixture

@@ -103,7 +103,13 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "cinch_cache",
         "OPTIONS": {"MAX_ENTRIES": 2000},
-    }
+    },
+    # The table links' request counts (scoring/link_views.py): in each worker's memory, so
+    # a phone's page costs no database write; the limits hold per worker process.
+    "table_links": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "table-links",
+    },
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Many scorers at once on one file: WAL lets pages read while a hand is written,
@@ -169,6 +175,7 @@ LOGIN_REDIRECT_URL = "scoring:home"
 LOGOUT_REDIRECT_URL = "scoring:home"
 
 CLUB_NAME = env.CLUB_NAME
+SITE_URL = env.SITE_URL
 CURRENCY_SIGN = env.CURRENCY_SIGN
 
 # What the public (not logged in) may read: all | standings | none (scoring.permissions).

@@ -8,6 +8,7 @@ with the service's ``user`` as its author (``authors``). By subject:
 - ``nights``: the night and its draw (seating, the draw, swaps, the schedule, import);
 - ``games``: hands and games (a hand, its correction, the pegboard result, re-opening);
 - ``closing``: the end of the night (play-offs, the tie-break, final and re-opened);
+- ``table_links``: a table's links revoked, a result confirmed or disputed;
 - ``guards``: what every write checks first (a final night, play started) and marks after;
 - ``errors``: the refusals a page shows.
 
@@ -41,6 +42,11 @@ from scoring.services.nights import (
     night_schedule,
     seats_swap,
 )
+from scoring.services.table_links import (
+    game_links_revoke,
+    game_result_confirm,
+    game_result_dispute,
+)
 
 __all__ = [
     "AlreadyDone",
@@ -48,9 +54,12 @@ __all__ = [
     "NightFinal",
     "PlayStarted",
     "StaleVersion",
+    "game_links_revoke",
     "game_open_to",
     "game_reopen",
     "game_result_clear",
+    "game_result_confirm",
+    "game_result_dispute",
     "game_result_record",
     "game_totals_refold",
     "hand_correct",

@@ -75,7 +75,7 @@ def hand_restore(*, record, user=None) -> Hand:
         entered_by=user,
         **hand_fields(data, get_variant(game.night.variant).card_keys),
     )
-    games.save_game_totals(game, state)
+    games.save_game_totals(game, state, by=games.author_label(user))
     return restored
 
 

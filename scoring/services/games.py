@@ -8,7 +8,6 @@ transaction (``save_game_totals``).
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
 
 from scoring.documents import hand_data, hand_fields
 from scoring.models import Game, Hand
@@ -25,8 +24,17 @@ RESULT_FIELDS = ("winner", "score", "cinches", "money")
 RESULT_FIELDS += tuple(f"{key}[{side}]" for key in ("score", "cinches") for side in (0, 1))
 
 
-def save_game_totals(game: Game, state) -> None:
-    """Store the rules core's view of ``game`` (``None``: no play) beside its hands."""
+def author_label(user) -> str:
+    """How a result's author is named on the board and in the night file."""
+    return user.get_username() if user is not None else ""
+
+
+def save_game_totals(game: Game, state, *, by: str = "") -> None:
+    """Store the rules core's view of ``game`` (``None``: no play) beside its hands.
+
+    A result saved (or changed after its confirmation) on a night that confirms results
+    awaits confirmation by someone other than ``by`` (``scoring/services/table_links``).
+    """
     game.score_a, game.score_b = state.scores if state else (0, 0)
     game.cinches_a, game.cinches_b = state.cinches if state else (0, 0)
     game.winner = state.winner if state else None
@@ -34,6 +42,12 @@ def save_game_totals(game: Game, state) -> None:
     game.version += 1
     if game.winner is not None:
         game.reopened = False
+    awaits = game.winner is not None and game.night.confirm_results
+    game.confirmed = not awaits
+    game.result_entered_by = by if awaits else ""
+    if awaits or game.winner is None:
+        game.confirmed_by = ""
+        game.dispute = ""
     game.save()
     mark_night_changed(game.night_id)
 
@@ -71,11 +85,14 @@ def _hand_form_fields(game: Game) -> tuple[str, ...]:
 
 @audited
 @transaction.atomic
-def hand_record(*, game: Game, data: dict, user=None, number: int | None = None) -> Hand:
+def hand_record(
+    *, game: Game, data: dict, user=None, number: int | None = None, by: str = ""
+) -> Hand:
     """Append a hand to ``game`` if the rules core accepts it; store the new totals.
 
     ``number`` is the hand's number in the game when its form was opened: if the game
     already holds that many hands the same hand was posted twice (``AlreadyDone``).
+    ``by`` names who entered it when no account did (a table's link).
     """
     game = lock_open_game(game)
     hands = list(game.hands.all())
@@ -86,14 +103,14 @@ def hand_record(*, game: Game, data: dict, user=None, number: int | None = None)
     entered = [hand_data(hand) for hand in hands]
     fields = _hand_form_fields(game)
     state = _state_with(game, [*entered, data], fields=fields, position=len(entered))
-    position = (game.hands.aggregate(last=Max("position"))["last"] or 0) + 1
+    position = max((h.position for h in hands), default=0) + 1  # the locked game's hands
     hand = Hand.objects.create(
         game=game,
         position=position,
         entered_by=user,
         **hand_fields(data, get_variant(game.night.variant).card_keys),
     )
-    save_game_totals(game, state)
+    save_game_totals(game, state, by=by or author_label(user))
     return hand
 
 
@@ -139,7 +156,7 @@ def hand_correct(*, hand: Hand, data: dict, version: int, user=None) -> Hand:
     current.version += 1
     current.entered_by = user
     current.save()
-    save_game_totals(game, state)
+    save_game_totals(game, state, by=author_label(user))
     return current
 
 
@@ -155,12 +172,14 @@ def hand_delete(*, hand: Hand, user=None) -> None:
     remaining = [h for h in hands if h is not stored]
     state = _state_with(game, [hand_data(h) for h in remaining], fields=())
     stored.delete()
-    save_game_totals(game, state if remaining else None)
+    save_game_totals(game, state if remaining else None, by=author_label(user))
 
 
 @audited
 @transaction.atomic
-def game_result_record(*, game: Game, result: dict, user=None, version: int | None = None) -> Game:
+def game_result_record(
+    *, game: Game, result: dict, user=None, version: int | None = None, by: str = ""
+) -> Game:
     """The final result typed from the pegboard, for a game entered without hands.
 
     ``version`` is the game's when the form was opened: a pegboard result stored since
@@ -179,7 +198,7 @@ def game_result_record(*, game: Game, result: dict, user=None, version: int | No
     except InvalidInput as invalid:
         raise rules_error(invalid, fields=RESULT_FIELDS) from None
     game.from_pegboard = True
-    save_game_totals(game, state)
+    save_game_totals(game, state, by=by or author_label(user))
     return game
 
 
@@ -229,5 +248,6 @@ def game_totals_refold(*, game: Game, user=None) -> Game:
     if game.from_pegboard:
         return game
     hands = [hand_data(hand) for hand in game.hands.all()]
-    save_game_totals(game, _state_with(game, hands, fields=()) if hands else None)
+    state = _state_with(game, hands, fields=()) if hands else None
+    save_game_totals(game, state, by=author_label(user))
     return game

@@ -20,6 +20,7 @@ EDITABLE = (
     "split",
     "unit",
     "paper",
+    "confirm_results",
 )
 
 
@@ -40,7 +41,18 @@ def night_edit(*, night: Night, user=None, **changes) -> Night:
     for name, value in changes.items():
         setattr(night, name, value)
     night.save()
+    if not night.confirm_results:
+        _count_awaiting_results(night, user)
     return night
+
+
+def _count_awaiting_results(night: Night, user) -> None:
+    """Confirmation turned off: the results awaiting it count now, the director's word
+    standing in for the second person's (in each game's history)."""
+    by = f"{user.get_username() if user else 'the director'}: confirmation turned off"
+    for game in Game.objects.filter(night=night, confirmed=False, winner__isnull=False):
+        game.confirmed, game.confirmed_by, game.dispute = True, by[:100], ""
+        game.save(update_fields=["confirmed", "confirmed_by", "dispute"])
 
 
 def has_finished_game(night: Night) -> bool:

@@ -368,3 +368,26 @@ def refold_mismatches(night_id: int) -> list[str]:
         if folded != stored:
             wrong.append(f"game {game.pk}: stored {stored}, hands fold to {folded}")
     return wrong
+
+
+def table_link_round(night_id: int, round_number: int) -> list[list]:
+    """Turn the night's confirmation on; its round's games with each pair's table link,
+    as ``[id, pair_a, pair_b, path_a, path_b]`` (the bench of issue 14)."""
+    from scoring.models import Game, Night
+    from scoring.table_links import link_path
+
+    Night.objects.filter(pk=night_id).update(confirm_results=True)
+    games = Game.objects.filter(night_id=night_id, round=round_number).order_by("table")
+    return [
+        [g.pk, g.pair_a, g.pair_b, link_path(g, g.pair_a), link_path(g, g.pair_b)] for g in games
+    ]
+
+
+def confirmations(night_id: int) -> list[list]:
+    """Each game with a result: ``[id, hands, winner, confirmed, confirmed_by, entered_by]``."""
+    from django.db.models import Count
+
+    from scoring.models import Game
+
+    games = Game.objects.filter(night_id=night_id, winner__isnull=False).annotate(n=Count("hands"))
+    return [[g.pk, g.n, g.winner, g.confirmed, g.confirmed_by, g.result_entered_by] for g in games]

@@ -29,6 +29,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring import (
+    link_views,
     live_views,
     print_views,
     results_views,
@@ -41,6 +42,7 @@ from scoring import (
 from scoring.models import Game, Hand, Season
 from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.services import attendance, table_games
+from scoring.table_links import link_token
 from tests.factories import night_with_schedule
 from tests.reliability.hostile import snapshot
 
@@ -84,6 +86,11 @@ OPEN_VIEWS = {
     views.PasswordChange: LOGGED_IN,
     auth_views.PasswordChangeDoneView: LOGGED_IN,
     text_size.TextSize: PUBLIC,
+    # A table's link: the signed token in the URL is its only key (tests below).
+    link_views.LinkHand: PUBLIC,
+    link_views.LinkResult: PUBLIC,
+    link_views.LinkConfirm: PUBLIC,
+    link_views.LinkDispute: PUBLIC,
 }
 
 
@@ -160,6 +167,7 @@ def objects(db):
         "seasons": Season.objects.create(
             name="Season", first_date=night.date, last_date=night.date
         ).pk,
+        "token": link_token(game, game.pair_a),
     }
 
 
@@ -167,6 +175,8 @@ def url_of(route: str, name: str, objects: dict) -> str:
     kwargs = {}
     if "pk>" in route:
         kwargs["pk"] = objects[route.lstrip("^").split("/")[0]]
+    if "token>" in route:
+        kwargs["token"] = objects["token"]
     if "history_id>" in route:
         kwargs["history_id"] = objects["history"]
     sheet = re.search(r"\(\?P<sheet>([a-z]+)", route)
@@ -208,6 +218,46 @@ def test_who_may_use_each_url(client_for, objects, settings, route, name, callba
                 assert response.status_code == 405, where
             else:
                 assert not refused_as(response, role) and response.status_code != 405, where
+
+
+LINK_ROUTES = {"t/<str:token>/", "t/<str:token>/result/", "t/<str:token>/confirm/"}
+LINK_ROUTES |= {"t/<str:token>/dispute/"}
+
+
+@pytest.mark.parametrize("public_pages", ["all", "none"])
+def test_a_link_session_reaches_nothing_else(objects, settings, public_pages):
+    """A phone that opened a table's link is anonymous everywhere else: every other page
+    that needs a role refuses it, and nothing it tries is written."""
+    settings.PUBLIC_PAGES = public_pages
+    phone = Client()
+    assert phone.get(reverse("scoring:table-link", args=[objects["token"]])).status_code == 200
+    for route, name, callback in ALL_PATTERNS:
+        if route in LINK_ROUTES:
+            continue
+        url = url_of(route, name, objects)
+        for method in METHODS:
+            least = guard(callback, method, public_pages)
+            if least in (None, PUBLIC):
+                continue
+            with transaction.atomic():
+                before = snapshot()
+                response = getattr(phone, method)(url)
+                after = snapshot()
+                transaction.set_rollback(True)
+            assert refused_as(response, "anonymous"), f"{method.upper()} {url}"
+            assert after == before, f"{method.upper()} {url}: refused but wrote"
+
+
+def test_a_link_opens_only_its_own_game(objects):
+    """The token names its game: another game's page under it, or a token pointed at
+    another game, is refused."""
+    other = Game.objects.exclude(pk=objects["games"]).order_by("pk").first()
+    value, signature = objects["token"].split(":")
+    moved = f"{other.pk}.{other.pair_a}.1:{signature}"
+
+    response = Client().get(reverse("scoring:table-link", args=[moved]))
+
+    assert response.status_code == 403
 
 
 def test_every_scoring_url_is_tried():

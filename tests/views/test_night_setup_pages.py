@@ -282,3 +282,12 @@ def test_draw_then_schedule_then_the_night_page(client_as, director, undrawn, fi
     assertContains(response, "Schedule made: 6 games")
     assert Seat.objects.filter(night=undrawn).count() == 8
     assert len(response.context["overview"].rounds) == 3
+
+
+def test_a_new_night_may_ask_for_confirmed_results(client_as, director, members):
+    """The night's setting of issue 14: results count once a second person confirms them."""
+    data = NEW_NIGHT | {"members": [m.pk for m in members], "new_players": "Di\nEd\nFlo\n"}
+
+    client_as(director).post(reverse("scoring:night-create"), data | {"confirm_results": "on"})
+
+    assert Night.objects.get().confirm_results

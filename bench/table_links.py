@@ -1,0 +1,84 @@
+"""20 tables enter and confirm their games at once through their links (issue 14).
+
+gunicorn (production settings, 3 processes of 4 threads) over a 40-pair night; for each
+of round 1's 20 tables two phone sessions with no account: one pair's phone posts the
+game's three hands through its link, the other pair's phone waits for the result and
+confirms it through its own. Prints the hand saves' latency (p50, p95, worst) and checks
+that every game has its three hands once and one confirmation, by the other pair.
+"""
+
+import statistics
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from scoring.rules.simulate import random_night
+from tests.reliability.live_site import Browser, Server, Site, form_of
+
+TABLES = 20
+HAND_TARGET_SECONDS = 0.3
+WAIT_SECONDS = 120
+
+
+def winning_hands(pair: int) -> list[dict]:
+    """Three bids of 4 that take every card: 4, 8, 12 – the game is won on the third."""
+    cards = {"high": pair, "low": pair, "jack": pair, "game": pair}
+    return [{"bidder": pair, "bid": 4, **cards} for _ in range(3)]
+
+
+def entering_phone(server: Server, path: str, pair: int) -> list[float]:
+    phone = Browser(server)
+    assert phone.get(path).status == 200
+    latencies = []
+    for position, hand in enumerate(winning_hands(pair), start=1):
+        started = time.perf_counter()
+        answer = phone.post(path, form_of(hand) | {"position": str(position)})
+        latencies.append(time.perf_counter() - started)
+        assert answer.status == 302, f"hand {position} at {path}: {answer.status}"
+    return latencies
+
+
+def confirming_phone(server: Server, path: str) -> int:
+    phone = Browser(server)
+    deadline = time.monotonic() + WAIT_SECONDS
+    while "Is this result right?" not in phone.get(path).text:
+        assert time.monotonic() < deadline, f"no result to confirm at {path}"
+        time.sleep(0.5)
+    answer = phone.post(path + "confirm/", {})
+    assert answer.status == 302, f"confirm at {path}: {answer.status}"
+    return phone.sent
+
+
+def bench_table_links() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        site = Site(Path(folder))
+        seeded = site.prepare(random_night(2 * TABLES, seed=14, rounds_played=0), scorers=0)
+        games = site.inside(f"table_link_round({seeded['night']}, 1)")
+        server = Server(site).start()
+        try:
+            started = time.perf_counter()
+            with ThreadPoolExecutor(2 * len(games)) as pool:
+                entries = [pool.submit(entering_phone, server, g[3], g[1]) for g in games]
+                confirms = [pool.submit(confirming_phone, server, g[4]) for g in games]
+                latencies = [s for entry in entries for s in entry.result()]
+                requests = sum(c.result() for c in confirms)
+            elapsed = time.perf_counter() - started
+            results = site.inside(f"confirmations({seeded['night']})")
+        finally:
+            server.stop()
+            site.drop()
+    by_game = {row[0]: row for row in results}
+    for game_id, pair_a, pair_b, *_ in games:
+        _, hands, winner, confirmed, by, entered = by_game[game_id]
+        assert (hands, winner, confirmed) == (3, pair_a, True), by_game[game_id]
+        assert entered == f"pair {pair_a} (table link)" and by == f"pair {pair_b} (table link)"
+    latencies.sort()
+    p95 = latencies[int(0.95 * (len(latencies) - 1))]
+    print(
+        f"table links: {len(games)} tables, {2 * len(games)} phones, {len(latencies)} hand "
+        f"saves in {elapsed:.1f} s ({requests} confirming-phone requests); save p50 "
+        f"{statistics.median(latencies) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, worst "
+        f"{latencies[-1] * 1000:.0f} ms (target p95 < {HAND_TARGET_SECONDS * 1000:.0f} ms); "
+        f"{len(games)} games confirmed once each, nothing lost or doubled"
+    )

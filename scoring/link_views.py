@@ -1,0 +1,233 @@
+"""A table's phone page, reached by its signed link (``scoring.table_links``): that game
+alone, no login. The token in every URL is the only key: the pages link nowhere else,
+and every other page of the site still asks for an account (the access matrix).
+
+Requests are counted in the ``table_links`` cache (each worker's memory: no database
+write per page) per link, as a club's phones may share one address on its Wi-Fi: past
+``LINK_LIMIT`` in ``LINK_WINDOW`` seconds the page says to wait (429); and per address
+(``clients.client_address``, the proxies counted) past ``REFUSED_LIMIT`` refused links,
+so guessing stops.
+"""
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.cache import caches
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.generic import TemplateView
+
+from scoring import selectors, services
+from scoring.clients import client_address
+from scoring.forms import HandForm, ResultForm, add_rules_errors
+from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin
+from scoring.services.table_links import DISPUTE_LENGTH
+from scoring.table_links import LinkRefused, awaited_from, confirmation_state, open_link
+from scoring.tables import HandTable, game_state
+from scoring.views import GameAction
+
+LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
+REFUSED_LIMIT = 20  # refused links per address and window: guessing stops here
+LINK_WINDOW = 600
+
+
+def _counts():
+    return caches["table_links"]
+
+
+def _over(key: str, limit: int) -> bool:
+    """Count one more under ``key`` for ``LINK_WINDOW`` seconds; whether past ``limit``."""
+    cache = _counts()
+    cache.add(key, 0, LINK_WINDOW)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, LINK_WINDOW)
+        count = 1
+    return count > limit
+
+
+class DisputeForm(forms.Form):
+    reason = forms.CharField(
+        max_length=DISPUTE_LENGTH - 40,
+        label="What is wrong with the result?",
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
+class LinkPage(TemplateView):
+    """The game of the link in the URL; a refusal page unless the link is good now."""
+
+    template_name = "scoring/table_link.html"
+
+    def dispatch(self, request, *args, token, **kwargs):
+        address = client_address(request)
+        if _counts().get(f"link-refused:{address}", 0) >= REFUSED_LIMIT or _over(
+            f"link:{token[:80]}", LINK_LIMIT
+        ):
+            return self.refuse("Too many requests: wait a few minutes and try again.", 429)
+        try:
+            self.link = open_link(token)
+        except LinkRefused as refused:
+            _over(f"link-refused:{address}", REFUSED_LIMIT)
+            return self.refuse(str(refused), 403)
+        self.token = token
+        self.game = selectors.game_detail(self.link.game.pk)
+        self.names = selectors.game_pair_names(self.game)
+        return super().dispatch(request, *args, token=token, **kwargs)
+
+    def refuse(self, reason: str, status: int):
+        return render(
+            self.request, "scoring/table_link_refused.html", {"reason": reason}, status=status
+        )
+
+    def page_url(self) -> str:
+        return reverse("scoring:table-link", args=[self.token])
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        kwargs.pop("token", None)  # the URL's, kept as ``self.token``
+        game = self.game
+        state = confirmation_state(game)
+        open_to_entry = game.winner is None and not game.forfeit
+        if open_to_entry and not game.from_pegboard:
+            kwargs.setdefault("hand_form", HandForm(game=game, names=self.names))
+        if open_to_entry and not game.hand_count:
+            kwargs.setdefault("result_form", ResultForm(game=game, names=self.names))
+        can_confirm = state in ("awaiting", "disputed") and (
+            game.result_entered_by != self.link.label
+        )
+        if can_confirm:
+            kwargs.setdefault("dispute_form", DisputeForm())
+        progress = selectors.game_progress(game)
+        return super().get_context_data(
+            token=self.token,
+            link=self.link,
+            game=game,
+            night=game.night,
+            state=game_state(game),
+            confirmation=state,
+            awaited_from=awaited_from(game),
+            can_confirm=can_confirm,
+            sides=selectors.game_sides(game, self.names),
+            hand_table=HandTable(
+                selectors.hand_rows(game, progress),
+                game=game,
+                variant=game.night.rules_variant,
+                can_correct=False,
+            ),
+            **kwargs,
+        )
+
+    def write(self, request) -> None:
+        raise NotImplementedError
+
+    def post(self, request, token):
+        try:
+            self.write(request)
+        except services.AlreadyDone as done:
+            messages.info(request, done.message)
+        except ValidationError as error:
+            return self.refused(error)
+        return redirect(self.page_url())
+
+    def refused(self, error: ValidationError):
+        messages.error(self.request, " ".join(error.messages))
+        return redirect(self.page_url())
+
+
+class LinkHand(LinkPage):
+    http_method_names = ["get", "post"]
+
+    def post(self, request, token):
+        form = HandForm(request.POST, game=self.game, names=self.names)
+        if form.is_valid():
+            try:
+                services.hand_record(
+                    game=self.game,
+                    data=form.to_rules(),
+                    number=form.cleaned_data["position"],
+                    by=self.link.label,
+                )
+            except services.AlreadyDone as done:
+                messages.info(request, done.message)
+            except ValidationError as error:
+                add_rules_errors(form, error)
+                return self.render_to_response(self.get_context_data(hand_form=form))
+            else:
+                messages.success(request, f"Hand {self.game.hand_count + 1} saved")
+            return redirect(self.page_url() + "#entry")
+        return self.render_to_response(self.get_context_data(hand_form=form))
+
+
+class LinkResult(LinkPage):
+    http_method_names = ["post"]
+
+    def post(self, request, token):
+        form = ResultForm(request.POST, game=self.game, names=self.names)
+        if form.is_valid():
+            try:
+                services.game_result_record(
+                    game=self.game,
+                    result=form.to_rules(),
+                    version=form.cleaned_data["version"],
+                    by=self.link.label,
+                )
+            except services.AlreadyDone as done:
+                messages.info(request, done.message)
+            except ValidationError as error:
+                add_rules_errors(form, error)
+                return self.render_to_response(self.get_context_data(result_form=form))
+            else:
+                messages.success(request, f"Result saved: won by pair {form.to_rules()['winner']}")
+            return redirect(self.page_url())
+        return self.render_to_response(self.get_context_data(result_form=form))
+
+
+class LinkConfirm(LinkPage):
+    http_method_names = ["post"]
+
+    def write(self, request):
+        services.game_result_confirm(game=self.game, link=self.link)
+        messages.success(request, "Result confirmed: it now counts in the standings.")
+
+
+class LinkDispute(LinkPage):
+    http_method_names = ["post"]
+
+    def post(self, request, token):
+        form = DisputeForm(request.POST)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(dispute_form=form))
+        try:
+            services.game_result_dispute(
+                game=self.game, reason=form.cleaned_data["reason"], link=self.link
+            )
+        except ValidationError as error:
+            return self.refused(error)
+        messages.warning(request, "Dispute sent to the director.")
+        return redirect(self.page_url())
+
+
+table_link = LinkHand.as_view()
+table_link_result = LinkResult.as_view()
+table_link_confirm = LinkConfirm.as_view()
+table_link_dispute = LinkDispute.as_view()
+
+
+class GameConfirm(ScorerRequiredMixin, GameAction):
+    """A second scorer or a director confirms (or settles a dispute by confirming) the
+    result as entered; a wrong one is corrected on the game page and confirmed again."""
+
+    service = staticmethod(services.game_result_confirm)
+    done = "Result confirmed: it now counts in the standings"
+
+
+class GameLinksRevoke(DirectorRequiredMixin, GameAction):
+    service = staticmethod(services.game_links_revoke)
+    done = "The table's links were revoked: give the table its new ones"
+
+
+game_confirm = GameConfirm.as_view()
+game_links_revoke = GameLinksRevoke.as_view()

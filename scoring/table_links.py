@@ -1,0 +1,102 @@
+"""A table's own entry links: one signed link per game and pair, no account needed.
+
+The link is ``/t/<token>/`` where the token signs ``game.pair.link_version`` with the
+site's secret (``django.core.signing``): no guessable id, and a director revokes a
+table's links by raising the game's ``link_version`` (``services.table_links``). A link
+is good for its game alone and until the night is final.
+"""
+
+from dataclasses import dataclass
+
+import segno
+from django.conf import settings
+from django.core import signing
+from django.urls import reverse
+
+from scoring.models import Game
+
+SALT = "scoring.table-link"
+
+
+class LinkRefused(Exception):
+    """A tampered, revoked or expired link, or one whose game is gone."""
+
+
+@dataclass(frozen=True)
+class TableLink:
+    game: Game
+    pair: int
+
+    @property
+    def other_pair(self) -> int:
+        return self.game.pair_b if self.pair == self.game.pair_a else self.game.pair_a
+
+    @property
+    def label(self) -> str:
+        """How the link is named in the audit trail and the night file."""
+        return f"pair {self.pair} (table link)"
+
+
+def link_token(game: Game, pair: int) -> str:
+    return signing.Signer(salt=SALT).sign(f"{game.pk}.{pair}.{game.link_version}")
+
+
+def link_path(game: Game, pair: int) -> str:
+    return reverse("scoring:table-link", args=[link_token(game, pair)])
+
+
+def link_url(game: Game, pair: int) -> str:
+    """The link as a phone opens it, from ``settings.SITE_URL`` (printed sheets, the command)."""
+    return settings.SITE_URL.rstrip("/") + link_path(game, pair)
+
+
+def link_qr(game: Game, pair: int) -> str:
+    """The pair's link as a QR code, an SVG ``data:`` URI for an ``<img>`` (segno)."""
+    return segno.make(link_url(game, pair), error="m").svg_data_uri(scale=2, border=2)
+
+
+def game_qrs(game: Game) -> list[tuple[int, str]]:
+    """``(pair, QR data URI)`` for both pairs of a game that is played (not a forfeit)."""
+    return [] if game.forfeit else [(pair, link_qr(game, pair)) for pair in game.pairs]
+
+
+def game_links(game: Game) -> list[tuple[int, str]]:
+    """``(pair, path)`` for both pairs of ``game``."""
+    return [(pair, link_path(game, pair)) for pair in game.pairs]
+
+
+def open_link(token: str) -> TableLink:
+    """The game and pair ``token`` opens; ``LinkRefused`` unless it is good now."""
+    try:
+        value = signing.Signer(salt=SALT).unsign(token)
+        game_id, pair, version = (int(part) for part in value.split("."))
+    except (signing.BadSignature, ValueError):
+        raise LinkRefused("This link is not valid.") from None
+    game = Game.objects.select_related("night").filter(pk=game_id).first()
+    if game is None or pair not in game.pairs:
+        raise LinkRefused("This link's game no longer exists.")
+    if version != game.link_version:
+        raise LinkRefused("This link was revoked by the director: ask for the new one.")
+    if game.night.is_final:
+        raise LinkRefused("The night is final: its table links no longer work.")
+    return TableLink(game, pair)
+
+
+def confirmation_state(game: Game) -> str:
+    """The round board's word for a game's result: playing, awaiting, disputed, confirmed."""
+    if game.winner is None and not game.forfeit:
+        return "playing"
+    if game.confirmed:
+        return "confirmed"
+    if game.dispute:
+        return "disputed"
+    return "awaiting"
+
+
+def awaited_from(game: Game) -> str:
+    """Who may confirm an awaiting result, in words (``pair 3`` if a pair's link entered it)."""
+    for pair in game.pairs:
+        if game.result_entered_by == f"pair {pair} (table link)":
+            other = game.pair_b if pair == game.pair_a else game.pair_a
+            return f"pair {other}"
+    return "a second scorer, a director or either pair"

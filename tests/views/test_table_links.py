@@ -1,0 +1,289 @@
+"""A table's own link: its phone page, refusals, and a result confirmed by a second person
+(issue 14)."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from pytest_django.asserts import assertContains, assertNotContains
+
+from scoring import selectors, services, sheets
+from scoring.models import Game
+from scoring.table_links import link_path, link_token
+from tests.factories import ScorerFactory, night_with_schedule
+
+pytestmark = pytest.mark.django_db
+
+RESULT = {"result-score_a": "11", "result-score_b": "6", "result-cinches_a": "1"}
+RESULT |= {"result-cinches_b": "0"}
+
+
+def build_night():
+    return night_with_schedule(2, confirm_results=True)
+
+
+def result_for(game: Game) -> dict:
+    return RESULT | {"result-winner": str(game.pair_a)}
+
+
+def post(client, game: Game, pair: int, action: str = "", data=None):
+    path = link_path(game, pair) + (f"{action}/" if action else "")
+    return client.post(path, data or {})
+
+
+def wins(night) -> dict[int, int]:
+    """Games won per pair, as the standings count them."""
+    return {row["pair"]: row["wins"] for row in selectors.night_standings(night)["standings"]}
+
+
+def test_the_link_opens_its_game_alone(client, game):
+    response = client.get(link_path(game, game.pair_a))
+
+    assertContains(response, f"you are <strong>pair {game.pair_a}</strong>")
+    assertContains(response, "Save hand")
+    # No way out: the page links to no other page of the site.
+    assertNotContains(response, 'href="/nights/')
+    assertNotContains(response, 'href="/games/')
+
+
+def test_a_hand_entered_through_the_link(client, game):
+    response = post(
+        client,
+        game,
+        game.pair_b,
+        data={"bidder": "1", "bid": "2"} | {"points_a": "2", "points_b": "2", "position": "1"},
+    )
+
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.hands.count() == 1 and (game.score_a, game.score_b) == (2, 2)
+
+
+def test_the_same_validation_as_the_game_page(client, game):
+    response = post(client, game, game.pair_a, data={"bid": "2"})
+
+    assert response.status_code == 200
+    assert response.context["hand_form"].errors["bidder"] == ["the bidder is missing"]
+    assert not game.hands.exists()
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["nonsense", "1.1.1:forged", "1.1.1", ""],
+)
+def test_a_tampered_link_is_refused(client, game, token):
+    if not token:
+        good = link_token(game, game.pair_a)
+        token = good[:-1] + ("A" if good[-1] != "A" else "B")
+    response = client.get(reverse("scoring:table-link", args=[token]))
+
+    assert response.status_code == 403
+    assertContains(response, "does not open a game", status_code=403)
+
+
+def test_a_link_cannot_be_moved_to_another_game(client, game):
+    token = link_token(game, game.pair_a)
+    value, signature = token.split(":")
+    other = value.replace(f"{game.pk}.", f"{game.pk + 1}.", 1)
+
+    assert (
+        client.get(reverse("scoring:table-link", args=[f"{other}:{signature}"])).status_code == 403
+    )
+
+
+def test_a_revoked_link_stops_working(client_as, director, game):
+    old = link_path(game, game.pair_a)
+    response = client_as(director).post(reverse("scoring:game-links-revoke", args=[game.pk]))
+    assert response.status_code == 302
+
+    assert client_as(None).get(old).status_code == 403
+    game.refresh_from_db()
+    assert client_as(None).get(link_path(game, game.pair_a)).status_code == 200
+
+
+def test_only_a_director_revokes(client_as, scorer, game):
+    client_as(scorer).post(reverse("scoring:game-links-revoke", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.link_version == 1
+
+
+def test_a_final_night_closes_the_links(client, game, night):
+    path = link_path(game, game.pair_a)
+    Game.objects.filter(pk=game.pk)  # the link was good
+    night.is_final = True
+    night.save()
+
+    assert client.get(path).status_code == 403
+
+
+def test_a_link_is_rate_limited(client, game, monkeypatch):
+    monkeypatch.setattr("scoring.link_views.LINK_LIMIT", 3)
+    path = link_path(game, game.pair_a)
+    for _ in range(3):
+        assert client.get(path).status_code == 200
+
+    assert client.get(path).status_code == 429
+    assert client.get(link_path(game, game.pair_b)).status_code == 200  # the other phone
+
+
+def test_refused_links_are_rate_limited(client, game):
+    for _ in range(20):
+        assert client.get(reverse("scoring:table-link", args=["x:y"])).status_code == 403
+
+    assert client.get(link_path(game, game.pair_a)).status_code == 429
+
+
+def test_the_other_pair_confirms_and_only_then_it_counts(client, game, night):
+    assert post(client, game, game.pair_a, "result", result_for(game)).status_code == 302
+    game.refresh_from_db()
+    assert game.winner == game.pair_a and not game.confirmed and not game.finished
+    assert game.result_entered_by == f"pair {game.pair_a} (table link)"
+    assert wins(night) == {game.pair_a: 0, game.pair_b: 0}
+    assert selectors.night_file(night)["games"][0]["confirmed"] is False
+
+    post(client, game, game.pair_a, "confirm")  # not by the pair that entered it
+    game.refresh_from_db()
+    assert not game.confirmed
+
+    post(client, game, game.pair_b, "confirm")
+    game.refresh_from_db()
+    assert game.confirmed and game.confirmed_by == f"pair {game.pair_b} (table link)"
+    assert wins(night) == {game.pair_a: 1, game.pair_b: 0}
+    assert "confirmed" not in selectors.night_file(night)["games"][0]
+
+
+def test_a_dispute_reaches_the_round_board_and_the_director_settles_it(
+    client, client_as, director, game, night
+):
+    post(client, game, game.pair_a, "result", result_for(game))
+    response = post(client, game, game.pair_b, "dispute", {"reason": "we had 8, not 6"})
+    assert response.status_code == 302
+
+    board = client_as(director).get(reverse("scoring:night-round", args=[night.pk]))
+    assertContains(board, "disputed")
+    assertContains(board, "we had 8, not 6")
+
+    client_as(director).post(reverse("scoring:game-confirm", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.confirmed and game.confirmed_by == "director" and not game.dispute
+
+
+def test_the_board_says_whose_confirmation_is_awaited(client, client_as, director, game, night):
+    post(client, game, game.pair_a, "result", result_for(game))
+
+    board = client_as(director).get(reverse("scoring:night-round", args=[night.pk]))
+
+    assertContains(board, f"awaiting confirmation from pair {game.pair_b}")
+
+
+def test_a_scorer_result_needs_a_second_person(client_as, scorer, game):
+    client_as(scorer).post(reverse("scoring:game-result", args=[game.pk]), result_for(game))
+    game.refresh_from_db()
+    assert game.result_entered_by == "scorer" and not game.confirmed
+
+    client_as(scorer).post(reverse("scoring:game-confirm", args=[game.pk]))
+    game.refresh_from_db()
+    assert not game.confirmed
+
+    second = ScorerFactory(username="second")
+    client_as(second).post(reverse("scoring:game-confirm", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.confirmed and game.confirmed_by == "second"
+
+
+def test_either_pair_confirms_a_scorer_result(client, scorer, game):
+    services.game_result_record(
+        game=game, result={"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}, user=scorer
+    )
+    post(client, game, game.pair_a, "confirm")
+
+    game.refresh_from_db()
+    assert game.confirmed
+
+
+def test_a_correction_after_confirmation_needs_confirming_again(client, director, scorer, game):
+    result = {"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
+    services.game_result_record(game=game, result=result, user=scorer)
+    services.game_result_confirm(game=game, user=director)
+    services.game_result_clear(game=game, user=director)
+    services.game_result_record(game=game, result=result | {"score": [11, 5]}, user=director)
+
+    game.refresh_from_db()
+    assert not game.confirmed and game.confirmed_by == "" and game.result_entered_by == "director"
+
+
+def test_without_confirmation_a_result_counts_at_once(scorer):
+    night = night_with_schedule(2, name="Trusting night")
+    game = night.games.get()
+    services.game_result_record(
+        game=game, result={"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}, user=scorer
+    )
+
+    game.refresh_from_db()
+    assert game.confirmed and game.finished
+
+
+def test_confirmation_is_in_the_audit_trail(client, client_as, director, game):
+    post(client, game, game.pair_a, "result", result_for(game))
+    post(client, game, game.pair_b, "confirm")
+
+    page = client_as(director).get(reverse("scoring:game-detail", args=[game.pk]))
+
+    assertContains(page, f"pair {game.pair_a} (table link)")
+    assertContains(page, f"pair {game.pair_b} (table link)")
+
+
+def test_table_links_command(game, night):
+    out = io.StringIO()
+    call_command(
+        "table_links", night.pk, "--round", "1", "--site", "https://club.example", stdout=out
+    )
+
+    lines = out.getvalue().splitlines()
+    assert lines == [
+        f"1 1 {pair} https://club.example{link_path(game, pair)}" for pair in game.pairs
+    ]
+
+
+def test_link_page_queries_do_not_grow_with_hands(client, game):
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(link_path(game, game.pair_a)).status_code == 200
+        return len(captured)
+
+    services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
+    one = queries()
+    for _ in range(3):
+        services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
+
+    assert queries() == one
+
+
+def test_the_score_sheet_carries_each_pairs_qr_code(game, night):
+    context = sheets.packet_context(night)
+    sheet = next(sheet for sheet in context["sheets"] if sheet["game"].pk == game.pk)
+
+    assert [pair for pair, _ in sheet["qrs"]] == list(game.pairs)
+    assert all(qr.startswith("data:image/svg+xml") for _, qr in sheet["qrs"])
+
+
+def test_the_game_page_offers_a_second_scorer_the_confirmation(client_as, scorer, game):
+    client_as(scorer).post(reverse("scoring:game-result", args=[game.pk]), result_for(game))
+    url = reverse("scoring:game-detail", args=[game.pk])
+
+    assertContains(client_as(scorer).get(url), "Awaiting confirmation")
+    assertNotContains(client_as(scorer).get(url), "Confirm the result")
+    assertContains(client_as(ScorerFactory(username="second")).get(url), "Confirm the result")
+
+
+def test_turning_confirmation_off_counts_the_awaiting_results(client, director, game, night):
+    from scoring.services import night_edits
+
+    post(client, game, game.pair_a, "result", result_for(game))
+    night_edits.night_edit(night=night, user=director, confirm_results=False)
+
+    game.refresh_from_db()
+    assert game.confirmed and game.confirmed_by == "director: confirmation turned off"
