@@ -398,6 +398,9 @@ class NightForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.initial.setdefault("split", split_percent(self.instance.split))
         self.initial.setdefault("date", timezone.localdate())
+        # Every counted result has two people behind it unless the director unticks this
+        # (a club that trusts its scorer); nights made otherwise keep the model's "off".
+        self.initial["confirm_results"] = True
         members = [
             (name, name)
             for name in Member.objects.order_by("name").values_list("name", flat=True)

@@ -90,6 +90,8 @@ def set_up_night(page: Page) -> str:
     page.get_by_role("link", name="New night").click()
     page.get_by_label("Name").fill(NIGHT_NAME)
     page.get_by_label("New players, one per line").fill("\n".join(PLAYERS))
+    # This club trusts its scorer: results count when entered (issue 14's setting).
+    page.get_by_label("Results need a second person's confirmation").uncheck()
     page.get_by_role("button", name="Create the night").click()
     expect(status(page)).to_contain_text("Night created")
 

@@ -57,6 +57,9 @@ def test_new_night_form(client_for, members, role):
         assert form["split"].value() == "50 / 30 / 20"
         assertContains(response, 'name="entry_fee" value="2.00"')
         assert form["date"].value() == timezone.localdate()
+        # Confirmation is on unless the director unticks it (issue 14: two people a result).
+        assert form["confirm_results"].value() is True
+        assertContains(response, 'id="id_confirm_results" checked')
         for member in members:
             assertContains(response, member.name)
     else:
