@@ -45,3 +45,12 @@ def test_a_withdrawal_names_a_field_it_does_not_have():
     assert "withdrawn[0].reason: not a field of a withdrawal" in problems(
         withdrawn=[{"pair": 1, "from_round": 3, "reason": "ill"}]
     )
+
+
+def test_the_substitutes_of_a_game_are_given_by_player_number():
+    games = json.loads(EXAMPLE.read_text())["games"]
+    games[0]["sat"] = ["Zed"]
+
+    assert problems(games=games) == [
+        'games[0].sat: give substitutes by player number: {"3": "Zed"}'
+    ]
