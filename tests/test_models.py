@@ -50,3 +50,31 @@ def test_a_pegboard_result_starts_play():
     )
 
     assert Game.objects.get(pk=game.pk).started
+
+
+def test_the_admin_and_history_name_each_record_in_words():
+    """What a director reads in the admin's lists, delete pages and history."""
+    import datetime
+    from decimal import Decimal
+
+    from scoring.models import CashCount, Member, Season, TableGame, TablePlayer
+    from scoring.services import attendance
+
+    night = night_with_schedule(2)
+    game = Game.objects.get(night=night)
+    substitute = attendance.substitute_record(game=game, number=1, name="Zed")
+    table = TableGame.objects.create(date="2026-11-17", variant="razzle")
+    player = TablePlayer.objects.create(
+        table=table, number=3, member=Member.objects.create(name="Ann")
+    )
+    season = Season.objects.create(
+        name="November 2026",
+        first_date=datetime.date(2026, 11, 1),
+        last_date=datetime.date(2026, 11, 30),
+    )
+    count = CashCount(night=night, counted=Decimal("19.50"), expected=Decimal("20.00"))
+
+    assert str(substitute) == f"Zed for 1 in {game}"
+    assert str(player) == "3. Ann"
+    assert str(season) == "November 2026"
+    assert str(count) == f"19.50 counted of 20.00 for night {night.pk}"

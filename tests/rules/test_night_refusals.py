@@ -1,0 +1,56 @@
+"""A night file the rules core refuses names the field and the rule (night-format.md)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scoring.rules import read_night
+from scoring.rules.errors import InvalidInput
+
+EXAMPLE = Path(__file__).with_name("night_format_example.json")
+
+
+def problems(**changes) -> list[str]:
+    document = json.loads(EXAMPLE.read_text()) | changes
+    with pytest.raises(InvalidInput) as invalid:
+        read_night(document)
+    return [str(problem) for problem in invalid.value.problems]
+
+
+def test_money_must_be_an_object():
+    assert problems(money="2.00") == [
+        'money: must be an object of decimal strings such as {"entry_fee": "2.00"}'
+    ]
+
+
+@pytest.mark.parametrize("split", ["0.5", []])
+def test_the_split_must_be_a_list_of_shares(split):
+    assert problems(money={"entry_fee": "2.00", "split": split}) == [
+        'money.split: give the place shares as a list such as ["0.50", "0.30", "0.20"]'
+    ]
+
+
+def test_a_split_share_that_is_no_amount_names_its_place():
+    (problem,) = problems(money={"entry_fee": "2.00", "split": ["half", "0.50"]})
+
+    assert problem.startswith("money.split[0]: ")
+
+
+def test_the_games_must_be_a_list():
+    assert problems(games={"round": 1}) == ["games: must be a list of games"]
+
+
+def test_a_withdrawal_names_a_field_it_does_not_have():
+    assert "withdrawn[0].reason: not a field of a withdrawal" in problems(
+        withdrawn=[{"pair": 1, "from_round": 3, "reason": "ill"}]
+    )
+
+
+def test_the_substitutes_of_a_game_are_given_by_player_number():
+    games = json.loads(EXAMPLE.read_text())["games"]
+    games[0]["sat"] = ["Zed"]
+
+    assert problems(games=games) == [
+        'games[0].sat: give substitutes by player number: {"3": "Zed"}'
+    ]
