@@ -118,7 +118,7 @@ def check_results(page: Page, night_url: str) -> None:
     page.locator(".site-main").get_by_role("link", name="The pot", exact=True).click()
     expect(page.locator("#fees")).to_contain_text("15 players")
     for check in ("#paid-out-check", "#paid-check", "#won-check"):
-        expect(page.locator(check)).to_contain_text(re.compile(r"= pot [0-9.]+ ✓"))
+        expect(page.locator(check)).to_contain_text(re.compile(r"= pot \$[0-9.]+ ✓"))
     house = page.locator("#ledger tbody tr").filter(has_text="House")
     expect(house).to_contain_text("0.00")
     expect(page.locator("#prizes")).to_contain_text("Booby prize")

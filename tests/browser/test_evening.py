@@ -169,13 +169,13 @@ def check_pot(page: Page) -> None:
         "rows => rows.map(row => [...row.cells].map(cell => cell.innerText.trim()))"
     )
     assert [(prize, pair, amount) for prize, pair, _, amount in prizes] == [
-        ("Place 1", "1", "14.85"),
-        ("Place 2", "2", "8.91"),
-        ("Place 3", "3", "5.94"),
-        ("Booby prize", "6", "4.00"),
+        ("Place 1", "1", "$14.85"),
+        ("Place 2", "2", "$8.91"),
+        ("Place 3", "3", "$5.94"),
+        ("Booby prize", "6", "$4.00"),
     ]
     for check in ("#paid-out-check", "#paid-check", "#won-check"):
-        expect(page.locator(check)).to_contain_text("= pot 33.70 ✓")
+        expect(page.locator(check)).to_contain_text("= pot $33.70 ✓")
 
 
 def check_sheets(page: Page) -> None:
