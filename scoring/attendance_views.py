@@ -147,7 +147,7 @@ class NightAttendance(DirectorRequiredMixin, View):
                     user=request.user,
                 )
             except ValidationError as error:
-                form.add_error(None, error)
+                form.add_error(None, error.messages)
             else:
                 messages.success(request, f"Pair {games[0].pair_b} joins: {len(games)} games made")
                 return redirect("scoring:night-detail", pk=self.night.pk)

@@ -204,6 +204,22 @@ def test_a_late_pair_is_seated_on_an_odd_night(client_as, director):
     assert Game.objects.get(night=night, round=6).pairs[1] == 6
 
 
+def test_a_late_pair_already_seated_is_refused_with_the_reason(client_as, director):
+    """A name already playing tonight cannot make the late pair (was a server error)."""
+    night = night_with_schedule(5)
+    finish_round(night, 1)
+    seated = Seat.objects.filter(night=night).first().member.name
+
+    response = client_as(director).post(
+        reverse("scoring:night-attendance", args=[night.pk]),
+        {"action": "late", "first": seated, "second": "Late Two"},
+    )
+
+    assert response.status_code == 200
+    assertContains(response, "give two players not seated tonight")
+    assert not Game.objects.filter(night=night, pair_b=6).exists()
+
+
 def test_the_members_page_shows_who_a_member_sat_in_for(client):
     night = night_with_schedule(4)
     game = first_game(night)
