@@ -9,14 +9,15 @@ core's, through the selectors (``round_board``, ``night_results``).
 
 from typing import Any
 
-from scoring import selectors
+from scoring import seasons, selectors
 from scoring.permissions import MONEY, STANDINGS, PublicPage, ScorerRequiredMixin, shown_to
 from scoring.results_views import NightResultsPage
 from scoring.views import NightPage
 
 ROUND_BOARD_RELOAD = 30
 PROJECTOR_PAGE_SECONDS = 15
-PROJECTOR_PAGES = ("standings", "playing", "pot")
+PROJECTOR_PAGES = ("standings", "playing", "pot", "ladder")
+LADDER_ROWS = 12  # the season ladder's top rows, as many as read well at 10 metres
 
 
 class RoundBoardPage(ScorerRequiredMixin, NightPage):
@@ -35,22 +36,28 @@ class RoundBoardPage(ScorerRequiredMixin, NightPage):
 
 class ProjectorPage(PublicPage, NightResultsPage):
     """Full screen, large type: standings, the tables still playing, the pot (for those
-    who may see money); ``?page=standings`` (or ``playing``, ``pot``) holds one page."""
+    who may see money) and the ladder of the season the night counts in (if any);
+    ``?page=standings`` (or ``playing``, ``pot``, ``ladder``) holds one page."""
 
     kind = STANDINGS
     template_name = "scoring/projector.html"
 
-    def pages(self) -> list[str]:
-        shown = [
-            page for page in PROJECTOR_PAGES if page != "pot" or shown_to(self.request.user, MONEY)
-        ]
+    def pages(self, season) -> list[str]:
+        hidden = {"pot"} if not shown_to(self.request.user, MONEY) else set()
+        if season is None:
+            hidden.add("ladder")
+        shown = [page for page in PROJECTOR_PAGES if page not in hidden]
         held = self.request.GET.get("page")
         return [held] if held in shown else shown
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         board = selectors.round_board(self.night)
+        season = seasons.night_season(self.night)
+        ladder = seasons.season_ladder(season) if season is not None else None
         return super().get_context_data(
-            pages=self.pages(),
+            pages=self.pages(season),
+            ladder=ladder,
+            ladder_rows=ladder.document["ladder"][:LADDER_ROWS] if ladder else [],
             board=board,
             seconds=PROJECTOR_PAGE_SECONDS,
             **kwargs,

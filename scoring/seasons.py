@@ -35,6 +35,13 @@ def season_nights(season: Season) -> QuerySet[Night]:
     return Night.objects.filter(taken).order_by("date", "pk")
 
 
+def night_season(night: Night) -> Season | None:
+    """The newest season ``night`` counts in (its dates, or picked), if any: the one the
+    projector shows between rounds."""
+    counts = Q(picked=night) | Q(first_date__lte=night.date, last_date__gte=night.date)
+    return Season.objects.filter(counts).order_by("-first_date", "-id").first()
+
+
 @transaction.atomic
 def season_save(*, form, user=None) -> Season:
     """A new or changed season from a valid ``SeasonForm``."""

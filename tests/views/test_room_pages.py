@@ -11,7 +11,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import services
-from scoring.models import Game
+from scoring.models import Game, Season
 from scoring.services import attendance
 from tests.factories import night_with_schedule, play_out
 from tests.views.access import ROLES, assert_refused, may_score
@@ -140,6 +140,33 @@ def test_projector_pot_pays_no_booby_when_a_withdrawal_leaves_three_pairs(client
     assertNotContains(response, "Booby prize")
 
 
+def test_projector_shows_the_ladder_of_the_season_the_night_counts_in(client):
+    """A played night inside a season's dates: the ladder joins the projector's pages,
+    its figures the rules core's (a 4-pair night: 4 points to the winners)."""
+    night = night_with_schedule(4)
+    play_out(night)
+    Season.objects.create(name="Winter", first_date=night.date, last_date=night.date)
+
+    response = client.get(url(night, "night-live"))
+
+    assert response.context["pages"] == ["standings", "playing", "pot", "ladder"]
+    held = client.get(url(night, "night-live") + "?page=ladder")
+    assert held.context["pages"] == ["ladder"]
+    assertContains(held, "Winter: the season ladder")
+    first = held.context["ladder_rows"][0]
+    assert (first["rank"], first["nights"], first["counted"]) == (1, 1, 4)
+    assertContains(held, f"<td>{first['player']}</td>", html=True)
+
+
+def test_projector_without_a_season_shows_no_ladder(client):
+    night = night_with_schedule(4)
+
+    response = client.get(url(night, "night-live") + "?page=ladder")
+
+    assert response.context["pages"] == ["standings", "playing", "pot"]
+    assertNotContains(response, "season ladder")
+
+
 def test_projector_holds_one_page(client):
     night = night_with_schedule(3)
     response = client.get(url(night, "night-live") + "?page=standings")
@@ -173,7 +200,8 @@ def test_projector_of_a_final_night_marks_nothing_provisional(client, director):
 def test_projector_queries_do_not_grow(client, django_assert_num_queries, pairs):
     night = night_with_schedule(pairs)
     rounds_played(night, 1)
-    with django_assert_num_queries(5):
+    # One of the six asks which season the night counts in (none here: no ladder page).
+    with django_assert_num_queries(6):
         assert client.get(url(night, "night-live")).status_code == 200
 
 
