@@ -29,7 +29,7 @@ from scoring.table_forms import (
     TableImportForm,
     table_hand_initial,
 )
-from scoring.views import already_done, by_method
+from scoring.views import HandCorrection, already_done, by_method
 
 
 def table_url(table) -> str:
@@ -208,26 +208,15 @@ class TableHandPage(ScorerRequiredMixin, TemplateView):
         )
 
 
-class TableHandEdit(TableHandPage):
-    def post(self, request, pk):
-        form = TableHandEditForm(request.POST, table=self.table, names=self.names)
-        if not form.is_valid():
-            return self.render_to_response(self.get_context_data(form=form))
-        try:
-            table_games.table_hand_correct(
-                hand=self.hand,
-                data=form.to_rules(),
-                version=form.cleaned_data["version"],
-                user=request.user,
-            )
-        except services.StaleVersion as stale:
-            self.hand.refresh_from_db()
-            return self.render_to_response(self.get_context_data(stale=stale.message))
-        except ValidationError as error:
-            add_rules_errors(form, error)
-            return self.render_to_response(self.get_context_data(form=form))
-        messages.success(request, f"Hand {self.number} corrected")
-        return redirect(table_url(self.table))
+class TableHandEdit(HandCorrection, TableHandPage):
+    def edit_form(self, data) -> TableHandEditForm:
+        return TableHandEditForm(data, table=self.table, names=self.names)
+
+    def correct(self, **change) -> None:
+        table_games.table_hand_correct(hand=self.hand, **change)
+
+    def board_url(self) -> str:
+        return table_url(self.table)
 
 
 class TableHandDelete(TableHandPage):

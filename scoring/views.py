@@ -481,17 +481,18 @@ class HandPage(ScorerRequiredMixin, TemplateView):
         )
 
 
-class HandEdit(HandPage):
+class HandCorrection:
+    """A correction's POST, for a game's hand and a table's alike: the form, the service
+    with the version the form was opened at, a stale or refused answer shown on the page,
+    then back to the board. ``edit_form``, ``correct`` and ``board_url`` say which."""
+
     def post(self, request, pk):
-        form = HandEditForm(request.POST, game=self.game, names=self.names)
+        form = self.edit_form(request.POST)
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(form=form))
         try:
-            services.hand_correct(
-                hand=self.hand,
-                data=form.to_rules(),
-                version=form.cleaned_data["version"],
-                user=request.user,
+            self.correct(
+                data=form.to_rules(), version=form.cleaned_data["version"], user=request.user
             )
         except services.StaleVersion as stale:
             self.hand.refresh_from_db()
@@ -500,7 +501,18 @@ class HandEdit(HandPage):
             add_rules_errors(form, error)
             return self.render_to_response(self.get_context_data(form=form))
         messages.success(request, f"Hand {self.number} corrected")
-        return redirect(self.game_url())
+        return redirect(self.board_url())
+
+
+class HandEdit(HandCorrection, HandPage):
+    def edit_form(self, data) -> HandEditForm:
+        return HandEditForm(data, game=self.game, names=self.names)
+
+    def correct(self, **change) -> None:
+        services.hand_correct(hand=self.hand, **change)
+
+    def board_url(self) -> str:
+        return self.game_url()
 
 
 class HandDelete(ConfirmFirst, HandPage):
