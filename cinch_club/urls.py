@@ -22,5 +22,7 @@ accounts = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include(accounts)),
+    # Django's set_language view: the language menu posts here, the choice stays in the session.
+    path("i18n/", include("django.conf.urls.i18n")),
     path("", include("scoring.urls")),
 ]
