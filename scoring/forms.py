@@ -23,6 +23,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from scoring.models import Member, Night, Tiebreak
+from scoring.problem_words import said
 from scoring.rules.hand import MONEY
 from scoring.rules.jsonio import load_json
 from scoring.rules.names import normal_name
@@ -287,7 +288,7 @@ class SwapForm(forms.Form):
 def _night_problems(read: str, value) -> tuple:
     """What the rules core's night reader makes of ``value``, and its problems in words."""
     result, problems = _night_reading(read, value)
-    return result, [problem.message for problem in problems]
+    return result, [said(problem) for problem in problems]
 
 
 def _night_reading(read: str, value) -> tuple:
@@ -408,7 +409,7 @@ class NightForm(forms.ModelForm):
         given = {name: cleaned[name] for name in MONEY_FIELDS if cleaned.get(name) is not None}
         _, problems = _night_reading("read_money", {k: str(v) for k, v in given.items()})
         for problem in problems:
-            self.add_error(problem.place.removeprefix("money."), problem.message)
+            self.add_error(problem.place.removeprefix("money."), said(problem))
 
     def clean_name(self) -> str:
         try:

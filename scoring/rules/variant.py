@@ -12,6 +12,8 @@ from functools import cached_property
 from itertools import product
 from typing import NamedTuple
 
+from scoring.rules.errors import Words, gettext_noop, words
+
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -106,10 +108,17 @@ class Variant:
         bidder's side and the others') when the bidder calls a partner."""
         return 2 if self.called_partner else side_count
 
-    def bid_words(self) -> str:
+    def bid_words(self) -> Words:
         """The legal bids in words, for error messages: ``2 to 4, or money``."""
-        words = f"{self.bids.start} to {self.bids.stop - 1}"
-        return words + (", or money" if self.money_bid else "")
+        if self.money_bid:
+            return words(
+                gettext_noop("{first} to {last}, or money"),
+                first=self.bids.start,
+                last=self.bids.stop - 1,
+            )
+        return words(
+            gettext_noop("{first} to {last}"), first=self.bids.start, last=self.bids.stop - 1
+        )
 
     def possible_totals(self, side_count: int) -> frozenset[tuple[int, ...]]:
         """Every points-per-side tuple that some crediting of the scoring cards makes."""
