@@ -387,6 +387,8 @@ class NightForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         labels = {"tiebreak": "Tie-break", "unit": "Rounding unit"}
+        # Amounts as the page's language writes them: "0,25" in French (issue 17).
+        localized_fields = MONEY_FIELDS
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -493,6 +495,7 @@ class NightEditForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         labels = {"unit": "Rounding unit", "paper": "Paper for printed sheets"}
+        localized_fields = MONEY_FIELDS
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
