@@ -49,6 +49,6 @@ def test_every_french_message_is_translated_and_none_fuzzy():
 def test_the_committed_mo_is_compiled_from_the_po():
     po = polib.pofile(str(CATALOGUE))
     mo = polib.mofile(str(CATALOGUE.with_suffix(".mo")))
-    expected = {entry.msgid: entry.msgstr or entry.msgstr_plural for entry in po}
-    compiled = {entry.msgid: entry.msgstr or entry.msgstr_plural for entry in mo}
-    assert compiled == {msgid: text for msgid, text in expected.items() if msgid}
+    expected = {(e.msgctxt, e.msgid): e.msgstr or e.msgstr_plural for e in po}
+    compiled = {(e.msgctxt, e.msgid): e.msgstr or e.msgstr_plural for e in mo}
+    assert compiled == {key: text for key, text in expected.items() if key[1]}
