@@ -202,11 +202,11 @@ def _possible_totals(cards: tuple[Card, ...], side_count: int) -> frozenset[tupl
     return frozenset(totals)
 
 
-HIGH = Card("high", "High", 1, always_awarded=True)
-LOW = Card("low", "Low", 1, always_awarded=True)
-JACK = Card("jack", "Jack", 1)
-GAME = Card("game", "Game", 1)
-RIGHT_PEDRO = Card("right_pedro", "Right Pedro", 5)
-LEFT_PEDRO = Card("left_pedro", "Left Pedro", 5)
+HIGH = Card("high", gettext_noop("High"), 1, always_awarded=True)
+LOW = Card("low", gettext_noop("Low"), 1, always_awarded=True)
+JACK = Card("jack", gettext_noop("Jack"), 1)
+GAME = Card("game", gettext_noop("Game"), 1)
+RIGHT_PEDRO = Card("right_pedro", gettext_noop("Right Pedro"), 5)
+LEFT_PEDRO = Card("left_pedro", gettext_noop("Left Pedro"), 5)
 # In their order of precedence (seed 003, law 13), the order a hand is counted out in.
 PEDRO_CARDS = (HIGH, LOW, JACK, GAME, RIGHT_PEDRO, LEFT_PEDRO)
