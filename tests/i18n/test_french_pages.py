@@ -28,3 +28,18 @@ def test_the_pot_in_french(client_as, director, night):
     text = page.content.decode()
     assert "Dans la cagnotte" in text
     assert f"à {night.entry_fee:.2f}".replace(".", ",") + "\u00a0$" in text
+
+
+def test_a_hand_entered_in_french_with_an_error(client_as, scorer, game):
+    url = reverse("scoring:game-detail", args=[game.pk])
+    data = {"position": "1", "bidder": str(game.pair_a), "bid": "9", "high": str(game.pair_a)}
+
+    page = client_as(scorer).post(url, data, **FRENCH)
+
+    text = page.content.decode()
+    assert "Enchérisseur" in text and "le Haut" in text and "le Valet" in text
+    assert "Enregistrer la main" in text
+    assert page.context["hand_form"].errors["bid"] == [
+        "enchère 9 : hors limites ; les enchères de club11 vont de 2 à 4, ou money"
+    ]
+    assert not game.hands.exists()
