@@ -29,6 +29,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring import (
+    language,
     live_views,
     print_views,
     results_views,
@@ -84,6 +85,7 @@ OPEN_VIEWS = {
     views.PasswordChange: LOGGED_IN,
     auth_views.PasswordChangeDoneView: LOGGED_IN,
     text_size.TextSize: PUBLIC,
+    language.SetLanguage: PUBLIC,
 }
 
 
