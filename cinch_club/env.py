@@ -97,6 +97,9 @@ SITE_URL = env_str("SITE_URL", "http://localhost:8000")
 CLUB_NAME = env_str("CLUB_NAME", "Cinch Club")
 # The sign money is shown with on the pages and forms ("$", "£", "€").
 CURRENCY_SIGN = env_str("CINCH_CURRENCY_SIGN", "$")
+# The club's language (the pages' default before a visitor picks one, and the printed
+# sheets'): "en" or "fr" (cinch_club.settings.base LANGUAGES).
+LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "en", ("en", "fr"))
 # How many proxies in front of the site add the address they were called from to
 # X-Forwarded-For (the TLS proxy: 1). 0: the header is not read, clients are REMOTE_ADDR.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)

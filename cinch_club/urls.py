@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from scoring.language import SetLanguage
 from scoring.views import password_change
 
 # django.contrib.auth's accounts pages, less password reset: that mails a link, and the
@@ -22,5 +23,7 @@ accounts = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include(accounts)),
+    # The language menu posts here (Django's set_language): the choice stays in the session.
+    path("i18n/setlang/", SetLanguage.as_view(), name="set_language"),
     path("", include("scoring.urls")),
 ]

@@ -8,13 +8,17 @@ from scoring.cash import Envelope, cash_counts, envelopes
 from scoring.permissions import is_scorer
 from scoring.templatetags.money import shown_money
 
+# What one count may hold: a night's cash is far below it, and the stored count
+# (CashCount.counted, 8 digits before the point) holds the sum of every envelope.
+MOST_CASH = Decimal("999999.99")
+
 
 def amount_field(label: str) -> forms.DecimalField:
     return forms.DecimalField(
         label=label,
         required=False,
         min_value=Decimal(0),
-        max_digits=12,
+        max_value=MOST_CASH,
         decimal_places=2,
     )
 
@@ -58,6 +62,8 @@ class CashCountForm(forms.Form):
             for name in self.envelope_names:
                 if name not in given:
                     self.add_error(name, "Count every envelope, or give the total only.")
+        elif given and sum(data[name] for name in given) > MOST_CASH:
+            self.add_error(None, f"The envelopes add up to more than {shown_money(MOST_CASH)}.")
         elif data.get("counted") is None and not given:
             self.add_error("counted", "Type the cash counted: the total, or each envelope.")
         return data

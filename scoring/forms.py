@@ -21,8 +21,10 @@ from django.contrib.auth import authenticate
 from django.contrib.auth.forms import PasswordChangeForm
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.models import Member, Night, Tiebreak
+from scoring.problem_words import said
 from scoring.rules.hand import MONEY
 from scoring.rules.jsonio import load_json
 from scoring.rules.names import normal_name
@@ -77,7 +79,9 @@ class RulesChoiceField(forms.ChoiceField):
 
 def pair_label(pair: int, names: dict[int, str]) -> str:
     """``Pair 3 — Ann & Bob`` (or ``Pair 3`` before the names are known)."""
-    return f"Pair {pair} — {names[pair]}" if names.get(pair) else f"Pair {pair}"
+    if names.get(pair):
+        return gettext("Pair %(pair)s — %(names)s") % {"pair": pair, "names": names[pair]}
+    return gettext("Pair %(pair)s") % {"pair": pair}
 
 
 class FirstFocusRadioSelect(forms.RadioSelect):
@@ -107,36 +111,37 @@ class HandForm(forms.Form):
         self.variant = variant = get_variant(game.night.variant)
         self.pairs = game.pairs
         self.fields["bidder"] = RulesChoiceField(
-            label="Bidder",
+            label=gettext("Bidder"),
             choices=[(pair, pair_label(pair, names)) for pair in self.pairs],
             widget=FirstFocusRadioSelect,
         )
-        bids = [("", "bid …")] + [(bid, str(bid)) for bid in variant.bids]
+        bids = [("", gettext("bid …"))] + [(bid, str(bid)) for bid in variant.bids]
         if variant.money_bid:
             bids.append((MONEY, "Money"))
-        self.fields["bid"] = RulesChoiceField(label="Bid", choices=bids)
+        self.fields["bid"] = RulesChoiceField(label=gettext("Bid"), choices=bids)
         for card in variant.cards:
-            choices = [(pair, f"Pair {pair}") for pair in self.pairs]
+            choices = [(pair, gettext("Pair %(pair)s") % {"pair": pair}) for pair in self.pairs]
             if not card.always_awarded:
-                choices.append(("", "not out"))
+                choices.append(("", gettext("not out")))
             self.fields[card.key] = RulesChoiceField(
-                label=card.label, choices=choices, widget=forms.RadioSelect
+                label=gettext(card.label), choices=choices, widget=forms.RadioSelect
             )
         for side, pair in zip("ab", self.pairs, strict=True):
             self.fields[f"points_{side}"] = forms.IntegerField(
-                label=f"Pair {pair} points",
+                label=gettext("Pair %(pair)s points") % {"pair": pair},
                 required=False,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "size": 3}),
             )
         if variant.revoke:
             self.fields["revoke"] = RulesChoiceField(
-                label="Revoke",
-                choices=[("", "none")] + [(pair, f"Pair {pair}") for pair in self.pairs],
+                label=gettext("Revoke"),
+                choices=[("", gettext("none"))]
+                + [(pair, gettext("Pair %(pair)s") % {"pair": pair}) for pair in self.pairs],
                 widget=forms.RadioSelect,
             )
         if variant.passed_deal:
             self.fields["passed"] = forms.BooleanField(
-                label="Passed deal (nobody bid)", required=False
+                label=gettext("Passed deal (nobody bid)"), required=False
             )
 
     @property
@@ -206,20 +211,22 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         variant = get_variant(game.night.variant)
         self.fields["winner"] = RulesChoiceField(
-            label="Winner",
+            label=gettext("Winner"),
             choices=[(pair, pair_label(pair, names)) for pair in game.pairs],
             widget=forms.RadioSelect,
         )
         for side, pair in zip("ab", game.pairs, strict=True):
             self.fields[f"score_{side}"] = forms.IntegerField(
-                label=f"Pair {pair} score", required=False
+                label=gettext("Pair %(pair)s score") % {"pair": pair}, required=False
             )
         for side, pair in zip("ab", game.pairs, strict=True):
             self.fields[f"cinches_{side}"] = forms.IntegerField(
-                label=f"Pair {pair} Cinches", required=False, initial=0
+                label=gettext("Pair %(pair)s Cinches") % {"pair": pair}, required=False, initial=0
             )
         if variant.money_bid:
-            self.fields["money"] = forms.BooleanField(label="Won on a Money bid", required=False)
+            self.fields["money"] = forms.BooleanField(
+                label=gettext("Won on a Money bid"), required=False
+            )
 
     def to_rules(self) -> dict:
         data = self.cleaned_data
@@ -287,7 +294,7 @@ class SwapForm(forms.Form):
 def _night_problems(read: str, value) -> tuple:
     """What the rules core's night reader makes of ``value``, and its problems in words."""
     result, problems = _night_reading(read, value)
-    return result, [problem.message for problem in problems]
+    return result, [said(problem) for problem in problems]
 
 
 def _night_reading(read: str, value) -> tuple:
@@ -393,6 +400,8 @@ class NightForm(forms.ModelForm):
             "unit": "Rounding unit",
             "confirm_results": "Results need a second person's confirmation",
         }
+        # Amounts as the page's language writes them: "0,25" in French (issue 17).
+        localized_fields = MONEY_FIELDS
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -418,7 +427,7 @@ class NightForm(forms.ModelForm):
         given = {name: cleaned[name] for name in MONEY_FIELDS if cleaned.get(name) is not None}
         _, problems = _night_reading("read_money", {k: str(v) for k, v in given.items()})
         for problem in problems:
-            self.add_error(problem.place.removeprefix("money."), problem.message)
+            self.add_error(problem.place.removeprefix("money."), said(problem))
 
     def clean_name(self) -> str:
         try:
@@ -507,6 +516,8 @@ class NightEditForm(forms.ModelForm):
             "paper": "Paper for printed sheets",
             "confirm_results": "Results need a second person's confirmation",
         }
+        # Amounts as the page's language writes them: "0,25" in French (issue 17).
+        localized_fields = MONEY_FIELDS
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

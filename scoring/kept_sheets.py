@@ -40,6 +40,7 @@ from weakref import WeakSet
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connections
+from django.utils.translation import get_language
 
 from scoring import printing, sheets
 from scoring.clients import Allowance
@@ -145,7 +146,7 @@ def _kept_part(html: str, paper: str, numbers: PageNumbers | None) -> printing.R
 
 def _as_of(night, sheet: str, paper: str, filled: bool) -> str:
     """The key under which the night, as it is now, names its sheet's digest."""
-    version = f"{night.pk}:{night.updated_at.timestamp()}:{settings.CLUB_NAME}"
+    version = f"{night.pk}:{night.updated_at.timestamp()}:{settings.CLUB_NAME}:{get_language()}"
     return f"sheet-of:{_digest(version, sheet, paper, str(filled))}"
 
 

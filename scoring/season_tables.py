@@ -1,6 +1,7 @@
 """The season ladder as a django-tables2 table: a column per night with its points."""
 
 import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
 
 from scoring.tables import BaseTable, NumberColumn
 
@@ -10,8 +11,8 @@ class LadderTable(BaseTable):
 
     rank = NumberColumn()
     player = tables.Column()
-    nights = NumberColumn(verbose_name="Nights")
-    counted = NumberColumn(verbose_name="Points counted")
+    nights = NumberColumn(verbose_name=_("Nights"))
+    counted = NumberColumn(verbose_name=_("Points counted"))
 
     class Meta(BaseTable.Meta):
         sequence = ("rank", "player", "nights", "counted", "...")

@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 from django_tables2.export import TableExport
 from tablib import Dataset
 
@@ -65,12 +66,12 @@ class BaseTable(tables.Table):
 
 class NightTable(BaseTable):
     name = tables.Column(linkify=("scoring:night-detail", {"pk": tables.A("pk")}))
-    player_count = tables.Column(verbose_name="Players")
+    player_count = tables.Column(verbose_name=_("Players"))
     games = tables.Column(
-        verbose_name="Games finished", accessor="finished_count", order_by=("finished_count",)
+        verbose_name=_("Games finished"), accessor="finished_count", order_by=("finished_count",)
     )
     winners = tables.Column(
-        accessor="kept_summary", orderable=False, empty_values=(), verbose_name="Winners"
+        accessor="kept_summary", orderable=False, empty_values=(), verbose_name=_("Winners")
     )
 
     class Meta(BaseTable.Meta):
@@ -98,7 +99,7 @@ class SeatTable(BaseTable):
     """The draw: number → name → pair."""
 
     number = tables.Column()
-    name = tables.Column(accessor="member__name", verbose_name="Name")
+    name = tables.Column(accessor="member__name", verbose_name=_("Name"))
     pair = tables.Column(accessor="pair")
 
     class Meta(BaseTable.Meta):
@@ -169,7 +170,7 @@ class PatternTable(BaseTable):
     """Rounds down, tables across; each cell is the game there and where it stands."""
 
     round = tables.Column()
-    byes = tables.Column(verbose_name="Bye", empty_values=())
+    byes = tables.Column(verbose_name=_("Bye"), empty_values=())
 
     class Meta(BaseTable.Meta):
         sequence = ("round", "...", "byes")
@@ -192,7 +193,7 @@ class PatternTable(BaseTable):
 class PlayoffTable(BaseTable):
     """Play-off games, in the order they were added."""
 
-    game = GameColumn(verbose_name="Play-off")
+    game = GameColumn(verbose_name=_("Play-off"))
 
     class Meta(BaseTable.Meta):
         pass
@@ -209,9 +210,9 @@ class HandTable(BaseTable):
     """A game's hands, each with the pegs it made and the board after it."""
 
     number = tables.Column(verbose_name="#")
-    bid = tables.Column(accessor="hand", verbose_name="Bid")
-    taken = tables.Column(accessor="hand", verbose_name="Cards or points")
-    cinches = tables.Column(accessor="step", verbose_name="Cinches")
+    bid = tables.Column(accessor="hand", verbose_name=_("Bid"))
+    taken = tables.Column(accessor="hand", verbose_name=_("Cards or points"))
+    cinches = tables.Column(accessor="step", verbose_name=_("Cinches"))
     actions = tables.TemplateColumn(
         template_name="scoring/cells/hand_actions.html", verbose_name="", accessor="hand"
     )
@@ -304,15 +305,15 @@ class StandingsTable(BaseTable):
     rank = NumberColumn(empty_values=())
     pair = NumberColumn()
     players = tables.Column()
-    played = NumberColumn(verbose_name="Played", exclude_from_export=True)
-    wins = NumberColumn(verbose_name="Won")
-    losses = NumberColumn(verbose_name="Lost")
-    pegs_for = NumberColumn(verbose_name="Pegs for")
-    pegs_against = NumberColumn(verbose_name="Pegs against")
-    cinches = NumberColumn(verbose_name="Cinches")
-    playoff_wins = NumberColumn(verbose_name="Play-off wins")
+    played = NumberColumn(verbose_name=_("Played"), exclude_from_export=True)
+    wins = NumberColumn(verbose_name=_("Won"))
+    losses = NumberColumn(verbose_name=_("Lost"))
+    pegs_for = NumberColumn(verbose_name=_("Pegs for"))
+    pegs_against = NumberColumn(verbose_name=_("Pegs against"))
+    cinches = NumberColumn(verbose_name=_("Cinches"))
+    playoff_wins = NumberColumn(verbose_name=_("Play-off wins"))
     course = tables.Column(
-        verbose_name="In the money", default="", orderable=False, exclude_from_export=True
+        verbose_name=_("In the money"), default="", orderable=False, exclude_from_export=True
     )
 
     class Meta(BaseTable.Meta):
@@ -354,9 +355,9 @@ def course_words(course) -> str:
 class PrizeTable(BaseTable):
     """The places, then the booby, with who takes each (the rules core's ``Prize``)."""
 
-    prize = tables.Column(accessor="place", default="Booby prize", verbose_name="Prize")
+    prize = tables.Column(accessor="place", default=_("Booby prize"), verbose_name=_("Prize"))
     pair = NumberColumn()
-    names = tables.Column(verbose_name="Players")
+    names = tables.Column(verbose_name=_("Players"))
     amount = MoneyColumn()
 
     class Meta(BaseTable.Meta):
@@ -370,8 +371,8 @@ class PrizeTable(BaseTable):
 class LedgerTable(BaseTable):
     """Every player's money for the night (the rules core's ``LedgerLine``)."""
 
-    number = NumberColumn(verbose_name="No.")
-    name = tables.Column(verbose_name="Player")
+    number = NumberColumn(verbose_name=_("No."))
+    name = tables.Column(verbose_name=_("Player"))
     pair = NumberColumn()
     paid = MoneyColumn()
     won = MoneyColumn()
@@ -386,17 +387,17 @@ class LedgerTable(BaseTable):
 class MemberTable(BaseTable):
     """Each member's season (``selectors.MemberSeason``)."""
 
-    name = tables.Column(verbose_name="Member")
-    nights = NumberColumn(verbose_name="Nights played")
-    games_won = NumberColumn(verbose_name="Games won")
-    cinches = NumberColumn(verbose_name="Cinches")
+    name = tables.Column(verbose_name=_("Member"))
+    nights = NumberColumn(verbose_name=_("Nights played"))
+    games_won = NumberColumn(verbose_name=_("Games won"))
+    cinches = NumberColumn(verbose_name=_("Cinches"))
     paid = MoneyColumn()
     won = MoneyColumn()
     net = MoneyColumn()
-    sat = tables.Column(verbose_name="Sat in for", orderable=False)
-    tables = NumberColumn(verbose_name="Table games")
-    tables_won = NumberColumn(verbose_name="Tables won")
-    stake_won = MoneyColumn(verbose_name="Stakes won")
+    sat = tables.Column(verbose_name=_("Sat in for"), orderable=False)
+    tables = NumberColumn(verbose_name=_("Table games"))
+    tables_won = NumberColumn(verbose_name=_("Tables won"))
+    stake_won = MoneyColumn(verbose_name=_("Stakes won"))
 
     class Meta(BaseTable.Meta):
         sequence = (

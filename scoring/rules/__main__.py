@@ -5,12 +5,17 @@ single table's game (``cinch-game/1``, answered with ``cinch-board/1``), told ap
 the document's ``format``. Standard library only, so a club can score a night file on
 any machine with Python.
 Invalid input: exit status 2, one line per problem on stderr, nothing on stdout.
+The problems are in the language LANGUAGE / LC_ALL / LC_MESSAGES / LANG name (stdlib
+gettext reading the site's catalogue, locale/), English by default; the JSON documents
+are never translated.
 """
 
 import argparse
+import gettext
 import sys
+from pathlib import Path
 
-from scoring.rules.errors import InvalidInput
+from scoring.rules.errors import PLACED, InvalidInput
 from scoring.rules.jsonio import dump_json, load_json
 from scoring.rules.ladder import ladder_document
 from scoring.rules.night import score_night
@@ -34,6 +39,27 @@ def score_document(doc) -> dict:
     return score_night(doc)
 
 
+# The site's catalogue (one for the pages and the rules core): the repository's locale/.
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
+
+
+def _translate(text: str) -> str:
+    """``text`` in the environment's language; English when no catalogue has it."""
+    if not text:  # gettext("") is the catalogue's header
+        return text
+    return gettext.translation("django", LOCALE_DIR, fallback=True).gettext(text)
+
+
+def _problem_line(problem) -> str:
+    """``games[0].hands[1].bid: …``: the document path, the message in the reader's words."""
+    message = problem.text(_translate)
+    return (
+        _translate(PLACED).format(place=problem.place, message=message)
+        if problem.place
+        else message
+    )
+
+
 def _document_command(source: str, what: str, answer) -> tuple[str, list[str]]:
     """``(document text, problems)``: ``answer`` applied to the JSON document at ``source``."""
     try:
@@ -47,7 +73,7 @@ def _document_command(source: str, what: str, answer) -> tuple[str, list[str]]:
     try:
         return dump_json(answer(doc)), []
     except InvalidInput as invalid:
-        return "", [str(problem) for problem in invalid.problems]
+        return "", [_problem_line(problem) for problem in invalid.problems]
 
 
 def score_command(source: str) -> tuple[str, list[str]]:

@@ -6,27 +6,87 @@ zero-based as in night-format.md (what the CLI and ``import_night`` print); the 
 page shows it to people counting from 1 (``game 5, hand 3, bid``: :meth:`Problem.spoken`).
 A message quotes a value as it was typed in the file (``3.5``, ``"five"``), never as a
 program holds it (``Decimal('3.5')``): :func:`shown_value`.
+
+A problem may also carry its :class:`Words`: the English template (the code, and the
+msgid of the one catalogue, ``locale/<lang>/LC_MESSAGES/django.po``) and its values, so
+the web layer and the CLI can say it in the reader's language; ``message`` stays English.
 """
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
+
+
+def gettext_noop(message: str) -> str:
+    """Marks an English template for the catalogue (makemessages' keyword); returns it as is."""
+    return message
+
+
+def _same(text: str) -> str:
+    return text
+
 
 # What a list in a place is called, one of it, when a place is read out to a person.
 SPOKEN_ITEMS = {
-    "games": "game",
-    "playoffs": "play-off",
-    "hands": "hand",
-    "players": "player",
-    "split": "split share",
-    "score": "score",
-    "cinches": "cinches",
-    "points": "points",
-    "pairs": "pair",
+    "games": gettext_noop("game"),
+    "playoffs": gettext_noop("play-off"),
+    "hands": gettext_noop("hand"),
+    "players": gettext_noop("player"),
+    "split": gettext_noop("split share"),
+    "score": gettext_noop("score"),
+    "cinches": gettext_noop("cinches"),
+    "points": gettext_noop("points"),
+    "pairs": gettext_noop("pair"),
 }
+# The fields a place names, for the catalogue: a page reads them in its language.
+SPOKEN_FIELDS = (
+    gettext_noop("bid"),
+    gettext_noop("bidder"),
+    gettext_noop("partner"),
+    gettext_noop("dealer"),
+    gettext_noop("passed"),
+    gettext_noop("revoke"),
+    gettext_noop("high"),
+    gettext_noop("low"),
+    gettext_noop("jack"),
+    gettext_noop("right pedro"),
+    gettext_noop("left pedro"),
+)
+# A message after its place: "game 1, hand 2, bid: …" (French puts a space before the colon).
+PLACED = gettext_noop("{place}: {message}")
 INDEXED = re.compile(r"^(?P<name>[^\[]*)\[(?P<index>\d+)\]$")
 LONGEST_SHOWN = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A message as its code (the English template) and its values, said in any language.
+
+    ``translate`` turns a template into the reader's (a catalogue's gettext); ``show``
+    writes a value as the reader's language does (``3,5`` in French). Values that are
+    Words themselves (a list of legal bids) are said the same way.
+    """
+
+    code: str
+    values: tuple = ()
+
+    def say(self, translate=_same, show=None) -> str:
+        show = show or shown_value
+        values = {name: _said(value, translate, show) for name, value in self.values}
+        return translate(self.code).format(**values)
+
+
+def _said(value, translate, show) -> str:
+    """A value in a message: words said, text as it is, a number as the language writes it."""
+    if isinstance(value, Words):
+        return value.say(translate, show)
+    return value if isinstance(value, str) else show(value)
+
+
+def words(code: str, **values) -> Words:
+    """``words("bid {bid} is not a whole number", bid=3.5)``: a message to be said later."""
+    return Words(code, tuple(values.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +95,17 @@ class Problem:
 
     place: str
     message: str
+    # The message as a code and values, when it can be said in another language.
+    words: Words | None = field(default=None, compare=False)
+
+    @classmethod
+    def said(cls, place: str, said: Words) -> "Problem":
+        """A problem whose English message is ``said``'s words."""
+        return cls(place, said.say(), said)
+
+    def text(self, translate=_same, show=None) -> str:
+        """The message in the reader's language (English without a ``translate``)."""
+        return self.words.say(translate, show) if self.words else translate(self.message)
 
     def under(self, prefix: str) -> "Problem":
         """The same problem seen from an enclosing document (``hands[2]`` under ``games[4]``)."""
@@ -43,30 +114,31 @@ class Problem:
         joined = (
             f"{prefix}.{self.place}" if self.place and self.place[0] != "[" else prefix + self.place
         )
-        return Problem(joined, self.message)
+        return Problem(joined, self.message, self.words)
 
     def __str__(self) -> str:
         return f"{self.place}: {self.message}" if self.place else self.message
 
-    def spoken(self) -> str:
+    def spoken(self, translate=_same, show=None) -> str:
         """The problem for a person reading a page: positions count from 1.
 
         ``games[0].hands[2].bid: …`` reads ``game 1, hand 3, bid: …``.
         """
-        place = spoken_place(self.place)
-        return f"{place}: {self.message}" if place else self.message
+        place = spoken_place(self.place, translate)
+        message = self.text(translate, show)
+        return translate(PLACED).format(place=place, message=message) if place else message
 
 
-def spoken_place(place: str) -> str:
+def spoken_place(place: str, translate=_same) -> str:
     """``games[0].hands[2].bid`` → ``game 1, hand 3, bid``; ``players[4]`` → ``player 5``."""
     words = []
     for part in re.split(r"\.(?![^\[]*\])", place) if place else []:
         indexed = INDEXED.match(part)
         if indexed is None:
-            words.append(part.replace("_", " "))  # right_pedro reads "right pedro"
+            words.append(translate(part.replace("_", " ")))  # right_pedro reads "right pedro"
             continue
         name, index = indexed["name"], int(indexed["index"]) + 1
-        words.append(f"{SPOKEN_ITEMS.get(name, name)} {index}".strip())
+        words.append(f"{translate(SPOKEN_ITEMS.get(name, name))} {index}".strip())
     return ", ".join(words)
 
 

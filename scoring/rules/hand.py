@@ -6,7 +6,17 @@ and leaves as a :class:`~scoring.rules.variant.Hand` whose sides are indices, or
 :class:`InvalidInput` whose problems name the field and the rule.
 """
 
-from scoring.rules.errors import InvalidInput, Problem, shown_key, shown_value
+from decimal import Decimal
+
+from scoring.rules.errors import (
+    InvalidInput,
+    Problem,
+    Words,
+    gettext_noop,
+    shown_key,
+    shown_value,
+    words,
+)
 from scoring.rules.variant import Hand, Variant, credited
 
 MONEY = "money"
@@ -35,8 +45,9 @@ class SideChecker:
         self.index = {side: i for i, side in enumerate(self.sides)}
         self.problems: list[Problem] = []
 
-    def fail(self, place: str, message: str) -> None:
-        self.problems.append(Problem(place, message))
+    def fail(self, place: str, message: str | Words) -> None:
+        said = message if isinstance(message, Words) else None
+        self.problems.append(Problem.said(place, said) if said else Problem(place, message))
 
     def side(self, place: str, value, missing: str) -> int | None:
         """The index of the side named by ``value``, or ``None`` after noting a problem."""
@@ -140,17 +151,35 @@ class HandReader(SideChecker):
         variant = self.variant
         if is_whole_number(bid) and bid in variant.bids:
             return bid, False
-        legal = f"{variant.id} bids are {variant.bid_words()}"
+        legal = words(
+            gettext_noop("{variant} bids are {bids}"), variant=variant.id, bids=variant.bid_words()
+        )
         if isinstance(bid, str) and bid.strip().lower() == MONEY:
             if variant.money_bid:
                 return None, True
-            self.fail("bid", f"money is not a bid in {variant.id}: bids are {variant.bid_words()}")
+            self.fail(
+                "bid",
+                words(
+                    gettext_noop("money is not a bid in {variant}: bids are {bids}"),
+                    variant=variant.id,
+                    bids=variant.bid_words(),
+                ),
+            )
         elif bid is None:
-            self.fail("bid", f"the bid is missing: {legal}")
+            self.fail("bid", words(gettext_noop("the bid is missing: {legal}"), legal=legal))
         elif not is_whole_number(bid):
-            self.fail("bid", f"bid {shown_value(bid)} is not a whole number: {legal}")
+            shown = bid if isinstance(bid, int | float | Decimal) else shown_value(bid)
+            self.fail(
+                "bid",
+                words(
+                    gettext_noop("bid {bid} is not a whole number: {legal}"), bid=shown, legal=legal
+                ),
+            )
         else:
-            self.fail("bid", f"bid {bid} is out of range: {legal}")
+            self.fail(
+                "bid",
+                words(gettext_noop("bid {bid} is out of range: {legal}"), bid=bid, legal=legal),
+            )
         return None, False
 
     def check_money_hand(self, cards, taken) -> None:

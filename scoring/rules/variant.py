@@ -12,6 +12,8 @@ from functools import cached_property
 from itertools import product
 from typing import NamedTuple
 
+from scoring.rules.errors import Words, gettext_noop, words
+
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -106,10 +108,17 @@ class Variant:
         bidder's side and the others') when the bidder calls a partner."""
         return 2 if self.called_partner else side_count
 
-    def bid_words(self) -> str:
+    def bid_words(self) -> Words:
         """The legal bids in words, for error messages: ``2 to 4, or money``."""
-        words = f"{self.bids.start} to {self.bids.stop - 1}"
-        return words + (", or money" if self.money_bid else "")
+        if self.money_bid:
+            return words(
+                gettext_noop("{first} to {last}, or money"),
+                first=self.bids.start,
+                last=self.bids.stop - 1,
+            )
+        return words(
+            gettext_noop("{first} to {last}"), first=self.bids.start, last=self.bids.stop - 1
+        )
 
     def possible_totals(self, side_count: int) -> frozenset[tuple[int, ...]]:
         """Every points-per-side tuple that some crediting of the scoring cards makes."""
@@ -193,11 +202,11 @@ def _possible_totals(cards: tuple[Card, ...], side_count: int) -> frozenset[tupl
     return frozenset(totals)
 
 
-HIGH = Card("high", "High", 1, always_awarded=True)
-LOW = Card("low", "Low", 1, always_awarded=True)
-JACK = Card("jack", "Jack", 1)
-GAME = Card("game", "Game", 1)
-RIGHT_PEDRO = Card("right_pedro", "Right Pedro", 5)
-LEFT_PEDRO = Card("left_pedro", "Left Pedro", 5)
+HIGH = Card("high", gettext_noop("High"), 1, always_awarded=True)
+LOW = Card("low", gettext_noop("Low"), 1, always_awarded=True)
+JACK = Card("jack", gettext_noop("Jack"), 1)
+GAME = Card("game", gettext_noop("Game"), 1)
+RIGHT_PEDRO = Card("right_pedro", gettext_noop("Right Pedro"), 5)
+LEFT_PEDRO = Card("left_pedro", gettext_noop("Left Pedro"), 5)
 # In their order of precedence (seed 003, law 13), the order a hand is counted out in.
 PEDRO_CARDS = (HIGH, LOW, JACK, GAME, RIGHT_PEDRO, LEFT_PEDRO)

@@ -2,6 +2,7 @@
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
+from scoring.problem_words import said, said_at, spoken
 from scoring.rules import InvalidInput
 
 
@@ -15,7 +16,7 @@ def rules_error(invalid: InvalidInput, *, fields=(), prefix: str = "") -> Valida
     for problem in invalid.problems:
         place = problem.place.removeprefix(prefix).lstrip(".")
         key = place if place in fields else NON_FIELD_ERRORS
-        message = problem.message if key != NON_FIELD_ERRORS or not place else str(problem)
+        message = said(problem) if key != NON_FIELD_ERRORS or not place else said_at(problem)
         errors.setdefault(key, []).append(message)
     return ValidationError(errors)
 
@@ -57,4 +58,4 @@ class NightFileRefused(ValidationError):
         super().__init__([str(problem) for problem in self.problems])
 
     def spoken(self) -> list[str]:
-        return [problem.spoken() for problem in self.problems]
+        return [spoken(problem) for problem in self.problems]

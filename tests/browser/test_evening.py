@@ -226,10 +226,10 @@ def check_visitor(page: Page, night_url: str) -> None:
     for url in pages:
         page.goto(url)
         expect(page.get_by_role("link", name="Log in")).to_be_visible()
-        # The one form a visitor has is the header's text size (kept in the session).
-        expect(page.locator("form[method=post]:not(.text-size)")).to_have_count(0)
-        expect(page.get_by_role("button")).to_have_count(1)
-        expect(page.get_by_role("button")).to_have_text("Larger text")
+        # A visitor's only forms are the header's text size and language (in the session).
+        visitor_forms = "form[method=post]:not(.text-size):not(.language-menu)"
+        expect(page.locator(visitor_forms)).to_have_count(0)
+        expect(page.get_by_role("button")).to_have_text(["Larger text", "Change"])
     expect(page.get_by_role("cell", name="Alma", exact=True)).to_be_visible()  # the members
 
     game_url = pages[-2]

@@ -29,6 +29,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring import (
+    language,
     link_views,
     live_views,
     print_views,
@@ -91,6 +92,7 @@ OPEN_VIEWS = {
     link_views.LinkResult: PUBLIC,
     link_views.LinkConfirm: PUBLIC,
     link_views.LinkDispute: PUBLIC,
+    language.SetLanguage: PUBLIC,
 }
 
 

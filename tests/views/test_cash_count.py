@@ -79,6 +79,7 @@ def test_counted_per_envelope_adds_the_envelopes(client_as, scorer, night):
         ({"counted": "ten"}, "counted", "Enter a number."),
         ({"counted": "10", "envelope_0": "5"}, "counted", "the total or the envelopes, not both"),
         ({"envelope_0": "5"}, "envelope_1", "Count every envelope, or give the total only."),
+        ({"counted": "1000000"}, "counted", "less than or equal to 999999.99"),
     ],
 )
 def test_bad_counts_are_refused_naming_the_field(client_as, scorer, night, form, field, message):
@@ -86,6 +87,18 @@ def test_bad_counts_are_refused_naming_the_field(client_as, scorer, night, form,
 
     assert response.status_code == 200
     assert message in " ".join(response.context["cash_form"].errors[field])
+    assert not CashCount.objects.exists()
+
+
+def test_envelopes_adding_up_past_what_a_count_holds_are_refused(client_as, scorer, night):
+    envelopes = cash.envelopes(selectors.night_results(night).summary)
+    form = {f"envelope_{i}": "999999.99" for i in range(len(envelopes))}
+
+    response = client_as(scorer).post(count_url(night), form)
+
+    assert response.status_code == 200
+    errors = response.context["cash_form"].non_field_errors()
+    assert "The envelopes add up to more than $999999.99." in errors
     assert not CashCount.objects.exists()
 
 

@@ -1,11 +1,14 @@
-"""``manage.py print_night ID --sheet packet|standings|payouts [--paper a4] --out FILE``.
+"""``manage.py print_night ID --sheet SHEET [--paper a4] [--language fr] --out FILE``.
 
-Writes the same PDFs as the site's print links, from the same renderer.
+Writes the same PDFs as the site's print links, from the same renderer, in the club's
+language (``LANGUAGE_CODE``) unless ``--language`` names another.
 """
 
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from scoring import kept_sheets, sheets
 from scoring.models import Night
@@ -25,9 +28,18 @@ class Command(BaseCommand):
         parser.add_argument(
             "--filled", action="store_true", help="packet: fill the score sheets with the hands"
         )
+        parser.add_argument(
+            "--language",
+            choices=[code for code, _ in settings.LANGUAGES],
+            help="the sheet's language (default: the club's, LANGUAGE_CODE)",
+        )
         parser.add_argument("--out", required=True, type=Path, help="the PDF file to write")
 
     def handle(self, *args, night_id: int, sheet: str, paper, filled: bool, out: Path, **options):
+        with translation.override(options["language"] or settings.LANGUAGE_CODE):
+            self.write_sheet(night_id, sheet, paper, filled, out)
+
+    def write_sheet(self, night_id: int, sheet: str, paper, filled: bool, out: Path) -> None:
         try:
             night = Night.objects.get(pk=night_id)
         except Night.DoesNotExist:

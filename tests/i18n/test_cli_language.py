@@ -1,0 +1,51 @@
+"""The rules CLI: its problems follow LANGUAGE/LANG, English by default; JSON never translated.
+
+A problem keeps its document path (`games[0].hands[1].bid`): the path is the file's, not words.
+"""
+
+import json
+
+import pytest
+
+from scoring.rules.__main__ import main
+from scoring.rules.simulate import random_night
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def bad_night(tmp_path):
+    document = random_night(2, seed=1)
+    document["games"][0]["hands"][1] = {"bidder": 1, "bid": 3.5, "high": 1, "low": 1}
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def environment(monkeypatch):
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def test_english_by_default(environment, capsys, tmp_path):
+    environment.setenv("LANG", "C.UTF-8")
+    assert main(["score", bad_night(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        "games[0].hands[1].bid: bid 3.5 is not a whole number: club11 bids are 2 to 4, or money\n"
+    )
+
+
+def test_french_when_the_environment_asks(environment, capsys, tmp_path):
+    environment.setenv("LANG", "fr_CA.UTF-8")
+    assert main(["score", bad_night(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        "games[0].hands[1].bid : enchère 3.5 : pas un nombre entier ; "
+        "les enchères de club11 vont de 2 à 4, ou money\n"
+    )
+
+
+def test_the_json_document_stays_english(environment, capsys):
+    environment.setenv("LANGUAGE", "fr")
+    assert main(["schedule", "4"]) == 0
+    assert '"format": "cinch-schedule/1"' in capsys.readouterr().out

@@ -1,0 +1,35 @@
+"""Money and dates as the language writes them: $2.50 / 2,50 $, November / novembre."""
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.template import Context, Template
+from django.utils import translation
+
+from scoring.templatetags.money import money
+
+NBSP = "\u00a0"
+
+
+@pytest.mark.parametrize(
+    ("language", "shown", "owed"),
+    [("en", "$2.50", "-$0.30"), ("fr", f"2,50{NBSP}$", f"-0,30{NBSP}$")],
+)
+def test_money_in_each_language(language, shown, owed):
+    with translation.override(language):
+        assert money(Decimal("2.5")) == shown
+        assert money("-0.30") == owed
+
+
+def test_an_eighth_keeps_its_third_place_and_nothing_becomes_a_float():
+    with translation.override("fr"):
+        assert money(Decimal("0.125")) == f"0,125{NBSP}$"
+        assert money("1000") == f"1000,00{NBSP}$"
+
+
+def test_a_night_date_in_french():
+    page = Template('{{ day|date:"l j F Y" }}')
+    with translation.override("fr"):
+        text = page.render(Context({"day": datetime.date(2026, 11, 23)}))
+    assert text == "lundi 23 novembre 2026"
