@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.generic import View
 
 from scoring import selectors
@@ -41,7 +42,11 @@ class SubstituteAdd(ScorerRequiredMixin, View):
             except ValidationError as error:
                 messages.error(request, _errors(error))
             else:
-                messages.success(request, f"{substitute.name} sits for number {substitute.number}")
+                messages.success(
+                    request,
+                    gettext("%(name)s sits for number %(number)s")
+                    % {"name": substitute.name, "number": substitute.number},
+                )
         else:
             messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
         return redirect("scoring:game-detail", pk=game.pk)
@@ -55,7 +60,7 @@ class SubstituteRemove(ScorerRequiredMixin, View):
         except ValidationError as error:
             messages.error(request, _errors(error))
         else:
-            messages.success(request, f"{substitute.name} removed")
+            messages.success(request, gettext("%(name)s removed") % {"name": substitute.name})
         return redirect("scoring:game-detail", pk=substitute.game_id)
 
 
@@ -119,7 +124,10 @@ class NightAttendance(DirectorRequiredMixin, View):
             if action == "return":
                 pair = int(request.POST.get("pair", "0"))
                 attendance.pair_return(night=self.night, pair=pair, user=request.user)
-                messages.success(request, f"Pair {pair} is back: its forfeits are games again")
+                messages.success(
+                    request,
+                    gettext("Pair %(pair)s is back: its forfeits are games again") % {"pair": pair},
+                )
             else:
                 form = WithdrawForm(request.POST, pairs=self.pairs())
                 if not form.is_valid():
@@ -127,13 +135,20 @@ class NightAttendance(DirectorRequiredMixin, View):
                 plan = attendance.pair_withdraw(
                     night=self.night, user=request.user, **form.cleaned_data
                 )
+                forfeits = len(plan.forfeits)
                 messages.success(
                     request,
-                    f"Pair {plan.pair} withdrawn from round {plan.from_round}: "
-                    f"{len(plan.forfeits)} forfeit(s)",
+                    ngettext(
+                        "Pair %(pair)s withdrawn from round %(round)s: %(forfeits)s forfeit",
+                        "Pair %(pair)s withdrawn from round %(round)s: %(forfeits)s forfeits",
+                        forfeits,
+                    )
+                    % {"pair": plan.pair, "round": plan.from_round, "forfeits": forfeits},
                 )
         except (ValidationError, ValueError) as error:
-            text = _errors(error) if isinstance(error, ValidationError) else "Choose a pair."
+            text = (
+                _errors(error) if isinstance(error, ValidationError) else gettext("Choose a pair.")
+            )
             messages.error(request, text)
         return redirect(self.url())
 
@@ -149,7 +164,15 @@ class NightAttendance(DirectorRequiredMixin, View):
             except ValidationError as error:
                 form.add_error(None, error.messages)
             else:
-                messages.success(request, f"Pair {games[0].pair_b} joins: {len(games)} games made")
+                messages.success(
+                    request,
+                    ngettext(
+                        "Pair %(pair)s joins: %(count)s game made",
+                        "Pair %(pair)s joins: %(count)s games made",
+                        len(games),
+                    )
+                    % {"pair": games[0].pair_b, "count": len(games)},
+                )
                 return redirect("scoring:night-detail", pk=self.night.pk)
         return self.render_page(request, late_form=form)
 

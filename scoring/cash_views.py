@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
+from django.utils.translation import gettext
 
 from scoring import cash
 from scoring.cash_forms import CashCountForm
@@ -19,7 +20,9 @@ class NightCashCount(ScorerRequiredMixin, NightPot):
 
     def post(self, request, pk):
         if self.results is None:
-            messages.error(request, "This night cannot be scored yet: there is no pot to count.")
+            messages.error(
+                request, gettext("This night cannot be scored yet: there is no pot to count.")
+            )
             return redirect(self.night_url("night-pot"))
         form = CashCountForm(request.POST, envelopes=cash.envelopes(self.results.summary))
         if form.is_valid():
@@ -30,12 +33,16 @@ class NightCashCount(ScorerRequiredMixin, NightPot):
             except (ValidationError, InvalidInput) as error:
                 form.add_error(None, " ".join(getattr(error, "messages", [str(error)])))
             else:
-                words = (
-                    "matches the pot"
+                counted = shown_money(count.counted)
+                messages.success(
+                    request,
+                    gettext("Cash counted %(counted)s: matches the pot.") % {"counted": counted}
                     if not count.difference
-                    else (f"differs from the pot by {shown_money(count.difference)}")
+                    else gettext(
+                        "Cash counted %(counted)s: differs from the pot by %(difference)s."
+                    )
+                    % {"counted": counted, "difference": shown_money(count.difference)},
                 )
-                messages.success(request, f"Cash counted {shown_money(count.counted)}: {words}.")
                 return redirect(self.night_url("night-pot") + "#cash")
         return self.render_to_response(self.get_context_data(cash_form=form))
 

@@ -8,6 +8,7 @@ service, as before. A script that posts directly is not asked.
 from dataclasses import dataclass, field
 
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext_lazy
 
 
 @dataclass(frozen=True)
@@ -20,7 +21,7 @@ class Confirmation:
     button: str
     back: str
     fields: dict = field(default_factory=dict)
-    undo: str = "A director can put it back from the history."
+    undo: str = gettext_lazy("A director can put it back from the history.")
 
 
 class ConfirmFirst:

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views import View
 
 from scoring.models import Game, Hand
@@ -16,7 +17,7 @@ from scoring.views import GameAction
 
 class GameDoneCorrecting(ScorerRequiredMixin, GameAction):
     service = staticmethod(corrections.game_done_correcting)
-    done = "Done correcting: the game is finished again"
+    done = gettext_lazy("Done correcting: the game is finished again")
 
 
 class Restore(DirectorRequiredMixin, View):
@@ -32,14 +33,17 @@ class Restore(DirectorRequiredMixin, View):
         try:
             self.service(record=record, user=request.user)
         except Game.DoesNotExist:
-            messages.error(request, "That game is no longer on the site: nothing to restore.")
+            messages.error(
+                request, gettext("That game is no longer on the site: nothing to restore.")
+            )
             return redirect("scoring:home")
         except ValidationError as error:
-            messages.error(request, "Not restored: " + " ".join(error.messages))
-        else:
-            messages.success(
-                request, f"Restored as it was on {record.history_date:%Y-%m-%d %H:%M:%S}"
+            messages.error(
+                request, gettext("Not restored: %(why)s") % {"why": " ".join(error.messages)}
             )
+        else:
+            when = f"{record.history_date:%Y-%m-%d %H:%M:%S}"
+            messages.success(request, gettext("Restored as it was on %(when)s") % {"when": when})
         return redirect(reverse("scoring:game-detail", args=[game_id]) + "#audit")
 
 

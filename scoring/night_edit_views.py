@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.generic import FormView
 
 from scoring.confirm import Confirmation, ConfirmFirst
@@ -32,18 +33,22 @@ class NightEdit(DirectorRequiredMixin, NightPage, FormView):
         except ValidationError as error:
             form.add_error(None, error)
             return self.form_invalid(form)
-        messages.success(self.request, "Night settings saved")
+        messages.success(self.request, gettext("Night settings saved"))
         return redirect(self.night_url())
 
 
 class NightDelete(ConfirmFirst, DirectorRequiredMixin, NightPage):
     def confirmation(self) -> Confirmation:
         return Confirmation(
-            title=f"Delete {self.night.name}?",
-            lost=["The night, its players' seats and its schedule (no game of it has finished)."],
-            button="Delete the night",
+            title=gettext("Delete %(name)s?") % {"name": self.night.name},
+            lost=[
+                gettext(
+                    "The night, its players' seats and its schedule (no game of it has finished)."
+                )
+            ],
+            button=gettext("Delete the night"),
             back=self.night_url("night-edit"),
-            undo="The members stay; the night's rows stay in the history for the admin.",
+            undo=gettext("The members stay; the night's rows stay in the history for the admin."),
         )
 
     def post(self, request, pk):
@@ -52,32 +57,37 @@ class NightDelete(ConfirmFirst, DirectorRequiredMixin, NightPage):
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
             return redirect(self.night_url("night-edit"))
-        messages.success(request, f"{self.night.name} deleted")
+        messages.success(request, gettext("%(name)s deleted") % {"name": self.night.name})
         return redirect("scoring:home")
 
 
 class NightArchive(ConfirmFirst, DirectorRequiredMixin, NightPage):
     def confirmation(self) -> Confirmation:
         hiding = not self.night.archived
+        name = {"name": self.night.name}
         return Confirmation(
-            title=f"{'Archive' if hiding else 'Show again'} {self.night.name}?",
+            title=(gettext("Archive %(name)s?") if hiding else gettext("Show again %(name)s?"))
+            % name,
             lost=[
-                "Its place in the list of nights (the night, its games and its money stay, "
-                "and count in the members' season)."
+                gettext(
+                    "Its place in the list of nights (the night, its games and its money stay, "
+                    "and count in the members' season)."
+                )
                 if hiding
-                else "Nothing: the night shows in the list of nights again."
+                else gettext("Nothing: the night shows in the list of nights again.")
             ],
-            button="Archive the night" if hiding else "Show the night again",
+            button=gettext("Archive the night") if hiding else gettext("Show the night again"),
             back=self.night_url("night-edit"),
-            undo="An archived night is shown again from its own page.",
+            undo=gettext("An archived night is shown again from its own page."),
         )
 
     def post(self, request, pk):
         hiding = not self.night.archived
         night_edits.night_archive(night=self.night, archived=hiding, user=request.user)
-        messages.success(
-            request, f"{self.night.name} {'archived' if hiding else 'shown in the list again'}"
+        done = (
+            gettext("%(name)s archived") if hiding else gettext("%(name)s shown in the list again")
         )
+        messages.success(request, done % {"name": self.night.name})
         return redirect(reverse("scoring:night-detail", args=[self.night.pk]))
 
 

@@ -14,11 +14,12 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring.permissions import SCORERS
 
 DIRECTOR, SCORER = "director", "scorer"
-ROLES = {DIRECTOR: "Director", SCORER: "Scorer"}
+ROLES = {DIRECTOR: gettext_lazy("Director"), SCORER: gettext_lazy("Scorer")}
 
 
 def people() -> QuerySet:
@@ -49,16 +50,18 @@ def person_add(*, name: str, role: str, password: str | None = None) -> NewPerso
     User = get_user_model()
     name = name.strip()
     if role not in ROLES:
-        raise ValidationError(f"{role!r} is not a role: director or scorer.")
+        raise ValidationError(
+            gettext("%(role)s is not a role: director or scorer.") % {"role": repr(role)}
+        )
     field = User._meta.get_field(User.USERNAME_FIELD)
     try:
         field.run_validators(name)
     except ValidationError as error:
         raise ValidationError({"name": error.messages}) from None
     if not name:
-        raise ValidationError({"name": "Give the person's login name."})
+        raise ValidationError({"name": gettext("Give the person's login name.")})
     if User.objects.filter(**{f"{User.USERNAME_FIELD}__iexact": name}).exists():
-        raise ValidationError({"name": f"{name} has a login already."})
+        raise ValidationError({"name": gettext("%(name)s has a login already.") % {"name": name}})
     generated = password is None
     password = one_time_password() if generated else password
     user = User(**{User.USERNAME_FIELD: name})

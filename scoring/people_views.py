@@ -3,6 +3,7 @@ The one-time password of a new login is shown once, on the page after adding it.
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy
 from django.views.generic import FormView
 
 from scoring import people
@@ -10,9 +11,9 @@ from scoring.permissions import DirectorRequiredMixin
 
 
 class PersonForm(forms.Form):
-    name = forms.CharField(label="Login name", max_length=150)
+    name = forms.CharField(label=gettext_lazy("Login name"), max_length=150)
     role = forms.ChoiceField(
-        label="Role", choices=list(people.ROLES.items()), widget=forms.RadioSelect
+        label=gettext_lazy("Role"), choices=list(people.ROLES.items()), widget=forms.RadioSelect
     )
 
 

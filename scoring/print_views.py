@@ -10,6 +10,7 @@ when it is kept or small, else a page that says it is being prepared and reloads
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext_lazy
 from django.views import View
 
 from scoring import kept_sheets, sheets
@@ -19,12 +20,12 @@ from scoring.permissions import PublicPage, ScorerRequiredMixin
 from scoring.printing import paper_or_default
 
 NAMES = {
-    "packet": "night packet",
-    "playoffs": "play-off score sheets",
-    "tables": "table cards",
-    "pairs": "pair cards",
-    "standings": "standings",
-    "payouts": "payout sheet",
+    "packet": gettext_lazy("night packet"),
+    "playoffs": gettext_lazy("play-off score sheets"),
+    "tables": gettext_lazy("table cards"),
+    "pairs": gettext_lazy("pair cards"),
+    "standings": gettext_lazy("standings"),
+    "payouts": gettext_lazy("payout sheet"),
 }
 REFRESH_SECONDS = 5
 

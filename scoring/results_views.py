@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.utils.text import slugify
+from django.utils.translation import gettext, ngettext
 from django_tables2 import RequestConfig, SingleTableMixin, SingleTableView
 from django_tables2.export import ExportMixin
 
@@ -104,7 +105,9 @@ class NightStandingsJson(PublicPage, NightPage):
         except InvalidInput as invalid:
             lines = "".join(f"{problem}\n" for problem in invalid.problems)
             return HttpResponse(
-                f"This night cannot be scored yet:\n{lines}", status=409, content_type="text/plain"
+                gettext("This night cannot be scored yet:") + f"\n{lines}",
+                status=409,
+                content_type="text/plain",
             )
         if not shown_to(request.user, MONEY):
             document = {key: value for key, value in document.items() if key != "money"}
@@ -157,8 +160,13 @@ class PlayoffsStart(NightAction):
     service = staticmethod(services.playoffs_start)
 
     def done(self, games) -> str:
-        listed = ", ".join(f"pair {game.pair_a} v pair {game.pair_b}" for game in games)
-        return f"Play-offs started: {listed}. Enter them on their game pages."
+        listed = ", ".join(
+            gettext("pair %(a)s v pair %(b)s") % {"a": game.pair_a, "b": game.pair_b}
+            for game in games
+        )
+        return gettext("Play-offs started: %(games)s. Enter them on their game pages.") % {
+            "games": listed
+        }
 
 
 class NightTiebreak(ConfirmFirst, NightAction):
@@ -171,33 +179,46 @@ class NightTiebreak(ConfirmFirst, NightAction):
         if chosen is None or chosen == self.night.tiebreak:
             chosen = next(value for value in Tiebreak.values if value != self.night.tiebreak)
         now, then = Tiebreak(self.night.tiebreak).label.lower(), Tiebreak(chosen).label.lower()
-        lost = [f"Ties broken by {now}: the places may change."]
+        lost = [gettext("Ties broken by %(now)s: the places may change.") % {"now": now}]
         waiting = selectors.waiting_playoffs(self.night) if chosen == Tiebreak.PEGS else 0
         if waiting:
             lost.append(
-                f"{waiting} play-off{'s' if waiting > 1 else ''} not yet begun: "
-                "play-offs do not count under pegs, so they are removed."
+                ngettext(
+                    "%(count)s play-off not yet begun: "
+                    "play-offs do not count under pegs, so they are removed.",
+                    "%(count)s play-offs not yet begun: "
+                    "play-offs do not count under pegs, so they are removed.",
+                    waiting,
+                )
+                % {"count": waiting}
             )
         return Confirmation(
-            title=f"Break ties by {then} instead?",
+            title=gettext("Break ties by %(then)s instead?") % {"then": then},
             lost=lost,
-            button=f"Break ties by {then}",
+            button=gettext("Break ties by %(then)s") % {"then": then},
             back=self.night_url("night-standings"),
             fields={"tiebreak": chosen},
-            undo="Switching back is one more click; removed play-offs stay in the history.",
+            undo=gettext(
+                "Switching back is one more click; removed play-offs stay in the history."
+            ),
         )
 
     def service_kwargs(self) -> dict:
         form = TiebreakForm(self.request.POST)
         if not form.is_valid():
-            raise ValidationError("Choose how ties are broken: play-off games or pegs.")
+            raise ValidationError(gettext("Choose how ties are broken: play-off games or pegs."))
         self.tiebreak = form.cleaned_data["tiebreak"]
         return {"tiebreak": self.tiebreak}
 
     def done(self, removed: int) -> str:
-        note = f"Ties are now broken by {Tiebreak(self.tiebreak).label.lower()}."
+        label = Tiebreak(self.tiebreak).label.lower()
+        note = gettext("Ties are now broken by %(label)s.") % {"label": label}
         if removed:
-            note += f" {removed} play-off{'s' if removed > 1 else ''} not yet begun removed."
+            note += " " + ngettext(
+                "%(count)s play-off not yet begun removed.",
+                "%(count)s play-offs not yet begun removed.",
+                removed,
+            ) % {"count": removed}
         return note
 
 
@@ -205,7 +226,9 @@ class NightClose(NightAction):
     service = staticmethod(services.night_close)
 
     def done(self, night) -> str:
-        return f"{night.name} is final: nothing changes now unless a director re-opens it."
+        return gettext("%(name)s is final: nothing changes now unless a director re-opens it.") % {
+            "name": night.name
+        }
 
 
 class NightReopen(ConfirmFirst, NightAction):
@@ -214,18 +237,22 @@ class NightReopen(ConfirmFirst, NightAction):
 
     def confirmation(self) -> Confirmation:
         return Confirmation(
-            title=f"Re-open {self.night.name}?",
+            title=gettext("Re-open %(name)s?") % {"name": self.night.name},
             lost=[
-                "The night's final mark: games and play-offs may be changed again, so the "
-                "standings and the payout sheet already printed may no longer match."
+                gettext(
+                    "The night's final mark: games and play-offs may be changed again, so the "
+                    "standings and the payout sheet already printed may no longer match."
+                )
             ],
-            button="Re-open the night",
+            button=gettext("Re-open the night"),
             back=self.night_url("night-standings"),
-            undo="Marking it final again is one click once nothing is left to settle.",
+            undo=gettext("Marking it final again is one click once nothing is left to settle."),
         )
 
     def done(self, night) -> str:
-        return f"{night.name} is re-opened: games and play-offs may be changed again."
+        return gettext("%(name)s is re-opened: games and play-offs may be changed again.") % {
+            "name": night.name
+        }
 
 
 # --- the season ----------------------------------------------------------------------------

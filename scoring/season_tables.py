@@ -1,6 +1,7 @@
 """The season ladder as a django-tables2 table: a column per night with its points."""
 
 import django_tables2 as tables
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring.tables import BaseTable, NumberColumn
@@ -9,21 +10,21 @@ from scoring.tables import BaseTable, NumberColumn
 class LadderTable(BaseTable):
     """The ``ladder`` rows of the ``cinch-ladder/1`` document, and each night's points."""
 
-    rank = NumberColumn()
-    player = tables.Column()
+    rank = NumberColumn(verbose_name=_("Rank"))
+    player = tables.Column(verbose_name=_("Player"))
     nights = NumberColumn(verbose_name=_("Nights"))
     counted = NumberColumn(verbose_name=_("Points counted"))
 
     class Meta(BaseTable.Meta):
         sequence = ("rank", "player", "nights", "counted", "...")
         orderable = True
-        empty_text = "No night of the season can be paid out yet."
+        empty_text = _("No night of the season can be paid out yet.")
 
     def __init__(self, data, *, nights, **kwargs):
         columns = [
             (
                 f"night_{night.pk}",
-                NumberColumn(verbose_name=f"{night.date.day} {night.date:%b}", default="—"),
+                NumberColumn(verbose_name=date_format(night.date, "j M"), default="—"),
             )
             for night in nights
         ]

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.generic import CreateView, ListView, TemplateView, UpdateView, View
 from django_tables2 import SingleTableMixin
 from django_tables2.export import ExportMixin
@@ -42,7 +43,7 @@ class SeasonWrite(DirectorRequiredMixin):
 
     def form_valid(self, form):
         season = seasons.season_save(form=form, user=self.request.user)
-        messages.success(self.request, f"{season.name} saved.")
+        messages.success(self.request, gettext("%(name)s saved.") % {"name": season.name})
         return redirect("scoring:season-detail", pk=season.pk)
 
 

@@ -12,6 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.generic import FormView, TemplateView
 
 from scoring import services, table_selectors, table_sheets
@@ -70,7 +71,7 @@ class TableCreate(ScorerRequiredMixin, FormView):
             else:
                 form.add_error(None, error)
             return self.form_invalid(form)
-        messages.success(self.request, "Table started: enter the first hand")
+        messages.success(self.request, gettext("Table started: enter the first hand"))
         return redirect(table_url(table))
 
 
@@ -87,7 +88,7 @@ class TableImport(ScorerRequiredMixin, FormView):
         except ValidationError as error:
             form.add_error("file", error.messages)
             return self.form_invalid(form)
-        messages.success(self.request, f"Table imported: {table}")
+        messages.success(self.request, gettext("Table imported: %(table)s") % {"table": table})
         return redirect(table_url(table))
 
 
@@ -138,7 +139,10 @@ class TableHandRecord(ScorerRequiredMixin, TablePage):
             except ValidationError as error:
                 add_rules_errors(form, error)
             else:
-                messages.success(request, f"Hand {self.table.hand_count + 1} saved")
+                messages.success(
+                    request,
+                    gettext("Hand %(number)s saved") % {"number": self.table.hand_count + 1},
+                )
                 return redirect(table_url(self.table) + "#entry")
         return self.render_to_response(self.get_context_data(hand_form=form))
 
@@ -228,7 +232,7 @@ class TableHandDelete(TableHandPage):
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
-            messages.success(request, f"Hand {self.number} deleted")
+            messages.success(request, gettext("Hand %(number)s deleted") % {"number": self.number})
         return redirect(table_url(self.table))
 
 

@@ -17,6 +17,7 @@ from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.generic import FormView, TemplateView
 from django_tables2 import SingleTableView
 
@@ -121,7 +122,12 @@ class NightDetailView(PublicPage, NightPage):
         pairs = [
             {
                 "pair": pair,
-                "players": name + (f" (withdrawn from round {gone[pair]})" if pair in gone else ""),
+                "players": name
+                + (
+                    gettext(" (withdrawn from round %(round)s)") % {"round": gone[pair]}
+                    if pair in gone
+                    else ""
+                ),
             }
             for pair, name in overview.names.items()
         ]
@@ -163,7 +169,7 @@ class NightDraw(DirectorRequiredMixin, NightPage):
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
-            messages.success(request, "Numbers drawn")
+            messages.success(request, gettext("Numbers drawn"))
         return redirect(self.night_url("night-draw"))
 
 
@@ -172,16 +178,19 @@ class NightDrawAgain(ConfirmFirst, NightDraw):
 
     def confirmation(self) -> Confirmation:
         names = selectors.pair_names(selectors.night_seats(self.night))
-        pairs = "; ".join(f"pair {pair}: {players}" for pair, players in names.items())
-        lost = [f"The pairs as drawn now ({pairs})."]
+        pairs = "; ".join(
+            gettext("pair %(pair)s: %(players)s") % {"pair": pair, "players": players}
+            for pair, players in names.items()
+        )
+        lost = [gettext("The pairs as drawn now (%(pairs)s).") % {"pairs": pairs}]
         if selectors.night_overview(self.night).rounds:
-            lost.append("The schedule made from them: make it again after the draw.")
+            lost.append(gettext("The schedule made from them: make it again after the draw."))
         return Confirmation(
-            title="Draw the numbers again?",
+            title=gettext("Draw the numbers again?"),
             lost=lost,
-            button="Draw again",
+            button=gettext("Draw again"),
             back=self.night_url("night-draw"),
-            undo="The old draw stays in the night's history; swaps can put numbers back.",
+            undo=gettext("The old draw stays in the night's history; swaps can put numbers back."),
         )
 
 
@@ -206,7 +215,11 @@ class NightSwap(DirectorRequiredMixin, NightDrawPage):
                 form = self.fresh_swap_form(request.POST)
                 form.add_error(None, error)
             else:
-                messages.success(request, f"Numbers {first} and {second} swapped")
+                messages.success(
+                    request,
+                    gettext("Numbers %(first)s and %(second)s swapped")
+                    % {"first": first, "second": second},
+                )
                 return redirect(self.night_url("night-draw"))
         return self.render_to_response(self.get_context_data(swap_form=form))
 
@@ -227,18 +240,24 @@ class NightSchedule(ConfirmFirst, DirectorRequiredMixin, NightPage):
         games = len(selectors.night_overview(self.night).games)
         lost = (
             [
-                f"The {games} games of the pattern table as they are: pairs may meet at "
-                "other tables and rounds, and score sheets already printed no longer match."
+                ngettext(
+                    "The %(games)s game of the pattern table as it is: pairs may meet at "
+                    "other tables and rounds, and score sheets already printed no longer match.",
+                    "The %(games)s games of the pattern table as they are: pairs may meet at "
+                    "other tables and rounds, and score sheets already printed no longer match.",
+                    games,
+                )
+                % {"games": games}
             ]
             if games
-            else ["Nothing: no schedule has been made yet."]
+            else [gettext("Nothing: no schedule has been made yet.")]
         )
         return Confirmation(
-            title="Make the schedule again?" if games else "Make the schedule?",
+            title=gettext("Make the schedule again?") if games else gettext("Make the schedule?"),
             lost=lost,
-            button="Make the schedule",
+            button=gettext("Make the schedule"),
             back=self.night_url(),
-            undo="No game has been played yet, so no hand or result is lost.",
+            undo=gettext("No game has been played yet, so no hand or result is lost."),
         )
 
     def post(self, request, pk):
@@ -247,7 +266,13 @@ class NightSchedule(ConfirmFirst, DirectorRequiredMixin, NightPage):
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
-            messages.success(request, f"Schedule made: {len(games)} games")
+            messages.success(
+                request,
+                ngettext(
+                    "Schedule made: %(count)s game", "Schedule made: %(count)s games", len(games)
+                )
+                % {"count": len(games)},
+            )
         return redirect(self.night_url())
 
 
@@ -278,7 +303,7 @@ class NightCreate(DirectorRequiredMixin, FormView):
             return already_done(
                 self.request, done, reverse("scoring:night-draw", args=[done.done.pk])
             )
-        messages.success(self.request, "Night created: draw the numbers next")
+        messages.success(self.request, gettext("Night created: draw the numbers next"))
         return redirect("scoring:night-draw", pk=night.pk)
 
 
@@ -306,7 +331,7 @@ class NightImport(DirectorRequiredMixin, FormView):
         except services.NightFileRefused as refused:
             form.add_error("file", refused.spoken())
             return self.form_invalid(form)
-        messages.success(self.request, f"Night imported: {night.name}")
+        messages.success(self.request, gettext("Night imported: %(name)s") % {"name": night.name})
         return redirect("scoring:night-detail", pk=night.pk)
 
 
@@ -405,7 +430,9 @@ class GameResult(ScorerRequiredMixin, GamePage):
             except ValidationError as error:
                 add_rules_errors(form, error)
             else:
-                messages.success(request, f"Result saved: won by pair {game.winner}")
+                messages.success(
+                    request, gettext("Result saved: won by pair %(pair)s") % {"pair": game.winner}
+                )
                 return redirect(self.game_url())
         return self.render_to_response(self.get_context_data(result_form=form))
 
@@ -429,26 +456,31 @@ class GameAction(GamePage):
 
 class GameResultClear(ScorerRequiredMixin, GameAction):
     service = staticmethod(services.game_result_clear)
-    done = "Pegboard result cleared"
+    done = gettext_lazy("Pegboard result cleared")
 
 
 class GameReopen(ConfirmFirst, DirectorRequiredMixin, GameAction):
     http_method_names = ["get", "post"]
     service = staticmethod(services.game_reopen)
-    done = "Game re-opened: scorers may correct it"
+    done = gettext_lazy("Game re-opened: scorers may correct it")
 
     def confirmation(self) -> Confirmation:
         game = self.game
         return Confirmation(
-            title=f"Re-open {game}?",
+            title=gettext("Re-open %(game)s?") % {"game": game},
             lost=[
-                f"The game's settled result (won by pair {game.winner}, "
-                f"{game.score_a} – {game.score_b}): any scorer may change its hands until "
-                "it is done again, and the standings and the pot follow the change."
+                gettext(
+                    "The game's settled result (won by pair %(pair)s, %(a)s – %(b)s): any "
+                    "scorer may change its hands until it is done again, and the standings "
+                    "and the pot follow the change."
+                )
+                % {"pair": game.winner, "a": game.score_a, "b": game.score_b}
             ],
-            button="Re-open the game",
+            button=gettext("Re-open the game"),
             back=self.game_url(),
-            undo="Every correction is in the game's history; a director can restore any of them.",
+            undo=gettext(
+                "Every correction is in the game's history; a director can restore any of them."
+            ),
         )
 
 
@@ -500,7 +532,7 @@ class HandCorrection:
         except ValidationError as error:
             add_rules_errors(form, error)
             return self.render_to_response(self.get_context_data(form=form))
-        messages.success(request, f"Hand {self.number} corrected")
+        messages.success(request, gettext("Hand %(number)s corrected") % {"number": self.number})
         return redirect(self.board_url())
 
 
@@ -519,19 +551,22 @@ class HandDelete(ConfirmFirst, HandPage):
     def confirmation(self) -> Confirmation:
         hand = self.hand
         what = (
-            "a passed deal"
+            gettext("a passed deal")
             if hand.passed
-            else f"pair {hand.bidder} bid {'Money' if hand.money else hand.bid}"
+            else gettext("pair %(pair)s bid %(bid)s")
+            % {"pair": hand.bidder, "bid": "Money" if hand.money else hand.bid}
         )
+        number = {"number": self.number}
         return Confirmation(
-            title=f"Delete hand {self.number}?",
+            title=gettext("Delete hand %(number)s?") % number,
             lost=[
-                f"Hand {self.number} ({what}) of {self.game}.",
-                "The running score after it, worked out again without it.",
+                gettext("Hand %(number)s (%(what)s) of %(game)s.")
+                % {**number, "what": what, "game": self.game},
+                gettext("The running score after it, worked out again without it."),
             ],
-            button=f"Delete hand {self.number}",
+            button=gettext("Delete hand %(number)s") % number,
             back=self.game_url(),
-            undo="A director can restore it from the game's audit trail.",
+            undo=gettext("A director can restore it from the game's audit trail."),
         )
 
     def post(self, request, pk):
@@ -540,7 +575,7 @@ class HandDelete(ConfirmFirst, HandPage):
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
-            messages.success(request, f"Hand {self.number} deleted")
+            messages.success(request, gettext("Hand %(number)s deleted") % {"number": self.number})
         return redirect(self.game_url())
 
 
