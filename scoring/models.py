@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models.functions import Greatest, Least
+from django.utils.translation import gettext, gettext_lazy
 from simple_history.models import HistoricalRecords
 
 from scoring.rules.names import name_key, normal_name
@@ -33,13 +34,13 @@ Variant = models.TextChoices(
 
 
 class Paper(models.TextChoices):
-    LETTER = "letter", "Letter"
+    LETTER = "letter", gettext_lazy("Letter")
     A4 = "a4", "A4"
 
 
 class Tiebreak(models.TextChoices):
-    PLAYOFF = PLAYOFF, "Play-off games"
-    PEGS = PEGS, "Peg difference, then pegs for"
+    PLAYOFF = PLAYOFF, gettext_lazy("Play-off games")
+    PEGS = PEGS, gettext_lazy("Peg difference, then pegs for")
 
 
 DEFAULT_MONEY = MoneySettings()
@@ -249,12 +250,22 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.label[0].lower()}{self.label[1:]}: pair {self.pair_a} v pair {self.pair_b}"
+        where = self.label[0].lower() + self.label[1:]
+        return gettext("%(where)s: pair %(a)s v pair %(b)s") % {
+            "where": where,
+            "a": self.pair_a,
+            "b": self.pair_b,
+        }
 
     @property
     def label(self) -> str:
         """Where the game is played, as every page and sheet heads it: ``Round 2, table 3``."""
-        return "Play-off" if self.is_playoff else f"Round {self.round}, table {self.table}"
+        if self.is_playoff:
+            return gettext("Play-off")
+        return gettext("Round %(round)s, table %(table)s") % {
+            "round": self.round,
+            "table": self.table,
+        }
 
     @property
     def pairs(self) -> tuple[int, int]:
