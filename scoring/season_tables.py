@@ -3,6 +3,7 @@
 import django_tables2 as tables
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from scoring.tables import BaseTable, NumberColumn
 
@@ -21,10 +22,12 @@ class LadderTable(BaseTable):
         empty_text = _("No night of the season can be paid out yet.")
 
     def __init__(self, data, *, nights, **kwargs):
+        # Translators: a date format (Django's date filter) for a night's column heading.
+        day = pgettext("date format", "j M")
         columns = [
             (
                 f"night_{night.pk}",
-                NumberColumn(verbose_name=date_format(night.date, "j M"), default="—"),
+                NumberColumn(verbose_name=date_format(night.date, day), default="—"),
             )
             for night in nights
         ]
