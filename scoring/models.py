@@ -403,7 +403,12 @@ class TableGame(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or f"{get_variant(self.variant).name} table of {self.date:%Y-%m-%d}"
+        if self.name:
+            return self.name
+        return gettext("%(variant)s table of %(date)s") % {
+            "variant": get_variant(self.variant).name,
+            "date": f"{self.date:%Y-%m-%d}",
+        }
 
     @property
     def rules_variant(self):
