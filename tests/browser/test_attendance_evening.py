@@ -88,7 +88,7 @@ def withdraw_pair_7(page: Page, night_url: str) -> None:
     count = forfeits.count()
     assert count in (3, 4)  # rounds 4 to 7, less its bye if that is still to come
     page.get_by_role("button", name="Withdraw pair 7").click()
-    expect(status(page)).to_contain_text(f"Pair 7 withdrawn from round 4: {count} forfeit(s)")
+    expect(status(page)).to_contain_text(f"Pair 7 withdrawn from round 4: {count} forfeits")
 
 
 def seat_the_late_pair(page: Page, night_url: str) -> None:
