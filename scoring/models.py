@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models.functions import Greatest, Least
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from scoring.rules.names import name_key, normal_name
@@ -38,11 +39,18 @@ class Paper(models.TextChoices):
 
 
 class Tiebreak(models.TextChoices):
-    PLAYOFF = PLAYOFF, "Play-off games"
-    PEGS = PEGS, "Peg difference, then pegs for"
+    PLAYOFF = PLAYOFF, _("Play-off games")
+    PEGS = PEGS, _("Peg difference, then pegs for")
 
 
 DEFAULT_MONEY = MoneySettings()
+
+
+def language_field(none: str, **options) -> models.CharField:
+    """One of the site's languages (``LANGUAGES``: English and French), or ``none`` (the
+    words of the empty choice: whose language applies then)."""
+    choices = [("", none), *settings.LANGUAGES]
+    return models.CharField(max_length=10, choices=choices, blank=True, default="", **options)
 
 
 def money_field(default: Decimal, **options) -> models.DecimalField:
@@ -101,6 +109,11 @@ class Night(models.Model):
     paper = models.CharField(
         max_length=10, choices=Paper.choices, default=Paper.LETTER, help_text="For printed sheets."
     )
+    language = language_field(
+        _("The club's language"),
+        verbose_name=_("Language of the printed sheets"),
+        help_text=_("Whatever language the screen shows."),
+    )
     drawn_at = models.DateTimeField(null=True, blank=True)
     is_final = models.BooleanField(
         default=False,
@@ -146,6 +159,11 @@ class Night(models.Model):
     @property
     def rules_variant(self):
         return get_variant(self.variant)
+
+    @property
+    def sheet_language(self) -> str:
+        """The language its sheets print in: its own, else the club's."""
+        return self.language or settings.LANGUAGE_CODE
 
 
 class Seat(models.Model):
@@ -528,3 +546,16 @@ class CashCount(models.Model):
     def difference(self) -> Decimal:
         """Counted less expected: negative when cash is missing."""
         return self.counted - self.expected
+
+
+class Profile(models.Model):
+    """What the site keeps for a person beyond their account: the language they picked in
+    the menu, applied again when they log in on another device or a new session."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    language = language_field(_("The browser's, else the club's"))
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.language or 'no language'})"

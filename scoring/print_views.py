@@ -3,13 +3,16 @@
 The packet and the standings are public like the pages; the payout sheet is the
 treasurer's, for scorers and directors, and no browser or proxy may keep a copy of it.
 Paper: ``?paper=a4`` or ``letter``, else the night's setting; ``?filled=1`` fills the
-packet's score sheets with the hands entered. A PDF comes from ``kept_sheets``: at once
-when it is kept or small, else a page that says it is being prepared and reloads itself.
+packet's score sheets with the hands entered; ``?language=fr`` prints in that language,
+else the night's (``Night.language``), whatever the screen's. A PDF comes from
+``kept_sheets``: at once when it is kept or small, else a page that says it is being
+prepared and reloads itself (in the screen's language).
 """
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext_lazy as _
 from django.views import View
 
 from scoring import kept_sheets, sheets
@@ -19,12 +22,12 @@ from scoring.permissions import PublicPage, ScorerRequiredMixin
 from scoring.printing import paper_or_default
 
 NAMES = {
-    "packet": "night packet",
-    "playoffs": "play-off score sheets",
-    "tables": "table cards",
-    "pairs": "pair cards",
-    "standings": "standings",
-    "payouts": "payout sheet",
+    "packet": _("night packet"),
+    "playoffs": _("play-off score sheets"),
+    "tables": _("table cards"),
+    "pairs": _("pair cards"),
+    "standings": _("standings"),
+    "payouts": _("payout sheet"),
 }
 REFRESH_SECONDS = 5
 
@@ -38,10 +41,18 @@ class SheetView(PublicPage, View):
         night = get_object_or_404(Night, pk=pk)
         paper = paper_or_default(request.GET.get("paper") or night.paper)
         filled = request.GET.get("filled") == "1"
+        language = request.GET.get("language")
         if self.preview:
-            return HttpResponse(sheets.sheet_html(night, sheet, paper=paper, filled=filled))
+            return HttpResponse(
+                sheets.sheet_html(night, sheet, paper=paper, filled=filled, language=language)
+            )
         answer = kept_sheets.request_pdf(
-            night, sheet, paper=paper, filled=filled, client=client_address(request)
+            night,
+            sheet,
+            paper=paper,
+            filled=filled,
+            client=client_address(request),
+            language=language,
         )
         if isinstance(answer, kept_sheets.Ready):
             response = HttpResponse(answer.pdf, content_type="application/pdf")

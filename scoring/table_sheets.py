@@ -6,6 +6,7 @@ core's fold of the hands entered (``table_selectors.table_board``).
 """
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from scoring import printing
 from scoring.table_selectors import table_board
@@ -41,7 +42,7 @@ def _row(row, variant) -> dict:
     return {
         "number": row.number,
         "bidder": hand.bidder,
-        "partner": hand.partner or "alone",
+        "partner": hand.partner or _("alone"),
         "bid": hand.bid,
         "cards": cards,
         "points": points,
