@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models.functions import Greatest, Least
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -271,8 +272,14 @@ class Game(models.Model):
 
     @property
     def label(self) -> str:
-        """Where the game is played, as every page and sheet heads it: ``Round 2, table 3``."""
-        return "Play-off" if self.is_playoff else f"Round {self.round}, table {self.table}"
+        """Where the game is played, as every page and sheet heads it: ``Round 2, table 3``
+        (in the page's or the sheet's language)."""
+        if self.is_playoff:
+            return gettext("Play-off")
+        return gettext("Round %(round)s, table %(table)s") % {
+            "round": self.round,
+            "table": self.table,
+        }
 
     @property
     def pairs(self) -> tuple[int, int]:

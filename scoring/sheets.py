@@ -71,6 +71,9 @@ def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) 
         "cards": variant.cards,
         "cinch_holes": range(variant.cinch_cap or 0),
         "column_widths": column_widths(variant),
+        # The score sheet's width, so that its columns keep their widths whatever the
+        # headings' words (French ones are longer) and meet the ruled rows below.
+        "sheet_width": sum(column_widths(variant)),
         "sheets": [score_sheet(game, names, variant, filled=filled) for game in printed],
         "nothing": _("No play-off has been started.") if playoffs_only and not playoffs else "",
     }
