@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_tables2.export import TableExport
 from tablib import Dataset
@@ -131,16 +132,31 @@ def game_state(game, *, short: bool = False) -> str:
     """
     if game.forfeit:
         if game.winner is None:
-            return "void" if short else "Void: both pairs had withdrawn"
-        return f"forfeit to {game.winner}" if short else f"Forfeit: won by pair {game.winner}"
+            return gettext("void") if short else gettext("Void: both pairs had withdrawn")
+        pair = {"pair": game.winner}
+        if short:
+            return gettext("forfeit to %(pair)s") % pair
+        return gettext("Forfeit: won by pair %(pair)s") % pair
     if game.winner is not None:
-        winner = f"won by {game.winner}" if short else f"Won by pair {game.winner}"
-        return winner + (" (Money)" if game.money_bid else "")
+        if game.money_bid:
+            won = (
+                gettext("won by %(pair)s (Money)")
+                if short
+                else gettext("Won by pair %(pair)s (Money)")
+            )
+        else:
+            won = gettext("won by %(pair)s") if short else gettext("Won by pair %(pair)s")
+        return won % {"pair": game.winner}
     if game.started:
         if short:
             return f"{game.score_a} – {game.score_b}"
-        return f"Pair {game.pair_a} {game.score_a} – Pair {game.pair_b} {game.score_b}"
-    return "not started"
+        return gettext("Pair %(a)s %(score_a)s – Pair %(b)s %(score_b)s") % {
+            "a": game.pair_a,
+            "score_a": game.score_a,
+            "b": game.pair_b,
+            "score_b": game.score_b,
+        }
+    return gettext("not started")
 
 
 class GameColumn(tables.Column):
