@@ -16,21 +16,13 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from scoring.models import Night
-from tests.browser.steps import PDF_TIMEOUT_MS
+from tests.browser.steps import PDF_TIMEOUT_MS, choose_language
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 NIGHT = "Soirée du mardi"
 PLAYERS = ["Amélie", "Benoît", "Céline", "Denis", "Élise", "François", "Gisèle", "Hugo"]
 FRENCH_MONEY = re.compile(r"\d+,\d\d\u00a0\$")  # "16,00 $", the space a non-breaking one
-
-
-def choose_language(page: Page, code: str) -> None:
-    """The language menu in the page's header: pick, then the page comes back in it."""
-    menu = page.locator("form.language-menu")
-    menu.locator("select").select_option(code)
-    menu.locator("button").click()
-    expect(page.locator("html")).to_have_attribute("lang", code)
 
 
 def set_up_in_french(page: Page) -> Night:
@@ -53,6 +45,7 @@ def set_up_in_french(page: Page) -> Night:
 
 
 def save_hand(page: Page, *, bidder: int, bid: str, cards: dict[str, int]) -> None:
+    """Fill the game page's hand form by its fields' names, and save it."""
     entry = page.locator("#entry")
     entry.locator(f'input[name="bidder"][value="{bidder}"]').check()
     entry.locator('select[name="bid"]').select_option(bid)
