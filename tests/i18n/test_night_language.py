@@ -83,7 +83,7 @@ def test_every_sheet_follows_the_night_and_the_query_overrides(
 
 def test_pair_cards_say_each_round_in_french(client, night):
     cards = sheet(client, night, "pairs")
-    assert "Tour 1 : table 1 contre la paire 2" in cards or "Tour 1 : relâche" in cards
+    assert "Tour 1 : table 1 contre la paire 2" in cards or "Tour 1 : exempte" in cards
     assert "Round 1" not in cards
 
 
