@@ -393,6 +393,7 @@ class NightForm(forms.ModelForm):
             "split",
             "unit",
             "confirm_results",
+            "language",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         labels = {
@@ -509,6 +510,7 @@ class NightEditForm(forms.ModelForm):
             "unit",
             "paper",
             "confirm_results",
+            "language",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         labels = {

@@ -21,6 +21,9 @@ so nothing here lets the sheets stall the site:
 - Each client may start ``RENDERS_PER_CLIENT`` renders per ``RENDER_WINDOW`` seconds
   (``clients.Allowance``); asking for a kept sheet, or one being prepared, is free.
 
+A sheet is in the night's language (``Night.sheet_language``) or the one asked for,
+whatever the screen's: it is rendered in that language and kept under it.
+
 A night's sheet is found again without building its HTML through the night's
 ``updated_at``, which every write moves (``services.mark_night_changed``): the night as it is now
 names the digest last built for it. So a kept sheet is served in a few milliseconds,
@@ -40,7 +43,7 @@ from weakref import WeakSet
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connections
-from django.utils.translation import get_language
+from django.utils import translation
 
 from scoring import printing, sheets
 from scoring.clients import Allowance
@@ -146,7 +149,8 @@ def _kept_part(html: str, paper: str, numbers: PageNumbers | None) -> printing.R
 
 def _as_of(night, sheet: str, paper: str, filled: bool) -> str:
     """The key under which the night, as it is now, names its sheet's digest."""
-    version = f"{night.pk}:{night.updated_at.timestamp()}:{settings.CLUB_NAME}:{get_language()}"
+    language = translation.get_language()
+    version = f"{night.pk}:{night.updated_at.timestamp()}:{settings.CLUB_NAME}:{language}"
     return f"sheet-of:{_digest(version, sheet, paper, str(filled))}"
 
 
@@ -156,8 +160,14 @@ def _render_job(night, sheet: str, paper: str, filled: bool) -> Job:
     return job
 
 
-def sheet_pdf(night, sheet: str, *, paper: str, filled: bool = False) -> bytes:
-    """The sheet as PDF, kept or rendered now whatever its size (``print_night``)."""
+def sheet_pdf(night, sheet: str, *, paper: str, filled: bool = False, language=None) -> bytes:
+    """The sheet as PDF, kept or rendered now whatever its size (``print_night``), in
+    ``language`` if the site has it, else the night's."""
+    with translation.override(sheets.sheet_language(night, language)):
+        return _sheet_pdf(night, sheet, paper, filled)
+
+
+def _sheet_pdf(night, sheet: str, paper: str, filled: bool) -> bytes:
     known = cache.get(_as_of(night, sheet, paper, filled))
     pdf = cache.get(known) if known else None
     if pdf is not None:
@@ -170,8 +180,14 @@ def sheet_pdf(night, sheet: str, *, paper: str, filled: bool = False) -> bytes:
     return pdf
 
 
-def request_pdf(night, sheet: str, *, paper: str, filled: bool, client: str):
-    """What a request for the sheet gets: ``Ready``, ``Preparing`` or ``Refused``."""
+def request_pdf(night, sheet: str, *, paper: str, filled: bool, client: str, language=None):
+    """What a request for the sheet gets: ``Ready``, ``Preparing`` or ``Refused``; the
+    sheet in ``language`` if the site has it, else in the night's."""
+    with translation.override(sheets.sheet_language(night, language)):
+        return _request_pdf(night, sheet, paper, filled, client)
+
+
+def _request_pdf(night, sheet: str, paper: str, filled: bool, client: str):
     known = cache.get(_as_of(night, sheet, paper, filled))
     if known is not None:
         found = _kept_or_preparing(known)

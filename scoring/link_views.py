@@ -17,6 +17,8 @@ from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
 from scoring import selectors, services
@@ -52,7 +54,7 @@ def _over(key: str, limit: int) -> bool:
 class DisputeForm(forms.Form):
     reason = forms.CharField(
         max_length=DISPUTE_LENGTH - 40,
-        label="What is wrong with the result?",
+        label=gettext_lazy("What is wrong with the result?"),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 
@@ -67,7 +69,7 @@ class LinkPage(TemplateView):
         if _counts().get(f"link-refused:{address}", 0) >= REFUSED_LIMIT or _over(
             f"link:{token[:80]}", LINK_LIMIT
         ):
-            return self.refuse("Too many requests: wait a few minutes and try again.", 429)
+            return self.refuse(_("Too many requests: wait a few minutes and try again."), 429)
         try:
             self.link = open_link(token)
         except LinkRefused as refused:
@@ -156,7 +158,9 @@ class LinkHand(LinkPage):
                 add_rules_errors(form, error)
                 return self.render_to_response(self.get_context_data(hand_form=form))
             else:
-                messages.success(request, f"Hand {self.game.hand_count + 1} saved")
+                messages.success(
+                    request, _("Hand %(number)s saved") % {"number": self.game.hand_count + 1}
+                )
             return redirect(self.page_url() + "#entry")
         return self.render_to_response(self.get_context_data(hand_form=form))
 
@@ -180,7 +184,10 @@ class LinkResult(LinkPage):
                 add_rules_errors(form, error)
                 return self.render_to_response(self.get_context_data(result_form=form))
             else:
-                messages.success(request, f"Result saved: won by pair {form.to_rules()['winner']}")
+                messages.success(
+                    request,
+                    _("Result saved: won by pair %(pair)s") % {"pair": form.to_rules()["winner"]},
+                )
             return redirect(self.page_url())
         return self.render_to_response(self.get_context_data(result_form=form))
 
@@ -190,7 +197,7 @@ class LinkConfirm(LinkPage):
 
     def write(self, request):
         services.game_result_confirm(game=self.game, link=self.link)
-        messages.success(request, "Result confirmed: it now counts in the standings.")
+        messages.success(request, _("Result confirmed: it now counts in the standings."))
 
 
 class LinkDispute(LinkPage):
@@ -206,7 +213,7 @@ class LinkDispute(LinkPage):
             )
         except ValidationError as error:
             return self.refused(error)
-        messages.warning(request, "Dispute sent to the director.")
+        messages.warning(request, _("Dispute sent to the director."))
         return redirect(self.page_url())
 
 

@@ -46,6 +46,13 @@ class Tiebreak(models.TextChoices):
 DEFAULT_MONEY = MoneySettings()
 
 
+def language_field(none: str, **options) -> models.CharField:
+    """One of the site's languages (``LANGUAGES``: English and French), or ``none`` (the
+    words of the empty choice: whose language applies then)."""
+    choices = [("", none), *settings.LANGUAGES]
+    return models.CharField(max_length=10, choices=choices, blank=True, default="", **options)
+
+
 def money_field(default: Decimal, **options) -> models.DecimalField:
     return models.DecimalField(
         max_digits=12,
@@ -102,6 +109,11 @@ class Night(models.Model):
     paper = models.CharField(
         max_length=10, choices=Paper.choices, default=Paper.LETTER, help_text="For printed sheets."
     )
+    language = language_field(
+        gettext_lazy("The club's language"),
+        verbose_name=gettext_lazy("Language of the printed sheets"),
+        help_text=gettext_lazy("Whatever language the screen shows."),
+    )
     drawn_at = models.DateTimeField(null=True, blank=True)
     is_final = models.BooleanField(
         default=False,
@@ -147,6 +159,11 @@ class Night(models.Model):
     @property
     def rules_variant(self):
         return get_variant(self.variant)
+
+    @property
+    def sheet_language(self) -> str:
+        """The language its sheets print in: its own, else the club's."""
+        return self.language or settings.LANGUAGE_CODE
 
 
 class Seat(models.Model):
@@ -259,7 +276,8 @@ class Game(models.Model):
 
     @property
     def label(self) -> str:
-        """Where the game is played, as every page and sheet heads it: ``Round 2, table 3``."""
+        """Where the game is played, as every page and sheet heads it: ``Round 2, table 3``
+        (in the page's or the sheet's language)."""
         if self.is_playoff:
             return gettext("Play-off")
         return gettext("Round %(round)s, table %(table)s") % {
@@ -544,3 +562,16 @@ class CashCount(models.Model):
     def difference(self) -> Decimal:
         """Counted less expected: negative when cash is missing."""
         return self.counted - self.expected
+
+
+class Profile(models.Model):
+    """What the site keeps for a person beyond their account: the language they picked in
+    the menu, applied again when they log in on another device or a new session."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    language = language_field(gettext_lazy("The browser's, else the club's"))
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.language or 'no language'})"

@@ -3,8 +3,10 @@
 The packet and the standings are public like the pages; the payout sheet is the
 treasurer's, for scorers and directors, and no browser or proxy may keep a copy of it.
 Paper: ``?paper=a4`` or ``letter``, else the night's setting; ``?filled=1`` fills the
-packet's score sheets with the hands entered. A PDF comes from ``kept_sheets``: at once
-when it is kept or small, else a page that says it is being prepared and reloads itself.
+packet's score sheets with the hands entered; ``?language=fr`` prints in that language,
+else the night's (``Night.language``), whatever the screen's. A PDF comes from
+``kept_sheets``: at once when it is kept or small, else a page that says it is being
+prepared and reloads itself (in the screen's language).
 """
 
 from django.http import HttpResponse
@@ -39,10 +41,18 @@ class SheetView(PublicPage, View):
         night = get_object_or_404(Night, pk=pk)
         paper = paper_or_default(request.GET.get("paper") or night.paper)
         filled = request.GET.get("filled") == "1"
+        language = request.GET.get("language")
         if self.preview:
-            return HttpResponse(sheets.sheet_html(night, sheet, paper=paper, filled=filled))
+            return HttpResponse(
+                sheets.sheet_html(night, sheet, paper=paper, filled=filled, language=language)
+            )
         answer = kept_sheets.request_pdf(
-            night, sheet, paper=paper, filled=filled, client=client_address(request)
+            night,
+            sheet,
+            paper=paper,
+            filled=filled,
+            client=client_address(request),
+            language=language,
         )
         if isinstance(answer, kept_sheets.Ready):
             response = HttpResponse(answer.pdf, content_type="application/pdf")

@@ -32,14 +32,16 @@ def paper_or_default(value) -> str:
 @dataclass(frozen=True)
 class PageNumbers:
     """Where a part of a sheet starts and how many pages the whole sheet has, for the
-    page numbers in its margin ("page 203 of 784") when it is rendered on its own."""
+    page numbers in its margin ("page 203 of 784") when it is rendered on its own; the
+    words are the sheet's own (its language), as in ``print.css``."""
 
     first: int
     total: int
 
     def css(self) -> str:
         return (
-            f'@page {{ @bottom-right {{ content: "page " counter(page) " of {self.total}"; }} }}'
+            '@page { @bottom-right { content: string(page-word) " " counter(page) " "'
+            f' string(page-of) " {self.total}"; }} }}'
             f"@page :first {{ counter-reset: page {self.first}; }}"
         )
 

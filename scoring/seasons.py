@@ -105,7 +105,6 @@ def ladder_sheet_job(season: Season, paper: str) -> kept_sheets.Job:
     """The printed ladder as a ``kept_sheets`` job: kept under the digest of its HTML."""
     context = {
         "club_name": settings.CLUB_NAME,
-        "kind": "Season ladder",
         "season": season,
         "ladder": season_ladder(season),
     }

@@ -8,7 +8,9 @@ then one score sheet per game in round and table order, blank or filled in.
 A sheet is a list of *parts* (``sheet_parts``): one for every sheet but a big packet,
 which is its front (the draw and the pattern table) and its score sheets
 ``PART_SHEETS`` at a time, so that ``scoring.kept_sheets`` can render and keep each part
-on its own. A night the rules core cannot score gets its reasons on the standings and
+on its own. Each is in the night's language (``sheet_language``): every word of it comes
+from the templates and the catalogue, so ``kept_sheets`` renders it under
+``translation.override``. A night the rules core cannot score gets its reasons on the standings and
 payout sheets, as on the pages.
 """
 
@@ -18,9 +20,13 @@ from functools import lru_cache
 from itertools import accumulate
 
 from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring import cash, printing, selectors, table_links
 from scoring.forms import pair_label
+from scoring.problem_words import said_at
 from scoring.rules import InvalidInput
 from scoring.rules.variants import get_variant
 
@@ -36,6 +42,7 @@ TRAILING_COLUMNS_MM = (12, 12, 14, 14)
 
 
 def _sheet_heading(night, kind: str) -> dict:
+    """The running title's night and club, and the sheet's kind (in the sheet's language)."""
     return {"night": night, "club_name": settings.CLUB_NAME, "kind": kind}
 
 
@@ -53,7 +60,7 @@ def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) 
     variant = get_variant(night.variant)
     printed = playoffs if playoffs_only else games + playoffs
     return {
-        **_sheet_heading(night, "Play-off score sheets" if playoffs_only else "Night packet"),
+        **_sheet_heading(night, _("Play-off score sheets") if playoffs_only else _("Night packet")),
         # the draw sheet and the pattern table (``sheet_parts`` may split)
         "front": not playoffs_only,
         "seats": seats,
@@ -64,8 +71,11 @@ def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) 
         "cards": variant.cards,
         "cinch_holes": range(variant.cinch_cap or 0),
         "column_widths": column_widths(variant),
+        # The score sheet's width, so that its columns keep their widths whatever the
+        # headings' words (French ones are longer) and meet the ruled rows below.
+        "sheet_width": sum(column_widths(variant)),
         "sheets": [score_sheet(game, names, variant, filled=filled) for game in printed],
-        "nothing": "No play-off has been started." if playoffs_only and not playoffs else "",
+        "nothing": _("No play-off has been started.") if playoffs_only and not playoffs else "",
     }
 
 
@@ -95,7 +105,7 @@ def seating_context(night) -> dict:
         for pair in sorted(names)
     ]
     return {
-        **_sheet_heading(night, "Seating cards"),
+        **_sheet_heading(night, _("Seating cards")),
         "pair_names": names,
         "table_cards": table_cards,
         "pair_cards": pair_cards,
@@ -105,9 +115,14 @@ def seating_context(night) -> dict:
 def meeting_words(game, names: dict[int, str]) -> str:
     """Who sits at a table in a round: "Pair 1 (Ann & Bob) v pair 4 (Cy & Di)"."""
     if game is None:
-        return "no game"
-    first, second = (f"{pair} ({names.get(pair) or '—'})" for pair in game.pairs)
-    return f"Pair {first} v pair {second}"
+        return _("no game")
+    (a, b), (players_a, players_b) = game.pairs, (names.get(p) or "—" for p in game.pairs)
+    return _("Pair %(a)s (%(players_a)s) v pair %(b)s (%(players_b)s)") % {
+        "a": a,
+        "players_a": players_a,
+        "b": b,
+        "players_b": players_b,
+    }
 
 
 def itinerary(pair: int, rounds, names: dict[int, str]) -> list[str]:
@@ -116,14 +131,16 @@ def itinerary(pair: int, rounds, names: dict[int, str]) -> list[str]:
     for row in rounds:
         game = next((g for g in row.games.values() if pair in g.pairs), None)
         if game is None:
-            lines.append(f"Round {row.round}: bye")
+            lines.append(_("Round %(round)s: bye") % {"round": row.round})
             continue
         other = game.pair_b if game.pair_a == pair else game.pair_a
+        words = {"round": row.round, "table": game.table, "pair": other}
         opponents = names.get(other, "")
-        lines.append(
-            f"Round {row.round}: table {game.table} v pair {other}"
-            + (f", {opponents}" if opponents else "")
-        )
+        if opponents:
+            words["names"] = opponents
+            lines.append(_("Round %(round)s: table %(table)s v pair %(pair)s, %(names)s") % words)
+        else:
+            lines.append(_("Round %(round)s: table %(table)s v pair %(pair)s") % words)
     return lines
 
 
@@ -163,7 +180,11 @@ def _sat_words(game, names) -> list[str]:
     """``["Zed for 3"]``… from the prefetched substitutes (``Zed for Ann`` with seats)."""
     holders = getattr(game, "holders", {})
     return [
-        f"{sub.name} for {holders.get(sub.number, f'number {sub.number}')}"
+        _("%(substitute)s for %(player)s")
+        % {
+            "substitute": sub.name,
+            "player": holders.get(sub.number) or _("number %(number)s") % {"number": sub.number},
+        }
         for sub in game.substitutes.all()
     ]
 
@@ -198,7 +219,7 @@ def _filled_rows(game, variant) -> list[dict]:
             side = game.pairs
             row |= {
                 "bidder": side[hand.bidder],
-                "bid": "Money" if hand.money else hand.bid,
+                "bid": pgettext("the bid", "Money") if hand.money else hand.bid,
                 "cards": [
                     "" if hand.cards is None else ("–" if owner is None else side[owner])
                     for owner in (hand.cards or (None,) * len(variant.cards))
@@ -213,7 +234,7 @@ def _unscoreable(night, kind: str, invalid: InvalidInput) -> dict:
     """A sheet that says why the night cannot be scored, as the pages say it."""
     return {
         **_sheet_heading(night, kind),
-        "problems": [str(problem) for problem in invalid.problems],
+        "problems": [said_at(problem) for problem in invalid.problems],
     }
 
 
@@ -222,8 +243,8 @@ def standings_context(night) -> dict:
     try:
         standings = selectors.night_standings(night)
     except InvalidInput as invalid:
-        return _unscoreable(night, "Standings", invalid)
-    return {**_sheet_heading(night, "Standings"), "standings": standings}
+        return _unscoreable(night, _("Standings"), invalid)
+    return {**_sheet_heading(night, _("Standings")), "standings": standings}
 
 
 def payout_context(night) -> dict:
@@ -232,10 +253,10 @@ def payout_context(night) -> dict:
     try:
         results = selectors.night_results(night)
     except InvalidInput as invalid:
-        return _unscoreable(night, "Payouts", invalid)
+        return _unscoreable(night, _("Payouts"), invalid)
     ledger = results.ledger
     return {
-        **_sheet_heading(night, "Payouts"),
+        **_sheet_heading(night, _("Payouts")),
         "results": results,
         "summary": results.summary,
         "fees": results.summary.fees,
@@ -293,7 +314,14 @@ def sheet_parts(night, sheet: str, *, filled: bool = False) -> list[Part]:
     ]
 
 
-def sheet_html(night, sheet: str, *, paper: str, filled: bool = False) -> str:
-    """The sheet as an HTML page: the quick preview of its PDF."""
+def sheet_language(night, asked: str | None = None) -> str:
+    """The language a night's sheet prints in: ``asked`` (``?language=``, ``print_night
+    --language``) if the site has it, else the night's, whatever the screen's."""
+    return asked if asked in dict(settings.LANGUAGES) else night.sheet_language
+
+
+def sheet_html(night, sheet: str, *, paper: str, filled: bool = False, language=None) -> str:
+    """The sheet as an HTML page: the quick preview of its PDF, in its language."""
     template, context = SHEETS[sheet]
-    return printing.render_html(template, context(night, filled), paper=paper)
+    with translation.override(sheet_language(night, language)):
+        return printing.render_html(template, context(night, filled), paper=paper)

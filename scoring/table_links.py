@@ -12,6 +12,7 @@ import segno
 from django.conf import settings
 from django.core import signing
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scoring.models import Game
 
@@ -71,14 +72,14 @@ def open_link(token: str) -> TableLink:
         value = signing.Signer(salt=SALT).unsign(token)
         game_id, pair, version = (int(part) for part in value.split("."))
     except (signing.BadSignature, ValueError):
-        raise LinkRefused("This link is not valid.") from None
+        raise LinkRefused(_("This link is not valid.")) from None
     game = Game.objects.select_related("night").filter(pk=game_id).first()
     if game is None or pair not in game.pairs:
-        raise LinkRefused("This link's game no longer exists.")
+        raise LinkRefused(_("This link's game no longer exists."))
     if version != game.link_version:
-        raise LinkRefused("This link was revoked by the director: ask for the new one.")
+        raise LinkRefused(_("This link was revoked by the director: ask for the new one."))
     if game.night.is_final:
-        raise LinkRefused("The night is final: its table links no longer work.")
+        raise LinkRefused(_("The night is final: its table links no longer work."))
     return TableLink(game, pair)
 
 
@@ -98,5 +99,5 @@ def awaited_from(game: Game) -> str:
     for pair in game.pairs:
         if game.result_entered_by == f"pair {pair} (table link)":
             other = game.pair_b if pair == game.pair_a else game.pair_a
-            return f"pair {other}"
-    return "a second scorer, a director or either pair"
+            return _("pair %(pair)s") % {"pair": other}
+    return _("a second scorer, a director or either pair")

@@ -6,6 +6,8 @@ core's fold of the hands entered (``table_selectors.table_board``).
 """
 
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring import printing
 from scoring.table_selectors import table_board
@@ -31,7 +33,7 @@ def _row(row, variant) -> dict:
     hand = row.hand
     if hand.points is not None:
         cards = None
-        points = " v ".join(map(str, hand.points))
+        points = f" {pgettext('pair 1 v pair 2', 'v')} ".join(map(str, hand.points))
     else:
         cards = [
             "–" if (hand.cards or {}).get(card.key) is None else hand.cards[card.key]
@@ -41,7 +43,7 @@ def _row(row, variant) -> dict:
     return {
         "number": row.number,
         "bidder": hand.bidder,
-        "partner": hand.partner or "alone",
+        "partner": hand.partner or _("alone"),
         "bid": hand.bid,
         "cards": cards,
         "points": points,

@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 from django_tables2.export import TableExport
 from tablib import Dataset
@@ -131,16 +132,31 @@ def game_state(game, *, short: bool = False) -> str:
     """
     if game.forfeit:
         if game.winner is None:
-            return "void" if short else "Void: both pairs had withdrawn"
-        return f"forfeit to {game.winner}" if short else f"Forfeit: won by pair {game.winner}"
+            return gettext("void") if short else gettext("Void: both pairs had withdrawn")
+        pair = {"pair": game.winner}
+        if short:
+            return gettext("forfeit to %(pair)s") % pair
+        return gettext("Forfeit: won by pair %(pair)s") % pair
     if game.winner is not None:
-        winner = f"won by {game.winner}" if short else f"Won by pair {game.winner}"
-        return winner + (" (Money)" if game.money_bid else "")
+        if game.money_bid:
+            won = (
+                gettext("won by %(pair)s (Money)")
+                if short
+                else gettext("Won by pair %(pair)s (Money)")
+            )
+        else:
+            won = gettext("won by %(pair)s") if short else gettext("Won by pair %(pair)s")
+        return won % {"pair": game.winner}
     if game.started:
         if short:
             return f"{game.score_a} – {game.score_b}"
-        return f"Pair {game.pair_a} {game.score_a} – Pair {game.pair_b} {game.score_b}"
-    return "not started"
+        return gettext("Pair %(a)s %(score_a)s – Pair %(b)s %(score_b)s") % {
+            "a": game.pair_a,
+            "score_a": game.score_a,
+            "b": game.pair_b,
+            "score_b": game.score_b,
+        }
+    return gettext("not started")
 
 
 class GameColumn(tables.Column):
@@ -219,17 +235,17 @@ class HandTable(BaseTable):
 
     class Meta(BaseTable.Meta):
         sequence = ("number", "bid", "taken", "...", "cinches", "actions")
-        empty_text = "No hands entered yet."
+        empty_text = _("No hands entered yet.")
         attrs = {"class": "grid hands"}
 
     def __init__(self, rows, *, game, variant, can_correct: bool, saved=None, **kwargs):
-        self.labels = {card.key: card.label for card in variant.cards}
+        self.labels = {card.key: gettext(card.label) for card in variant.cards}
         boards = [
             (
                 f"score_{side}",
                 tables.Column(
                     accessor="step",
-                    verbose_name=f"Pair {pair}",
+                    verbose_name=gettext("Pair %(pair)s") % {"pair": pair},
                     attrs={"td": {"class": "number"}},
                 ),
             )
@@ -242,17 +258,19 @@ class HandTable(BaseTable):
 
     def render_bid(self, value, record) -> str:
         if value.passed:
-            return "Passed deal"
-        bid = "Money" if value.money else value.bid
-        words = f"Pair {value.bidder} bids {bid}"
+            return gettext("Passed deal")
+        said = {"pair": value.bidder, "bid": "Money" if value.money else value.bid}
         step = record.step
-        if step is not None and step.score.made is not None:
-            words += ": made" if step.score.made else ": set"
-        return words
+        if step is None or step.score.made is None:
+            return gettext("Pair %(pair)s bids %(bid)s") % said
+        if step.score.made:
+            return gettext("Pair %(pair)s bids %(bid)s: made") % said
+        return gettext("Pair %(pair)s bids %(bid)s: set") % said
 
     def render_taken(self, value) -> str:
         if value.points is not None:
-            return "points " + " v ".join(str(point) for point in value.points)
+            versus = f" {pgettext('pair 1 v pair 2', 'v')} "
+            return gettext("points %(points)s") % {"points": versus.join(map(str, value.points))}
         owners = value.cards or {}
         return " · ".join(f"{label} {owners.get(key) or '—'}" for key, label in self.labels.items())
 

@@ -34,6 +34,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the session (the language menu's choice is kept there), before CommonMiddleware.
     "django.middleware.locale.LocaleMiddleware",
+    # A logged-in person's language (their profile's, copied into the session at login).
+    "scoring.language.SessionLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

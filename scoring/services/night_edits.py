@@ -21,6 +21,7 @@ EDITABLE = (
     "unit",
     "paper",
     "confirm_results",
+    "language",
 )
 
 

@@ -29,6 +29,14 @@ def log_in(page: Page, username: str, password: str = PASSWORD) -> None:
     expect(page.locator(".site-user")).to_contain_text(username)
 
 
+def choose_language(page: Page, code: str) -> None:
+    """The language menu in the page's header: pick, then the page comes back in it."""
+    menu = page.locator("form.language-menu")
+    menu.locator("select").select_option(code)
+    menu.locator("button").click()
+    expect(page.locator("html")).to_have_attribute("lang", code)
+
+
 def status(page: Page) -> Locator:
     """The messages the site shows after a change ("Hand 2 saved")."""
     return page.get_by_role("status")

@@ -19,11 +19,11 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
-from scoring import cash, kept_sheets, selectors, services, sheets
+from scoring import cash, kept_sheets, selectors, services, sheets, table_links
 from scoring.models import Game, Season
 from scoring.services import table_games
 from tests.browser.nights import finish_night, played_night
-from tests.browser.steps import PDF_TIMEOUT_MS
+from tests.browser.steps import PDF_TIMEOUT_MS, choose_language
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -116,6 +116,39 @@ def test_screenshots(as_user, scorer, director, folder):
     cache.add(job.lock, {"pages": job.pages, "done": 2}, 60)
     shoot(desktop, f"{night_url}sheets/packet.pdf", folder / "sheet-preparing.png")
     cache.delete(job.lock)
+
+
+def test_french_screenshots(as_user, scorer, folder):
+    """The night in French (issue 17): its page, a hand refused in French on the game page,
+    the pot with French money, a table's phone page and the standings sheet in French."""
+    night = played_night(user=scorer, last_game_hands=2)
+    night.language = "fr"
+    night.save()
+    open_game = Game.objects.get(night=night, is_playoff=False, winner=None)
+    desktop = as_user(scorer, **DESKTOP)
+    choose_language(desktop, "fr")
+    night_url = f"/nights/{night.pk}/"
+
+    shoot(desktop, night_url, folder / "night-fr.png")
+    desktop.goto(f"/games/{open_game.pk}/")
+    entry = desktop.locator("#entry")
+    for name in ("bidder", "high", "low", "jack", "game"):  # every card, but no bid
+        entry.locator(f'input[name="{name}"][value="{open_game.pair_a}"]').check()
+    entry.locator("button[type=submit]").click()
+    expect(entry.locator(".errorlist").first).to_contain_text("l’enchère manque")
+    desktop.screenshot(path=folder / "game-error-fr.png", full_page=True)
+
+    # The scorer's phone, logged in: French already, as the profile keeps the choice.
+    phone = as_user(scorer, **PHONE)
+    phone.goto(table_links.link_path(open_game, open_game.pair_a))
+    expect(phone.locator("html")).to_have_attribute("lang", "fr")
+    expect(phone.locator("form.link-language button")).to_have_text("English")
+    phone.screenshot(path=folder / "table-link-fr.png", full_page=True)
+
+    finish_night(night, user=scorer)
+    shoot(desktop, f"{night_url}pot/", folder / "pot-fr.png")
+    sheet_page(desktop, f"{night_url}sheets/standings.pdf", folder / "standings-sheet-fr.png")
+    sheet_page(desktop, f"{night_url}sheets/packet.pdf?filled=1", folder / "packet-fr.png")
 
 
 RAZZLE_HANDS = [

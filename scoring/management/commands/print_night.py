@@ -1,7 +1,8 @@
 """``manage.py print_night ID --sheet SHEET [--paper a4] [--language fr] --out FILE``.
 
-Writes the same PDFs as the site's print links, from the same renderer, in the club's
-language (``LANGUAGE_CODE``) unless ``--language`` names another.
+Writes the same PDFs as the site's print links, from the same renderer, in the night's
+language (``Night.language``, else the club's ``LANGUAGE_CODE``) unless ``--language``
+names another. Its own messages follow the club's language.
 """
 
 from pathlib import Path
@@ -31,20 +32,22 @@ class Command(BaseCommand):
         parser.add_argument(
             "--language",
             choices=[code for code, _ in settings.LANGUAGES],
-            help="the sheet's language (default: the club's, LANGUAGE_CODE)",
+            help="the sheet's language (default: the night's, else the club's LANGUAGE_CODE)",
         )
         parser.add_argument("--out", required=True, type=Path, help="the PDF file to write")
 
     def handle(self, *args, night_id: int, sheet: str, paper, filled: bool, out: Path, **options):
-        with translation.override(options["language"] or settings.LANGUAGE_CODE):
-            self.write_sheet(night_id, sheet, paper, filled, out)
+        with translation.override(settings.LANGUAGE_CODE):
+            self.write_sheet(night_id, sheet, paper, filled, out, options["language"])
 
-    def write_sheet(self, night_id: int, sheet: str, paper, filled: bool, out: Path) -> None:
+    def write_sheet(self, night_id: int, sheet: str, paper, filled: bool, out: Path, language):
         try:
             night = Night.objects.get(pk=night_id)
         except Night.DoesNotExist:
             raise CommandError(f"There is no night {night_id}.", returncode=EXIT_INVALID) from None
-        pdf = kept_sheets.sheet_pdf(night, sheet, paper=paper or night.paper, filled=filled)
+        pdf = kept_sheets.sheet_pdf(
+            night, sheet, paper=paper or night.paper, filled=filled, language=language
+        )
         try:
             out.write_bytes(pdf)
         except OSError as error:
