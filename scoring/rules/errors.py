@@ -103,6 +103,14 @@ class Problem:
         """A problem whose English message is ``said``'s words."""
         return cls(place, said.say(), said)
 
+    @classmethod
+    def of(cls, place: str, what: "Words | ValueError") -> "Problem":
+        """A problem from words, or from a refusal (:class:`Refused` carries its words)."""
+        if isinstance(what, Words):
+            return cls.said(place, what)
+        said = getattr(what, "words", None)
+        return cls.said(place, said) if said else cls(place, str(what))
+
     def text(self, translate=_same, show=None) -> str:
         """The message in the reader's language (English without a ``translate``)."""
         return self.words.say(translate, show) if self.words else translate(self.message)
@@ -169,6 +177,12 @@ def shown_value(value) -> str:
     return text
 
 
+def typed(value):
+    """A value of the input for a message's values: text quoted as typed (``"five"``),
+    a number kept a number, so each language writes it its own way (``3,5``)."""
+    return shown_value(value) if isinstance(value, str) else value
+
+
 def shown_key(key) -> str:
     """A key of the input as it can stand in a place: printable, on one line."""
     text = str(key)
@@ -184,6 +198,14 @@ def is_text(value) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+class Refused(ValueError):
+    """A value refused with words: ``str()`` is the English, ``words`` says it in any language."""
+
+    def __init__(self, said: Words):
+        super().__init__(said.say())
+        self.words = said
 
 
 class InvalidInput(ValueError):
