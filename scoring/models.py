@@ -18,8 +18,10 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models.functions import Greatest, Least
+from django.utils.translation import gettext
 from simple_history.models import HistoricalRecords
 
+from scoring.problem_words import name_refused
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import night_variant_ids
 from scoring.rules.pot import MoneySettings
@@ -76,7 +78,7 @@ class Member(models.Model):
         try:
             self.name = normal_name(self.name)
         except ValueError as error:
-            raise ValidationError({"name": f"The name {error}."}) from None
+            raise ValidationError({"name": name_refused(error)}) from None
         key = name_key(self.name)
         twin = next(
             (m for m in Member.objects.exclude(pk=self.pk) if name_key(m.name) == key), None
@@ -249,12 +251,22 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.label[0].lower()}{self.label[1:]}: pair {self.pair_a} v pair {self.pair_b}"
+        label = self.label
+        return gettext("%(label)s: pair %(a)s v pair %(b)s") % {
+            "label": label[0].lower() + label[1:],
+            "a": self.pair_a,
+            "b": self.pair_b,
+        }
 
     @property
     def label(self) -> str:
         """Where the game is played, as every page and sheet heads it: ``Round 2, table 3``."""
-        return "Play-off" if self.is_playoff else f"Round {self.round}, table {self.table}"
+        if self.is_playoff:
+            return gettext("Play-off")
+        return gettext("Round %(round)s, table %(table)s") % {
+            "round": self.round,
+            "table": self.table,
+        }
 
     @property
     def pairs(self) -> tuple[int, int]:
@@ -392,7 +404,10 @@ class TableGame(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or f"{get_variant(self.variant).name} table of {self.date:%Y-%m-%d}"
+        return self.name or gettext("%(variant)s table of %(date)s") % {
+            "variant": get_variant(self.variant).name,
+            "date": f"{self.date:%Y-%m-%d}",
+        }
 
     @property
     def rules_variant(self):
