@@ -18,7 +18,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models.functions import Greatest, Least
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from simple_history.models import HistoricalRecords
 
 from scoring.problem_words import name_refused
@@ -35,13 +35,13 @@ Variant = models.TextChoices(
 
 
 class Paper(models.TextChoices):
-    LETTER = "letter", "Letter"
+    LETTER = "letter", gettext_lazy("Letter")
     A4 = "a4", "A4"
 
 
 class Tiebreak(models.TextChoices):
-    PLAYOFF = PLAYOFF, "Play-off games"
-    PEGS = PEGS, "Peg difference, then pegs for"
+    PLAYOFF = PLAYOFF, gettext_lazy("Play-off games")
+    PEGS = PEGS, gettext_lazy("Peg difference, then pegs for")
 
 
 DEFAULT_MONEY = MoneySettings()
