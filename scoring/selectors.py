@@ -10,6 +10,7 @@ from functools import cached_property
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.utils.translation import gettext
 
 from scoring import documents, kept_summaries, table_links
 from scoring.models import Game, Hand, Member, Night, Seat, Substitute, TablePlayer
@@ -298,7 +299,11 @@ class NightResults:
         return done and not self.summary.missing
 
     def tie_names(self, tie) -> list[str]:
-        return [f"Pair {pair} ({self.names.get(pair, '—')})" for pair in tie.pairs]
+        return [
+            gettext("Pair %(pair)s (%(names)s)")
+            % {"pair": pair, "names": self.names.get(pair, "—")}
+            for pair in tie.pairs
+        ]
 
     @property
     def places(self) -> list[Prize]:
@@ -336,15 +341,16 @@ class NightResults:
         """The prizes added up against the pot, once they are awarded."""
         if self.paid_out is None:
             return None
-        return PotCheck("paid-out-check", "Paid out", self.paid_out, self.summary.fees.pot)
+        pot = self.summary.fees.pot
+        return PotCheck("paid-out-check", gettext("Paid out"), self.paid_out, pot)
 
     @property
     def ledger_checks(self) -> list["PotCheck"]:
         """What the players paid and (once the prizes are awarded) won, against the pot."""
         pot = self.summary.fees.pot
-        checks = [PotCheck("paid-check", "Players paid", self.players_paid, pot)]
+        checks = [PotCheck("paid-check", gettext("Players paid"), self.players_paid, pot)]
         if self.players_won is not None:
-            checks.append(PotCheck("won-check", "Players won", self.players_won, pot))
+            checks.append(PotCheck("won-check", gettext("Players won"), self.players_won, pot))
         return checks
 
 
@@ -431,9 +437,12 @@ def _add_substitutes(seasons: dict[int, MemberSeason]) -> None:
     holders = {(s.night_id, s.number): s.member.name for s in seats.select_related("member")}
     for sub in substitutes:
         game = sub.game
-        holder = holders.get((game.night_id, sub.number), f"number {sub.number}")
+        holder = holders.get(
+            (game.night_id, sub.number), gettext("number %(number)s") % {"number": sub.number}
+        )
         seasons[sub.member_id].sat.append(
-            f"{sub.name} for {holder} ({game.night.name}, round {game.round})"
+            gettext("%(name)s for %(holder)s (%(night)s, round %(round)s)")
+            % {"name": sub.name, "holder": holder, "night": game.night.name, "round": game.round}
         )
 
 

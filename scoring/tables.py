@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_tables2.export import TableExport
 from tablib import Dataset
@@ -61,11 +62,15 @@ class BaseTable(tables.Table):
         template_name = "django_tables2/table.html"
         attrs = {"class": "grid"}
         orderable = False
-        empty_text = "Nothing yet."
+        empty_text = _("Nothing yet.")
 
 
 class NightTable(BaseTable):
-    name = tables.Column(linkify=("scoring:night-detail", {"pk": tables.A("pk")}))
+    name = tables.Column(
+        verbose_name=_("Name"), linkify=("scoring:night-detail", {"pk": tables.A("pk")})
+    )
+    date = tables.DateColumn(verbose_name=_("Date"))
+    variant = tables.Column(verbose_name=_("Variant"))
     player_count = tables.Column(verbose_name=_("Players"))
     games = tables.Column(
         verbose_name=_("Games finished"), accessor="finished_count", order_by=("finished_count",)
@@ -80,10 +85,13 @@ class NightTable(BaseTable):
         sequence = ("name", "date", "variant", "player_count", "games", "winners")
         order_by = ("-date",)
         orderable = True
-        empty_text = "No nights yet."
+        empty_text = _("No nights yet.")
 
     def render_games(self, record) -> str:
-        return f"{record.finished_count} of {record.game_count}"
+        return gettext("%(finished)s of %(games)s") % {
+            "finished": record.finished_count,
+            "games": record.game_count,
+        }
 
     def render_winners(self, value) -> str:
         """The first place's pair, from the night's kept standings, once it is awarded."""
@@ -98,29 +106,29 @@ class NightTable(BaseTable):
 class SeatTable(BaseTable):
     """The draw: number → name → pair."""
 
-    number = tables.Column()
+    number = tables.Column(verbose_name=_("Number"))
     name = tables.Column(accessor="member__name", verbose_name=_("Name"))
-    pair = tables.Column(accessor="pair")
+    pair = tables.Column(accessor="pair", verbose_name=_("Pair"))
 
     class Meta(BaseTable.Meta):
         model = Seat
         fields = ("number",)
         sequence = ("number", "name", "pair")
-        empty_text = "No players seated."
+        empty_text = _("No players seated.")
 
     def render_name(self, value, record) -> str:
         """The house player says so: pays nothing, wins nothing."""
-        return f"{value} (house player)" if record.house else value
+        return gettext("%(name)s (house player)") % {"name": value} if record.house else value
 
 
 class PairTable(BaseTable):
     """The night's pairs with their players' names."""
 
-    pair = tables.Column()
-    players = tables.Column()
+    pair = tables.Column(verbose_name=_("Pair"))
+    players = tables.Column(verbose_name=_("Players"))
 
     class Meta(BaseTable.Meta):
-        empty_text = "No pairs yet: the numbers are not drawn."
+        empty_text = _("No pairs yet: the numbers are not drawn.")
 
 
 def game_state(game, *, short: bool = False) -> str:
@@ -131,16 +139,22 @@ def game_state(game, *, short: bool = False) -> str:
     """
     if game.forfeit:
         if game.winner is None:
-            return "void" if short else "Void: both pairs had withdrawn"
-        return f"forfeit to {game.winner}" if short else f"Forfeit: won by pair {game.winner}"
+            return gettext("void") if short else gettext("Void: both pairs had withdrawn")
+        said = gettext("forfeit to %(pair)s") if short else gettext("Forfeit: won by pair %(pair)s")
+        return said % {"pair": game.winner}
     if game.winner is not None:
-        winner = f"won by {game.winner}" if short else f"Won by pair {game.winner}"
-        return winner + (" (Money)" if game.money_bid else "")
+        said = gettext("won by %(pair)s") if short else gettext("Won by pair %(pair)s")
+        return said % {"pair": game.winner} + (" (Money)" if game.money_bid else "")
     if game.started:
         if short:
             return f"{game.score_a} – {game.score_b}"
-        return f"Pair {game.pair_a} {game.score_a} – Pair {game.pair_b} {game.score_b}"
-    return "not started"
+        return gettext("Pair %(a)s %(score_a)s – Pair %(b)s %(score_b)s") % {
+            "a": game.pair_a,
+            "score_a": game.score_a,
+            "b": game.pair_b,
+            "score_b": game.score_b,
+        }
+    return gettext("not started")
 
 
 class GameColumn(tables.Column):
@@ -169,25 +183,27 @@ class GameColumn(tables.Column):
 class PatternTable(BaseTable):
     """Rounds down, tables across; each cell is the game there and where it stands."""
 
-    round = tables.Column()
+    round = tables.Column(verbose_name=_("Round"))
     byes = tables.Column(verbose_name=_("Bye"), empty_values=())
 
     class Meta(BaseTable.Meta):
         sequence = ("round", "...", "byes")
-        empty_text = "No schedule yet."
+        empty_text = _("No schedule yet.")
 
     def __init__(self, rounds, *, tables_used, **kwargs):
         cells = [
             (
                 f"table_{table}",
-                GameColumn(accessor=tables.A(f"games__{table}"), verbose_name=f"Table {table}"),
+                GameColumn(
+                    accessor=tables.A(f"games__{table}"), verbose_name=TABLE % {"table": table}
+                ),
             )
             for table in tables_used
         ]
         super().__init__(rounds, extra_columns=cells, **kwargs)
 
     def render_byes(self, value) -> str:
-        return ", ".join(f"Pair {pair}" for pair in value) if value else "—"
+        return ", ".join(PAIR % {"pair": pair} for pair in value) if value else "—"
 
 
 class PlayoffTable(BaseTable):
@@ -200,6 +216,10 @@ class PlayoffTable(BaseTable):
 
     def __init__(self, games, **kwargs):
         super().__init__([{"game": game} for game in games], **kwargs)
+
+
+TABLE = _("Table %(table)s")
+PAIR = _("Pair %(pair)s")
 
 
 def signed(number: int) -> str:
@@ -219,17 +239,17 @@ class HandTable(BaseTable):
 
     class Meta(BaseTable.Meta):
         sequence = ("number", "bid", "taken", "...", "cinches", "actions")
-        empty_text = "No hands entered yet."
+        empty_text = _("No hands entered yet.")
         attrs = {"class": "grid hands"}
 
     def __init__(self, rows, *, game, variant, can_correct: bool, saved=None, **kwargs):
-        self.labels = {card.key: card.label for card in variant.cards}
+        self.labels = {card.key: gettext(card.label) for card in variant.cards}
         boards = [
             (
                 f"score_{side}",
                 tables.Column(
                     accessor="step",
-                    verbose_name=f"Pair {pair}",
+                    verbose_name=PAIR % {"pair": pair},
                     attrs={"td": {"class": "number"}},
                 ),
             )
@@ -242,17 +262,18 @@ class HandTable(BaseTable):
 
     def render_bid(self, value, record) -> str:
         if value.passed:
-            return "Passed deal"
+            return gettext("Passed deal")
         bid = "Money" if value.money else value.bid
-        words = f"Pair {value.bidder} bids {bid}"
+        words = gettext("Pair %(pair)s bids %(bid)s") % {"pair": value.bidder, "bid": bid}
         step = record.step
         if step is not None and step.score.made is not None:
-            words += ": made" if step.score.made else ": set"
+            words += gettext(": made") if step.score.made else gettext(": set")
         return words
 
     def render_taken(self, value) -> str:
         if value.points is not None:
-            return "points " + " v ".join(str(point) for point in value.points)
+            points = " v ".join(str(point) for point in value.points)
+            return gettext("points %(points)s") % {"points": points}
         owners = value.cards or {}
         return " · ".join(f"{label} {owners.get(key) or '—'}" for key, label in self.labels.items())
 
@@ -302,9 +323,9 @@ class MoneyColumn(NumberColumn):
 class StandingsTable(BaseTable):
     """The ``standings`` rows of the ``cinch-standings/1`` document, in rank order."""
 
-    rank = NumberColumn(empty_values=())
-    pair = NumberColumn()
-    players = tables.Column()
+    rank = NumberColumn(verbose_name=_("Rank"), empty_values=())
+    pair = NumberColumn(verbose_name=_("Pair"))
+    players = tables.Column(verbose_name=_("Players"))
     played = NumberColumn(verbose_name=_("Played"), exclude_from_export=True)
     wins = NumberColumn(verbose_name=_("Won"))
     losses = NumberColumn(verbose_name=_("Lost"))
@@ -331,14 +352,14 @@ class StandingsTable(BaseTable):
             "course",
         )
         orderable = True
-        empty_text = "No pairs yet."
+        empty_text = _("No pairs yet.")
 
     def render_players(self, value) -> str:
         return " & ".join(value)
 
     def render_rank(self, value, record) -> str:
         """A withdrawn pair takes no place: it says so instead of a rank."""
-        return "withdrawn" if record.get("withdrawn") else value
+        return gettext("withdrawn") if record.get("withdrawn") else value
 
     def value_players(self, value) -> str:
         return " & ".join(value)
@@ -349,23 +370,27 @@ class StandingsTable(BaseTable):
 
 def course_words(course) -> str:
     """The prize a pair is on course for, ``so far`` until the night is final."""
-    return f"{course.words} (so far)" if course.provisional else course.words
+    return (
+        gettext("%(course)s (so far)") % {"course": course.words}
+        if course.provisional
+        else course.words
+    )
 
 
 class PrizeTable(BaseTable):
     """The places, then the booby, with who takes each (the rules core's ``Prize``)."""
 
     prize = tables.Column(accessor="place", default=_("Booby prize"), verbose_name=_("Prize"))
-    pair = NumberColumn()
+    pair = NumberColumn(verbose_name=_("Pair"))
     names = tables.Column(verbose_name=_("Players"))
-    amount = MoneyColumn()
+    amount = MoneyColumn(verbose_name=_("Amount"))
 
     class Meta(BaseTable.Meta):
         sequence = ("prize", "pair", "names", "amount")
-        empty_text = "No prize awarded yet."
+        empty_text = _("No prize awarded yet.")
 
     def render_prize(self, value) -> str:
-        return f"Place {value}"
+        return gettext("Place %(place)s") % {"place": value}
 
 
 class LedgerTable(BaseTable):
@@ -373,15 +398,15 @@ class LedgerTable(BaseTable):
 
     number = NumberColumn(verbose_name=_("No."))
     name = tables.Column(verbose_name=_("Player"))
-    pair = NumberColumn()
-    paid = MoneyColumn()
-    won = MoneyColumn()
-    net = MoneyColumn()
+    pair = NumberColumn(verbose_name=_("Pair"))
+    paid = MoneyColumn(verbose_name=_("Paid"))
+    won = MoneyColumn(verbose_name=_("Won"))
+    net = MoneyColumn(verbose_name=_("Net"))
 
     class Meta(BaseTable.Meta):
         sequence = ("number", "name", "pair", "paid", "won", "net")
         orderable = True
-        empty_text = "No players seated."
+        empty_text = _("No players seated.")
 
 
 class MemberTable(BaseTable):
@@ -391,9 +416,9 @@ class MemberTable(BaseTable):
     nights = NumberColumn(verbose_name=_("Nights played"))
     games_won = NumberColumn(verbose_name=_("Games won"))
     cinches = NumberColumn(verbose_name=_("Cinches"))
-    paid = MoneyColumn()
-    won = MoneyColumn()
-    net = MoneyColumn()
+    paid = MoneyColumn(verbose_name=_("Paid"))
+    won = MoneyColumn(verbose_name=_("Won"))
+    net = MoneyColumn(verbose_name=_("Net"))
     sat = tables.Column(verbose_name=_("Sat in for"), orderable=False)
     tables = NumberColumn(verbose_name=_("Table games"))
     tables_won = NumberColumn(verbose_name=_("Tables won"))
@@ -414,7 +439,7 @@ class MemberTable(BaseTable):
             "sat",
         )
         orderable = True
-        empty_text = "No members yet."
+        empty_text = _("No members yet.")
 
     def render_sat(self, value) -> str:
         return "; ".join(value)
