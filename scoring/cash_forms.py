@@ -7,6 +7,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cash import Envelope, cash_counts, envelopes
+from scoring.forms import AmountField
 from scoring.permissions import is_scorer
 from scoring.templatetags.money import shown_money
 
@@ -15,15 +16,13 @@ from scoring.templatetags.money import shown_money
 MOST_CASH = Decimal("999999.99")
 
 
-def amount_field(label: str) -> forms.DecimalField:
-    return forms.DecimalField(
+def amount_field(label: str) -> AmountField:
+    return AmountField(
         label=label,
         required=False,
         min_value=Decimal(0),
         max_value=MOST_CASH,
         decimal_places=2,
-        # Amounts as the page's language writes them: "0,25" in French, "0.25" in English.
-        localize=True,
     )
 
 

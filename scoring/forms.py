@@ -21,7 +21,7 @@ from django.contrib.auth import authenticate
 from django.contrib.auth.forms import PasswordChangeForm
 from django.core.exceptions import ValidationError
 from django.utils import timezone
-from django.utils.formats import number_format
+from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -55,6 +55,25 @@ def add_rules_errors(form: forms.Form, error: ValidationError) -> None:
     for key, messages in error.message_dict.items():
         field = ERROR_FIELDS.get(key, key)
         form.add_error(field if field in form.fields else None, messages)
+
+
+# A decimal comma that cannot be a thousands separator: "0,25", "2,5", "0,1250"; "1,000"
+# is left to the language (one thousand in English, where grouping is not typed).
+DECIMAL_COMMA = re.compile(r"^\s*[-+]?\d*,(\d{1,2}|\d{4,})\s*$")
+
+
+class AmountField(forms.DecimalField):
+    """Money as the page's language writes it (``0,25`` in French, ``0.25`` in English),
+    shown the same way; a decimal comma is refused in no language (issue 17)."""
+
+    def __init__(self, **kwargs):
+        kwargs["localize"] = True
+        super().__init__(**kwargs)
+
+    def to_python(self, value):
+        if isinstance(value, str) and DECIMAL_COMMA.match(value):
+            value = value.replace(",", get_format("DECIMAL_SEPARATOR"))
+        return super().to_python(value)
 
 
 def rules_value(text: str):
@@ -425,7 +444,7 @@ class NightSettingsForm(forms.ModelForm):
                 "that trusts its scorer)."
             ),
         }
-        localized_fields = MONEY_FIELDS
+        field_classes = dict.fromkeys(MONEY_FIELDS, AmountField)
 
     def clean_money(self, cleaned: dict) -> None:
         """The amounts as the rules core reads a night file's, within its limits (a night

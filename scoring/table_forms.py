@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms import (
+    AmountField,
     FirstFocusRadioSelect,
     ImportForm,
     RulesChoiceField,
@@ -42,23 +43,20 @@ class TableForm(forms.Form):
     variant = forms.ChoiceField(label=_("Variant"))
     members = members_field()
     new_players = typed_players_field(_("Other players, one per line"), rows=3)
-    # Amounts as the page's language writes them: "0,25" in French, "0.25" in English.
-    stake = forms.DecimalField(
+    stake = AmountField(
         label=_("Stake"),
         required=False,
         min_value=0,
         max_digits=12,
         decimal_places=4,
-        localize=True,
         help_text=_("What each player puts in (optional); the winners share the pot."),
     )
-    unit = forms.DecimalField(
+    unit = AmountField(
         label=_("Rounding unit"),
         initial=Decimal("0.01"),
         min_value=Decimal("0.0001"),
         max_digits=12,
         decimal_places=4,
-        localize=True,
     )
     night = forms.ModelChoiceField(
         label=_("Night"),
