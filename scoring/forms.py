@@ -26,7 +26,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Member, Night, Tiebreak
-from scoring.problem_words import name_refused, said
+from scoring.problem_words import name_refused, refusal, said
 from scoring.rules.hand import MONEY
 from scoring.rules.jsonio import load_json
 from scoring.rules.names import normal_name
@@ -404,8 +404,8 @@ def typed_names(text: str) -> tuple[list[str], list[str]]:
             name = normal_name(line)
         except ValueError as error:
             refusals.append(
-                gettext("Line %(number)s: %(refusal)s")
-                % {"number": number, "refusal": name_refused(error)}
+                gettext("Line %(number)s: the name %(error)s.")
+                % {"number": number, "error": refusal(error)}
             )
             continue
         if name:
@@ -508,8 +508,8 @@ class NightForm(NightSettingsForm):
         cleaned = super().clean()
         members = [member.name for member in cleaned.get("members") or []]
         typed, refusals = typed_names(cleaned.get("new_players", ""))
-        for refusal in refusals:
-            self.add_error("new_players", refusal)
+        for refused in refusals:
+            self.add_error("new_players", refused)
         names = self.with_house_player(members + typed, cleaned.get("house_player"))
         # The rules core's reading of the players: their count, and one number each.
         _read, problems = _night_problems("read_players", names)

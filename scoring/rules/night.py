@@ -310,32 +310,23 @@ class NightReader:
             )
             return None
 
+    def is_one_of(self, place: str, value, known, refusal: str) -> bool:
+        """Whether ``value`` is one of ``known``; if not, ``refusal`` (a code with
+        ``{value}`` and ``{known}``) is noted at ``place``."""
+        if value in known:
+            return True
+        self.fail(place, words(refusal, value=typed(value), known=", ".join(known)))
+        return False
+
     def read_variant(self, value):
-        known = night_variant_ids()
-        if value not in known:
-            self.fail(
-                "variant",
-                words(
-                    gettext_noop("{value} is not a night variant (one of: {known})"),
-                    value=typed(value),
-                    known=", ".join(known),
-                ),
-            )
+        refusal = gettext_noop("{value} is not a night variant (one of: {known})")
+        if not self.is_one_of("variant", value, night_variant_ids(), refusal):
             return None
         return get_variant(value)
 
     def read_tiebreak(self, value) -> str:
-        if value not in TIEBREAKS:
-            self.fail(
-                "tiebreak",
-                words(
-                    gettext_noop("{value} is not a tie-break (one of: {known})"),
-                    value=typed(value),
-                    known=", ".join(TIEBREAKS),
-                ),
-            )
-            return PLAYOFF
-        return value
+        refusal = gettext_noop("{value} is not a tie-break (one of: {known})")
+        return value if self.is_one_of("tiebreak", value, TIEBREAKS, refusal) else PLAYOFF
 
     def read_players(self, players) -> tuple[tuple[str, ...] | None, frozenset[int]]:
         """The names in number order, and the numbers of the house players."""

@@ -9,7 +9,7 @@ score`` all come here, so they accept the same files and print the same board.
 from dataclasses import dataclass
 from decimal import Decimal
 
-from scoring.rules.errors import InvalidInput, Problem, Words, gettext_noop, is_text, typed, words
+from scoring.rules.errors import InvalidInput, Problem, Words, gettext_noop, is_text, words
 from scoring.rules.game import GameState, play_game
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import (
@@ -130,17 +130,8 @@ class TableReader(NightReader):
 
     def read_variant(self, value):
         known = [variant.id for variant in table_variants()]
-        if value not in known:
-            self.fail(
-                "variant",
-                words(
-                    gettext_noop("{value} is not a variant for a table (one of: {known})"),
-                    value=typed(value),
-                    known=", ".join(known),
-                ),
-            )
-            return None
-        return get_variant(value)
+        refusal = gettext_noop("{value} is not a variant for a table (one of: {known})")
+        return get_variant(value) if self.is_one_of("variant", value, known, refusal) else None
 
     def read_table_players(self, players, variant) -> tuple[str, ...] | None:
         if variant is None:

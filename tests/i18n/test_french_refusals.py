@@ -81,5 +81,5 @@ def test_a_name_the_rules_core_refuses_is_said_in_french():
         form = NightForm(data)
         assert not form.is_valid()
     assert form.errors["new_players"][0].startswith(
-        "Ligne 1 : Le nom contient U+200B (ZERO WIDTH SPACE), qui n’affiche rien"
+        "Ligne 1 : le nom contient U+200B (ZERO WIDTH SPACE), qui n’affiche rien"
     )
