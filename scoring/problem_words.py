@@ -20,10 +20,15 @@ def shown(value) -> str:
     return shown_value(value)
 
 
+def say(words) -> str:
+    """The rules core's words (``errors.Words``) in the page's language."""
+    return words.say(gettext, shown)
+
+
 def refusal(error: ValueError) -> str:
     """A value the rules core refused (``errors.Refused``), in the page's language."""
     words = getattr(error, "words", None)
-    return words.say(gettext, shown) if words else str(error)
+    return say(words) if words else str(error)
 
 
 def name_refused(error: ValueError) -> str:

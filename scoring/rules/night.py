@@ -23,7 +23,7 @@ from scoring.rules.errors import (
     words,
 )
 from scoring.rules.game import GameState, check_result, play_game
-from scoring.rules.hand import is_whole_number
+from scoring.rules.hand import is_whole_number, side_names
 from scoring.rules.names import name_key
 from scoring.rules.pot import (
     Fees,
@@ -759,9 +759,8 @@ def money_text(amount: Decimal) -> str:
     return str(cents) if cents == amount else str(amount.normalize())
 
 
-def _pairs_words(pairs) -> str:
-    listed = [str(pair) for pair in pairs]
-    return "pairs " + ", ".join(listed[:-1]) + " and " + listed[-1]
+def _pairs_words(pairs) -> Words:
+    return side_names(pairs, "pair")
 
 
 def pairings_without_a_game(night: Night) -> list[tuple[int, int]]:
@@ -779,33 +778,50 @@ def pairings_without_a_game(night: Night) -> list[tuple[int, int]]:
 MISSING_SHOWN = 5
 
 
-def missing_reasons(missing) -> list[str]:
+def missing_reasons(missing) -> list[Words]:
     """``pairs 4 and 5 have no game``, for the first few pairings left out, then how many
     more."""
-    reasons = [f"{_pairs_words(pairing)} have no game" for pairing in missing[:MISSING_SHOWN]]
+    reasons = [
+        words(gettext_noop("{pairs} have no game"), pairs=_pairs_words(pairing))
+        for pairing in missing[:MISSING_SHOWN]
+    ]
     if len(missing) > MISSING_SHOWN:
         more = len(missing) - MISSING_SHOWN
-        reasons.append(f"{more} more pairing{'s have' if more > 1 else ' has'} no game")
+        code = (
+            gettext_noop("{more} more pairings have no game")
+            if more > 1
+            else gettext_noop("{more} more pairing has no game")
+        )
+        reasons.append(words(code, more=more))
     return reasons
 
 
-def blocked_reasons(unfinished: int, missing, ties, tiebreak: str) -> list[str]:
+def blocked_reasons(unfinished: int, missing, ties, tiebreak: str) -> list[Words]:
     """Why places and booby cannot be paid yet, in words for the treasurer."""
     reasons = []
     if unfinished:
-        reasons.append(f"{unfinished} game{'s are' if unfinished > 1 else ' is'} not finished")
+        code = (
+            gettext_noop("{count} games are not finished")
+            if unfinished > 1
+            else gettext_noop("{count} game is not finished")
+        )
+        reasons.append(words(code, count=unfinished))
     reasons += missing_reasons(missing)
     for tie in ties:
+        stake = tie.said or tie.stake
         if unfinished or missing:
             # Mid-evening a tie is no alarm: the games left may part the pairs.
-            reasons.append(f"{_pairs_words(tie.pairs)} are level for {tie.stake} so far")
+            code = gettext_noop("{pairs} are level for {stake} so far")
+            reasons.append(words(code, pairs=_pairs_words(tie.pairs), stake=stake))
             continue
-        settle = (
-            "a play-off among them decides it"
+        code = (
+            gettext_noop("{pairs} are tied for {stake}: a play-off among them decides it")
             if tiebreak == PLAYOFF
-            else "they are level on wins, peg difference and pegs for"
+            else gettext_noop(
+                "{pairs} are tied for {stake}: they are level on wins, peg difference and pegs for"
+            )
         )
-        reasons.append(f"{_pairs_words(tie.pairs)} are tied for {tie.stake}: {settle}")
+        reasons.append(words(code, pairs=_pairs_words(tie.pairs), stake=stake))
     return reasons
 
 
@@ -854,6 +870,8 @@ class Summary:
     missing: list[tuple[int, int]]
     blocked: list[str]
     payout: Payout | None
+    # ``blocked`` as words, said in the reader's language (the document keeps English).
+    said_blocked: list[Words] = field(default_factory=list)
 
     @property
     def places(self) -> list[Prize]:
@@ -921,11 +939,12 @@ def summarise(night: Night) -> Summary:
     played = [game.outcome() for game in finished if not game.forfeit]
     fees = collect_fees(money, night.pair_count, played, night.house)
     missing = pairings_without_a_game(night)
-    blocked = blocked_reasons(unfinished, missing, ranking.ties, night.tiebreak)
+    reasons = blocked_reasons(unfinished, missing, ranking.ties, night.tiebreak)
     payout = (
-        None if blocked else pay_out(money, fees.pot, ranking.places, ranking.booby, night.house)
+        None if reasons else pay_out(money, fees.pot, ranking.places, ranking.booby, night.house)
     )
-    return Summary(night, finished, ranking, fees, unfinished, missing, blocked, payout)
+    blocked = [reason.say() for reason in reasons]
+    return Summary(night, finished, ranking, fees, unfinished, missing, blocked, payout, reasons)
 
 
 def standings_document(night: Night) -> dict:

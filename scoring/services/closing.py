@@ -9,7 +9,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from scoring import cash, documents, selectors
 from scoring.models import Game, Night, Tiebreak
-from scoring.problem_words import said_at
+from scoring.problem_words import said_at, say
 from scoring.rules import InvalidInput
 from scoring.rules.night import missing_reasons
 from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
@@ -58,7 +58,8 @@ def playoffs_start(*, night: Night, user=None) -> list[Game]:
         raise ValidationError(NOT_YET % {"which": _unfinished_words(unfinished)})
     summary = _night_summary(night, games)
     if summary.missing:  # an imported night file that left a pairing out
-        raise ValidationError(NOT_YET % {"which": "; ".join(missing_reasons(summary.missing))})
+        which = "; ".join(say(reason) for reason in missing_reasons(summary.missing))
+        raise ValidationError(NOT_YET % {"which": which})
     if not summary.ranking.ties:
         raise ValidationError(gettext("No tie decides a prize: there is no play-off to start."))
     playoffs = [game for game in games if game.is_playoff]
