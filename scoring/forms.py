@@ -587,7 +587,7 @@ class ImportForm(forms.Form):
             raise ValidationError(gettext("The file is not UTF-8 text.")) from None
         except (ValueError, RecursionError) as error:
             raise ValidationError(
-                gettext("Not a JSON document: %(error)s") % {"error": error}
+                gettext("Not a JSON document: %(error)s") % {"error": refusal(error)}
             ) from None
         return upload
 

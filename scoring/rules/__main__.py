@@ -71,6 +71,8 @@ def _document_command(source: str, what: str, answer) -> tuple[str, list[str]]:
         doc = load_json(text)
     except (ValueError, RecursionError) as error:
         said = _translate(gettext_noop("not a JSON document: {error}"))
+        words = getattr(error, "words", None)
+        error = words.say(_translate) if words else error
         return "", [_placed(source, said.format(error=error))]
     try:
         return dump_json(answer(doc)), []

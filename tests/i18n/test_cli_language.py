@@ -75,3 +75,15 @@ def test_the_scored_document_is_the_same_in_french(environment, capsys, tmp_path
     environment.setenv("LANGUAGE", "fr")
     assert main(["score", str(path)]) == 0
     assert capsys.readouterr().out == english
+
+
+def test_a_file_that_is_not_json_is_said_in_french(environment, capsys, tmp_path):
+    path = tmp_path / "night.json"
+    path.write_text('{"bid": 3, "bid": 14}', encoding="utf-8")
+    environment.setenv("LANGUAGE", "fr")
+
+    assert main(["score", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f'{path} : pas un document JSON : la clé "bid" est donnée deux fois dans un même '
+        "objet : donnez chaque clé une fois\n"
+    )
