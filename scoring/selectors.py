@@ -4,6 +4,7 @@ Figures (running scores, standings, the pot) are not computed here: selectors ha
 stored rows to ``scoring.documents`` and ``scoring.rules``.
 """
 
+import dataclasses
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
@@ -14,6 +15,7 @@ from django.utils.translation import gettext
 
 from scoring import documents, kept_summaries, table_links
 from scoring.models import Game, Hand, Member, Night, Seat, Substitute, TablePlayer
+from scoring.problem_words import say
 from scoring.rules import InvalidInput, check_result, live, play_game, read_night
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import LedgerLine, Prize, Summary
@@ -115,6 +117,15 @@ def game_history(game: Game) -> list:
 
 # Pages. The helpers below arrange rows already read (a fixed number of queries per page,
 # however many games or hands the night has); they never score.
+
+
+@dataclass(frozen=True)
+class PrizeSoFar:
+    """A prize as the pot stands now (``live.PrizeShare``), in the page's words."""
+
+    place: int | None
+    amount: Decimal
+    words: str
 
 
 @dataclass
@@ -274,17 +285,23 @@ class NightResults:
         """The standings rows with the games each pair has ``played`` and the prize it is
         on ``course`` for (provisional until the night is final), as the rules core says."""
         records = {record.pair: record for record in self.summary.ranking.records}
-        courses = live.prizes_on_course(self.summary.ranking, final=self.night.is_final)
+        courses = {
+            pair: dataclasses.replace(course, words=say(course.said))
+            for pair, course in live.prizes_on_course(
+                self.summary.ranking, final=self.night.is_final
+            ).items()
+        }
         return [
             row | {"played": live.played(records[row["pair"]]), "course": courses.get(row["pair"])}
             for row in self.standings["standings"]
         ]
 
     @property
-    def prizes_so_far(self) -> list[live.PrizeShare]:
+    def prizes_so_far(self) -> list["PrizeSoFar"]:
         summary = self.summary
         night = summary.night
-        return live.prizes_so_far(night.money, summary.fees.pot, len(night.pairs_in_the_prizes))
+        shares = live.prizes_so_far(night.money, summary.fees.pot, len(night.pairs_in_the_prizes))
+        return [PrizeSoFar(share.place, share.amount, say(share.said)) for share in shares]
 
     @property
     def unfinished(self) -> list[Game]:
