@@ -7,13 +7,52 @@ words them as the game page names things (``score (pair 3)``, ``yes``/``no``, ``
 import functools
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+
 from scoring.models import Game, Hand
 from scoring.selectors import game_history
 from scoring.services import corrections
 
 HIDDEN = frozenset({"id", "version", "game", "table", "night", "position", "entered_by"})
-ACTIONS = {"+": "added", "~": "changed", "-": "deleted"}
-SEATS = {"pair_a": "first pair", "pair_b": "second pair"}
+# After what changed: "Hand 3 changed" (French: the game, a hand, a table are feminine).
+ACTIONS = {
+    "+": pgettext_lazy("audit trail", "added"),
+    "~": pgettext_lazy("audit trail", "changed"),
+    "-": pgettext_lazy("audit trail", "deleted"),
+}
+SEATS = {"pair_a": gettext_lazy("first pair"), "pair_b": gettext_lazy("second pair")}
+# The recorded fields of a game, a hand and a table, as the trail names them.
+FIELDS = {
+    "round": gettext_lazy("round"),
+    "is_playoff": gettext_lazy("is playoff"),
+    "score": gettext_lazy("score"),
+    "scores": gettext_lazy("scores"),
+    "cinches": gettext_lazy("cinches"),
+    "winner": gettext_lazy("winner"),
+    "winners": gettext_lazy("winners"),
+    "money_bid": gettext_lazy("money bid"),
+    "from_pegboard": gettext_lazy("from pegboard"),
+    "reopened": gettext_lazy("reopened"),
+    "forfeit": gettext_lazy("forfeit"),
+    "confirmed": gettext_lazy("confirmed"),
+    "confirmed_by": gettext_lazy("confirmed by"),
+    "result_entered_by": gettext_lazy("result entered by"),
+    "dispute": gettext_lazy("dispute"),
+    "link_version": gettext_lazy("link version"),
+    "passed": gettext_lazy("passed"),
+    "bidder": gettext_lazy("bidder"),
+    "bid": gettext_lazy("bid"),
+    "money": gettext_lazy("money"),
+    "revoke": gettext_lazy("revoke"),
+    "partner": gettext_lazy("partner"),
+    "cards": gettext_lazy("cards"),
+    "points": gettext_lazy("points"),
+    "name": gettext_lazy("name"),
+    "date": gettext_lazy("date"),
+    "variant": gettext_lazy("variant"),
+    "stake": gettext_lazy("stake"),
+    "unit": gettext_lazy("unit"),
+}
 
 
 @dataclass(frozen=True)
@@ -34,7 +73,7 @@ def value_words(value) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     if isinstance(value, dict):
         return ", ".join(f"{key} {value_words(owner)}" for key, owner in value.items())
     if isinstance(value, list):
@@ -46,11 +85,22 @@ def field_label(name: str, game: Game) -> str:
     """``score_a`` → ``score (pair 3)``, ``pair_a`` → ``first pair``: a field as the game
     page names it."""
     if name in SEATS:
-        return SEATS[name]
+        return str(SEATS[name])
     if name.endswith(("_a", "_b")) and name.removesuffix(name[-2:]) != "pair":
         pair = game.pair_a if name.endswith("_a") else game.pair_b
-        return f"{name[:-2].replace('_', ' ')} (pair {pair})"
-    return name.replace("_", " ")
+        return gettext("%(field)s (pair %(pair)s)") % {"field": _field(name[:-2]), "pair": pair}
+    return _field(name)
+
+
+def _field(name: str) -> str:
+    return str(FIELDS.get(name, name.replace("_", " ")))
+
+
+def hand_subject(record_id: int, numbers: dict[int, int]) -> str:
+    """``Hand 3`` (its number in the game now), or a hand deleted since."""
+    if record_id in numbers:
+        return gettext("Hand %(number)s") % {"number": numbers[record_id]}
+    return gettext("A deleted hand")
 
 
 def _changes(record, previous, game: Game) -> tuple[tuple[str, str, str], ...]:
@@ -73,8 +123,8 @@ def _changes(record, previous, game: Game) -> tuple[tuple[str, str, str], ...]:
 
 def _subject(record, numbers: dict[int, int]) -> str:
     if not isinstance(record, Hand.history.model):
-        return "Game"
-    return f"Hand {numbers[record.id]}" if record.id in numbers else "A deleted hand"
+        return gettext("Game")
+    return hand_subject(record.id, numbers)
 
 
 def trail(records, subject, owner, restorable=lambda record: False) -> list[AuditEntry]:
@@ -91,7 +141,7 @@ def trail(records, subject, owner, restorable=lambda record: False) -> list[Audi
                 when=record.history_date,
                 who=user.get_username() if user else "—",
                 what=subject(record),
-                action=ACTIONS[record.history_type],
+                action=str(ACTIONS[record.history_type]),
                 changes=_changes(record, previous.get(key), owner),
                 kind="hand" if isinstance(record, Hand.history.model) else "game",
                 history_id=record.history_id,

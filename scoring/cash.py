@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring import documents, selectors
 from scoring.models import CashCount, Night
@@ -33,8 +34,15 @@ def envelopes(summary) -> list[Envelope]:
     payout = summary.payout
     if payout is None:
         return []
-    places = [Envelope(f"Place {n}", amount) for n, amount in enumerate(payout.places, start=1)]
-    booby = [Envelope("Booby prize", payout.booby)] if summary.ranking.booby is not None else []
+    places = [
+        Envelope(gettext("Place %(place)s") % {"place": n}, amount)
+        for n, amount in enumerate(payout.places, start=1)
+    ]
+    booby = (
+        [Envelope(gettext("Booby prize"), payout.booby)]
+        if summary.ranking.booby is not None
+        else []
+    )
     return places + booby
 
 
@@ -55,14 +63,17 @@ def cash_count_record(
     """Keep a count: the total, or one amount per prize envelope (then their sum)."""
     night = Night.objects.select_for_update().get(pk=night.pk)
     if night.is_final:
-        raise ValidationError(f"{night.name} is final: re-open it to count the cash again.")
+        raise ValidationError(
+            gettext("%(night)s is final: re-open it to count the cash again.")
+            % {"night": night.name}
+        )
     summary = documents.summary(night, selectors.night_seats(night), selectors.night_games(night))
     expected_envelopes = envelopes(summary)
     stored = []
     if counted_envelopes is not None:
         if len(counted_envelopes) != len(expected_envelopes) or not expected_envelopes:
             raise ValidationError(
-                "The prizes changed since the page was shown: count the envelopes again."
+                gettext("The prizes changed since the page was shown: count the envelopes again.")
             )
         stored = [
             {"prize": e.label, "expected": money_text(e.expected), "counted": money_text(c)}
@@ -88,7 +99,13 @@ def check_closable(night: Night, pot: Decimal) -> None:
     latest = night.cash_counts.order_by("-counted_at", "-id").first()
     if latest is not None and latest.counted != pot and not latest.note:
         raise ValidationError(
-            f"The cash counted ({shown_money(latest.counted)}) differs from the pot "
-            f"({shown_money(pot)}) by {shown_money(latest.counted - pot)}: count again, with a "
-            "note saying why, before closing the night."
+            gettext(
+                "The cash counted (%(counted)s) differs from the pot (%(pot)s) by "
+                "%(difference)s: count again, with a note saying why, before closing the night."
+            )
+            % {
+                "counted": shown_money(latest.counted),
+                "pot": shown_money(pot),
+                "difference": shown_money(latest.counted - pot),
+            }
         )

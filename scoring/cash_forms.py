@@ -3,8 +3,11 @@
 from decimal import Decimal
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring.cash import Envelope, cash_counts, envelopes
+from scoring.forms import AmountField
 from scoring.permissions import is_scorer
 from scoring.templatetags.money import shown_money
 
@@ -13,8 +16,8 @@ from scoring.templatetags.money import shown_money
 MOST_CASH = Decimal("999999.99")
 
 
-def amount_field(label: str) -> forms.DecimalField:
-    return forms.DecimalField(
+def amount_field(label: str) -> AmountField:
+    return AmountField(
         label=label,
         required=False,
         min_value=Decimal(0),
@@ -26,21 +29,23 @@ def amount_field(label: str) -> forms.DecimalField:
 class CashCountForm(forms.Form):
     """``counted`` or every ``envelope_<i>``, not both; the note says why cash differs."""
 
-    counted = amount_field("Cash counted (total)")
+    counted = amount_field(_("Cash counted (total)"))
     note = forms.CharField(
-        label="Note",
+        label=_("Note"),
         required=False,
         max_length=500,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Why the cash differs from the pot, if it does (needed to close the night).",
+        help_text=_("Why the cash differs from the pot, if it does (needed to close the night)."),
     )
 
     def __init__(self, *args, envelopes: list[Envelope], **kwargs):
         super().__init__(*args, **kwargs)
         self.envelopes = envelopes
         for index, envelope in enumerate(envelopes):
-            field = amount_field(f"{envelope.label} envelope")
-            field.help_text = f"Expected {shown_money(envelope.expected)}"
+            field = amount_field(gettext("%(prize)s envelope") % {"prize": envelope.label})
+            field.help_text = gettext("Expected %(amount)s") % {
+                "amount": shown_money(envelope.expected)
+            }
             self.fields[f"envelope_{index}"] = field
         self.order_fields(["counted", *self.envelope_names, "note"])
 
@@ -57,15 +62,21 @@ class CashCountForm(forms.Form):
         if self.errors:
             return data
         if data.get("counted") is not None and given:
-            self.add_error("counted", "Give the total or the envelopes, not both.")
+            self.add_error("counted", gettext("Give the total or the envelopes, not both."))
         elif given and len(given) < len(self.envelope_names):
             for name in self.envelope_names:
                 if name not in given:
-                    self.add_error(name, "Count every envelope, or give the total only.")
+                    self.add_error(name, gettext("Count every envelope, or give the total only."))
         elif given and sum(data[name] for name in given) > MOST_CASH:
-            self.add_error(None, f"The envelopes add up to more than {shown_money(MOST_CASH)}.")
+            self.add_error(
+                None,
+                gettext("The envelopes add up to more than %(most)s.")
+                % {"most": shown_money(MOST_CASH)},
+            )
         elif data.get("counted") is None and not given:
-            self.add_error("counted", "Type the cash counted: the total, or each envelope.")
+            self.add_error(
+                "counted", gettext("Type the cash counted: the total, or each envelope.")
+            )
         return data
 
     def service_kwargs(self) -> dict:

@@ -7,6 +7,9 @@ game is given as its stored result (the totals the services keep), so no hand is
 re-folded; the downloadable file gives every hand as entered.
 """
 
+import dataclasses
+
+from scoring.problem_words import say
 from scoring.rules import read_night, score_night
 from scoring.rules.night import Summary, money_text, summarise
 
@@ -125,5 +128,7 @@ def standings(night, seats, games) -> dict:
 
 
 def summary(night, seats, games) -> Summary:
-    """The rules core's summary of the night (ranks, ties, fees with counts, payout)."""
-    return summarise(read_night(night_document(night, seats, games, with_hands=False)))
+    """The rules core's summary of the night (ranks, ties, fees with counts, payout), why
+    it cannot be paid yet said in the page's language."""
+    summary = summarise(read_night(night_document(night, seats, games, with_hands=False)))
+    return dataclasses.replace(summary, blocked=[say(reason) for reason in summary.said_blocked])

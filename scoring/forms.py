@@ -21,16 +21,19 @@ from django.contrib.auth import authenticate
 from django.contrib.auth.forms import PasswordChangeForm
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Member, Night, Tiebreak
-from scoring.problem_words import said
+from scoring.problem_words import name_refused, refusal, said
 from scoring.rules.hand import MONEY
 from scoring.rules.jsonio import load_json
 from scoring.rules.names import normal_name
 from scoring.rules.night import MONEY_FIELDS, NightReader, money_text
 from scoring.rules.variants import get_variant
 from scoring.services.attendance_import import HOUSE
+from scoring.services.night_edits import EDITABLE
 
 IMPORT_LIMIT = 2 * 1024 * 1024
 
@@ -52,6 +55,31 @@ def add_rules_errors(form: forms.Form, error: ValidationError) -> None:
     for key, messages in error.message_dict.items():
         field = ERROR_FIELDS.get(key, key)
         form.add_error(field if field in form.fields else None, messages)
+
+
+# A decimal comma that cannot be a thousands separator: "0,25", "2,5", "0,1250"; "1,000"
+# is left to the language (one thousand in English, where grouping is not typed).
+DECIMAL_COMMA = re.compile(r"^\s*[-+]?\d*,(\d{1,2}|\d{4,})\s*$")
+
+
+def date_picker() -> forms.DateInput:
+    """The browser's date picker: it reads and writes ISO dates (2026-11-23) whatever the
+    page's language, so a French page must not hand it 23/11/2026."""
+    return forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class AmountField(forms.DecimalField):
+    """Money as the page's language writes it (``0,25`` in French, ``0.25`` in English),
+    shown the same way; a decimal comma is refused in no language (issue 17)."""
+
+    def __init__(self, **kwargs):
+        kwargs["localize"] = True
+        super().__init__(**kwargs)
+
+    def to_python(self, value):
+        if isinstance(value, str) and DECIMAL_COMMA.match(value):
+            value = value.replace(",", get_format("DECIMAL_SEPARATOR"))
+        return super().to_python(value)
 
 
 def rules_value(text: str):
@@ -117,7 +145,7 @@ class HandForm(forms.Form):
         )
         bids = [("", gettext("bid …"))] + [(bid, str(bid)) for bid in variant.bids]
         if variant.money_bid:
-            bids.append((MONEY, "Money"))
+            bids.append((MONEY, gettext("Money")))
         self.fields["bid"] = RulesChoiceField(label=gettext("Bid"), choices=bids)
         for card in variant.cards:
             choices = [(pair, gettext("Pair %(pair)s") % {"pair": pair}) for pair in self.pairs]
@@ -182,8 +210,10 @@ class VersionChecked:
         if self.has_error("version"):
             self.add_error(
                 None,
-                "This correction came without the version of the hand it was opened at: "
-                "open the hand again and re-enter the correction.",
+                gettext(
+                    "This correction came without the version of the hand it was opened at: "
+                    "open the hand again and re-enter the correction."
+                ),
             )
         return super().clean()
 
@@ -243,7 +273,7 @@ class ResultForm(forms.Form):
 class TiebreakForm(forms.Form):
     """How the night's ties are broken: play-off games, or peg difference then pegs for."""
 
-    tiebreak = forms.ChoiceField(choices=Tiebreak.choices)
+    tiebreak = forms.ChoiceField(label=_("Tie-break"), choices=Tiebreak.choices)
 
 
 class RecordsChoiceField(forms.ModelMultipleChoiceField):
@@ -280,8 +310,8 @@ class SwapForm(forms.Form):
     swap (a double click) would swap the players back, so it is refused instead.
     """
 
-    first = forms.TypedChoiceField(label="Number", coerce=int)
-    second = forms.TypedChoiceField(label="with number", coerce=int)
+    first = forms.TypedChoiceField(label=_("Number"), coerce=int)
+    second = forms.TypedChoiceField(label=_("with number"), coerce=int)
     seating = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, seats, **kwargs):
@@ -341,9 +371,10 @@ class SplitField(forms.CharField):
     """The prize split, typed in percent of the pot for places 1, 2, 3 …"""
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("label", "Prize split (percent)")
+        kwargs.setdefault("label", _("Prize split (percent)"))
         kwargs.setdefault(
-            "help_text", "Places 1, 2, 3 … in percent of the pot, adding up to 100: 50 / 30 / 20."
+            "help_text",
+            _("Places 1, 2, 3 … in percent of the pot, adding up to 100: 50 / 30 / 20."),
         )
         super().__init__(**kwargs)
 
@@ -355,54 +386,111 @@ class SplitField(forms.CharField):
         return [str(share) for share in parsed]
 
 
-class NightForm(forms.ModelForm):
-    """A new night: its settings (the club's defaults filled in) and who plays."""
-
-    token = OnceTokenField()
-
-    split = SplitField()
-    members = RecordsChoiceField(
-        label="Members playing",
+def members_field() -> RecordsChoiceField:
+    """The members ticked to play (a night's or a table's)."""
+    return RecordsChoiceField(
+        label=_("Members playing"),
         queryset=Member.objects.order_by("name"),
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
-    new_players = forms.CharField(
-        label="New players, one per line",
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 4}),
-    )
-    house_player = forms.ChoiceField(
-        label="House player (an odd number of players)",
-        required=False,
-        help_text="Makes the last pair: pays nothing and wins nothing (the partner takes "
-        "the pair's prize). A member who volunteers, or House.",
-    )
+
+
+def typed_players_field(label, rows: int) -> forms.CharField:
+    """Players who are not members yet, one name a line."""
+    return forms.CharField(label=label, required=False, widget=forms.Textarea(attrs={"rows": rows}))
+
+
+def typed_names(text: str) -> tuple[list[str], list[str]]:
+    """``(names, refusals)``: the names typed one a line, as they are kept
+    (``normal_name``; blank lines skipped), and why a line's name is refused."""
+    names, refusals = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        try:
+            name = normal_name(line)
+        except ValueError as error:
+            refusals.append(
+                gettext("Line %(number)s: the name %(error)s.")
+                % {"number": number, "error": refusal(error)}
+            )
+            continue
+        if name:
+            names.append(name)
+    return names, refusals
+
+
+class NightSettingsForm(forms.ModelForm):
+    """A night's settings, new or edited: name, date, the fees (as the page's language
+    writes amounts: ``0,25`` in French), the prize split in percent, confirmation."""
+
+    split = SplitField()
 
     class Meta:
         model = Night
-        fields = [
-            "name",
-            "date",
-            "variant",
-            "tiebreak",
-            "entry_fee",
-            "loss_fee",
-            "cinch_fee",
-            "booby_prize",
-            "split",
-            "unit",
-            "confirm_results",
-            "language",
-        ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        fields = list(EDITABLE)
+        widgets = {"date": date_picker()}
         labels = {
-            "tiebreak": "Tie-break",
-            "unit": "Rounding unit",
-            "confirm_results": "Results need a second person's confirmation",
+            "name": _("Name"),
+            "date": _("Date"),
+            "variant": _("Variant"),
+            "tiebreak": _("Tie-break"),
+            "entry_fee": _("Entry fee"),
+            "loss_fee": _("Loss fee"),
+            "cinch_fee": _("Cinch fee"),
+            "booby_prize": _("Booby prize"),
+            "unit": _("Rounding unit"),
+            "paper": _("Paper for printed sheets"),
+            "confirm_results": _("Results need a second person's confirmation"),
         }
-        # Amounts as the page's language writes them: "0,25" in French (issue 17).
-        localized_fields = MONEY_FIELDS
+        help_texts = {
+            "unit": _("Payouts are rounded down to this."),
+            "paper": _("For printed sheets."),
+            "confirm_results": _(
+                "A game's result counts once a second person confirms it (off: a club "
+                "that trusts its scorer)."
+            ),
+        }
+        field_classes = dict.fromkeys(MONEY_FIELDS, AmountField)
+
+    def clean_money(self, cleaned: dict) -> None:
+        """The amounts as the rules core reads a night file's, within its limits (a night
+        it cannot read could be saved but never scored)."""
+        given = {name: cleaned[name] for name in MONEY_FIELDS if cleaned.get(name) is not None}
+        _read, problems = _night_reading("read_money", {k: str(v) for k, v in given.items()})
+        for problem in problems:
+            self.add_error(problem.place.removeprefix("money."), said(problem))
+
+    def clean_name(self) -> str:
+        try:
+            return normal_name(self.cleaned_data["name"])
+        except ValueError as error:
+            raise ValidationError(name_refused(error)) from None
+
+    def clean(self):
+        cleaned = super().clean()
+        self.clean_money(cleaned)
+        return cleaned
+
+
+class NightForm(NightSettingsForm):
+    """A new night: its settings (the club's defaults filled in) and who plays."""
+
+    token = OnceTokenField()
+    members = members_field()
+    new_players = typed_players_field(_("New players, one per line"), rows=4)
+    house_player = forms.ChoiceField(
+        label=_("House player (an odd number of players)"),
+        required=False,
+        help_text=_(
+            "Makes the last pair: pays nothing and wins nothing (the partner takes "
+            "the pair's prize). A member who volunteers, or House."
+        ),
+    )
+
+    class Meta(NightSettingsForm.Meta):
+        # Chosen when the night is made, and no longer (``night_edits.EDITABLE``); the
+        # paper is chosen when printing.
+        fields = [*EDITABLE[:2], "variant", "tiebreak", *(n for n in EDITABLE[2:] if n != "paper")]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -417,46 +505,20 @@ class NightForm(forms.ModelForm):
             if name != HOUSE
         ]
         self.fields["house_player"].choices = [
-            ("", "No house player"),
-            (HOUSE, f"{HOUSE} (a stand-in)"),
+            ("", gettext("No house player")),
+            (HOUSE, gettext("%(house)s (a stand-in)") % {"house": HOUSE}),
             *members,
         ]
 
-    def clean_money(self, cleaned: dict) -> None:
-        """The amounts as the rules core reads a night file's, within its limits (a night
-        it cannot read could be saved but never scored)."""
-        given = {name: cleaned[name] for name in MONEY_FIELDS if cleaned.get(name) is not None}
-        _, problems = _night_reading("read_money", {k: str(v) for k, v in given.items()})
-        for problem in problems:
-            self.add_error(problem.place.removeprefix("money."), said(problem))
-
-    def clean_name(self) -> str:
-        try:
-            return normal_name(self.cleaned_data["name"])
-        except ValueError as error:
-            raise ValidationError(f"The name {error}.") from None
-
-    def typed_players(self, text: str) -> list[str]:
-        """The new players' names, one a line, as they are kept (``normal_name``)."""
-        names = []
-        for number, line in enumerate(text.splitlines(), start=1):
-            try:
-                name = normal_name(line)
-            except ValueError as error:
-                self.add_error("new_players", f"Line {number}: the name {error}.")
-                continue
-            if name:
-                names.append(name)
-        return names
-
     def clean(self):
         cleaned = super().clean()
-        self.clean_money(cleaned)
         members = [member.name for member in cleaned.get("members") or []]
-        names = members + self.typed_players(cleaned.get("new_players", ""))
-        names = self.with_house_player(names, cleaned.get("house_player"))
+        typed, refusals = typed_names(cleaned.get("new_players", ""))
+        for refused in refusals:
+            self.add_error("new_players", refused)
+        names = self.with_house_player(members + typed, cleaned.get("house_player"))
         # The rules core's reading of the players: their count, and one number each.
-        _, problems = _night_problems("read_players", names)
+        _read, problems = _night_problems("read_players", names)
         for problem in problems:
             self.add_error("new_players", problem)
         self.player_names = names
@@ -469,14 +531,18 @@ class NightForm(forms.ModelForm):
             if len(names) % 2:
                 self.add_error(
                     "house_player",
-                    f"{len(names)} players is an odd number: seat a house player to make the "
-                    "last pair (a member who volunteers, or House).",
+                    gettext(
+                        "%(count)s players is an odd number: seat a house player to make the "
+                        "last pair (a member who volunteers, or House)."
+                    )
+                    % {"count": len(names)},
                 )
             return names
         if len(names) % 2 == 0:
             self.add_error(
                 "house_player",
-                f"{len(names)} players make whole pairs: no house player is needed.",
+                gettext("%(count)s players make whole pairs: no house player is needed.")
+                % {"count": len(names)},
             )
         return [*names, house]
 
@@ -491,49 +557,15 @@ class NightForm(forms.ModelForm):
         )
 
 
-class NightEditForm(forms.ModelForm):
-    """A night's settings a director may change until it is final: name, date, fees, the
-    prize split in percent and the paper its sheets print on."""
-
-    split = SplitField()
-
-    class Meta:
-        model = Night
-        fields = [
-            "name",
-            "date",
-            "entry_fee",
-            "loss_fee",
-            "cinch_fee",
-            "booby_prize",
-            "split",
-            "unit",
-            "paper",
-            "confirm_results",
-            "language",
-        ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
-        labels = {
-            "unit": "Rounding unit",
-            "paper": "Paper for printed sheets",
-            "confirm_results": "Results need a second person's confirmation",
-        }
-        # Amounts as the page's language writes them: "0,25" in French (issue 17).
-        localized_fields = MONEY_FIELDS
+class NightEditForm(NightSettingsForm):
+    """A night's settings a director may change until it is final (``night_edits``),
+    the paper its sheets print on among them."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.initial["split"] = split_percent(self.instance.split)
         for name in MONEY_FIELDS:
             self.fields[name].label = f"{self.fields[name].label} ({settings.CURRENCY_SIGN})"
-
-    clean_name = NightForm.clean_name
-    clean_money = NightForm.clean_money
-
-    def clean(self):
-        cleaned = super().clean()
-        self.clean_money(cleaned)
-        return cleaned
 
     def changes(self) -> dict:
         return {name: self.cleaned_data[name] for name in self.Meta.fields}
@@ -542,24 +574,27 @@ class NightEditForm(forms.ModelForm):
 class ImportForm(forms.Form):
     """A ``cinch-night/1`` file, read as JSON; the services check what it says."""
 
-    file = forms.FileField(label="Night file (cinch-night/1 JSON)")
+    file = forms.FileField(label=_("Night file (cinch-night/1 JSON)"))
     token = OnceTokenField()
     again = forms.BooleanField(
-        label="Import it anyway, as a second copy", required=False, widget=forms.HiddenInput
+        label=_("Import it anyway, as a second copy"), required=False, widget=forms.HiddenInput
     )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > IMPORT_LIMIT:
             raise ValidationError(
-                f"The file is {upload.size:,} bytes: a night file may be at most 2 MB."
+                gettext("The file is %(size)s bytes: a night file may be at most 2 MB.")
+                % {"size": number_format(upload.size, force_grouping=True)}
             )
         try:
             self.document = load_json(upload.read().decode("utf-8"))
         except UnicodeDecodeError:
-            raise ValidationError("The file is not UTF-8 text.") from None
+            raise ValidationError(gettext("The file is not UTF-8 text.")) from None
         except (ValueError, RecursionError) as error:
-            raise ValidationError(f"Not a JSON document: {error}") from None
+            raise ValidationError(
+                gettext("Not a JSON document: %(error)s") % {"error": refusal(error)}
+            ) from None
         return upload
 
 

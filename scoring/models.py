@@ -21,6 +21,7 @@ from django.db.models.functions import Greatest, Least
 from django.utils.translation import gettext, gettext_lazy
 from simple_history.models import HistoricalRecords
 
+from scoring.problem_words import name_refused
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import night_variant_ids
 from scoring.rules.pot import MoneySettings
@@ -84,7 +85,7 @@ class Member(models.Model):
         try:
             self.name = normal_name(self.name)
         except ValueError as error:
-            raise ValidationError({"name": f"The name {error}."}) from None
+            raise ValidationError({"name": name_refused(error)}) from None
         key = name_key(self.name)
         twin = next(
             (m for m in Member.objects.exclude(pk=self.pk) if name_key(m.name) == key), None

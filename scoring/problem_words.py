@@ -20,6 +20,22 @@ def shown(value) -> str:
     return shown_value(value)
 
 
+def say(words) -> str:
+    """The rules core's words (``errors.Words``) in the page's language."""
+    return words.say(gettext, shown)
+
+
+def refusal(error: ValueError) -> str:
+    """A value the rules core refused (``errors.Refused``), in the page's language."""
+    words = getattr(error, "words", None)
+    return say(words) if words else str(error)
+
+
+def name_refused(error: ValueError) -> str:
+    """``The name contains U+200B …``: a name the rules core refused, for its field."""
+    return gettext("The name %(error)s.") % {"error": refusal(error)}
+
+
 def said(problem) -> str:
     """The problem's message, in the page's language."""
     return problem.text(gettext, shown)

@@ -1,8 +1,10 @@
 """The season form: a name, a first and last date or nights picked, and ``best``."""
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from scoring.forms import RecordsChoiceField
+from scoring.forms import RecordsChoiceField, date_picker
 from scoring.models import Night, Season
 
 
@@ -16,33 +18,40 @@ class SeasonForm(forms.ModelForm):
     counts every night."""
 
     picked = NightChoiceField(
-        label="Nights picked",
+        label=_("Nights picked"),
         queryset=Night.objects.order_by("-date", "-id"),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="Nights outside the dates that count too (or instead of dates).",
+        help_text=_("Nights outside the dates that count too (or instead of dates)."),
     )
 
     class Meta:
         model = Season
         fields = ["name", "first_date", "last_date", "picked", "best"]
         widgets = {
-            "first_date": forms.DateInput(attrs={"type": "date"}),
-            "last_date": forms.DateInput(attrs={"type": "date"}),
+            "first_date": date_picker(),
+            "last_date": date_picker(),
         }
-        labels = {"best": "Best nights counted"}
-        help_texts = {"best": "Count only each player's best so many nights; empty: every night."}
+        labels = {
+            "name": _("Name"),
+            "first_date": _("First date"),
+            "last_date": _("Last date"),
+            "best": _("Best nights counted"),
+        }
+        help_texts = {
+            "best": _("Count only each player's best so many nights; empty: every night.")
+        }
 
     def clean(self):
         data = super().clean()
         first, last = data.get("first_date"), data.get("last_date")
         if (first is None) != (last is None) and not self.has_error("first_date"):
             missing = "last_date" if last is None else "first_date"
-            self.add_error(missing, "Give both the first and the last date, or neither.")
+            self.add_error(missing, gettext("Give both the first and the last date, or neither."))
         elif first and last and last < first:
-            self.add_error("last_date", "The last date must not be before the first date.")
+            self.add_error("last_date", gettext("The last date must not be before the first date."))
         elif first is None and last is None and not data.get("picked"):
             self.add_error(
-                "first_date", "Give the season's first and last date, or pick its nights."
+                "first_date", gettext("Give the season's first and last date, or pick its nights.")
             )
         return data

@@ -4,15 +4,18 @@ Figures (running scores, standings, the pot) are not computed here: selectors ha
 stored rows to ``scoring.documents`` and ``scoring.rules``.
 """
 
+import dataclasses
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.utils.translation import gettext
 
 from scoring import documents, kept_summaries, table_links
 from scoring.models import Game, Hand, Member, Night, Seat, Substitute, TablePlayer
+from scoring.problem_words import say
 from scoring.rules import InvalidInput, check_result, live, play_game, read_night
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import LedgerLine, Prize, Summary
@@ -114,6 +117,15 @@ def game_history(game: Game) -> list:
 
 # Pages. The helpers below arrange rows already read (a fixed number of queries per page,
 # however many games or hands the night has); they never score.
+
+
+@dataclass(frozen=True)
+class PrizeSoFar:
+    """A prize as the pot stands now (``live.PrizeShare``), in the page's words."""
+
+    place: int | None
+    amount: Decimal
+    words: str
 
 
 @dataclass
@@ -273,17 +285,23 @@ class NightResults:
         """The standings rows with the games each pair has ``played`` and the prize it is
         on ``course`` for (provisional until the night is final), as the rules core says."""
         records = {record.pair: record for record in self.summary.ranking.records}
-        courses = live.prizes_on_course(self.summary.ranking, final=self.night.is_final)
+        courses = {
+            pair: dataclasses.replace(course, words=say(course.said))
+            for pair, course in live.prizes_on_course(
+                self.summary.ranking, final=self.night.is_final
+            ).items()
+        }
         return [
             row | {"played": live.played(records[row["pair"]]), "course": courses.get(row["pair"])}
             for row in self.standings["standings"]
         ]
 
     @property
-    def prizes_so_far(self) -> list[live.PrizeShare]:
+    def prizes_so_far(self) -> list["PrizeSoFar"]:
         summary = self.summary
         night = summary.night
-        return live.prizes_so_far(night.money, summary.fees.pot, len(night.pairs_in_the_prizes))
+        shares = live.prizes_so_far(night.money, summary.fees.pot, len(night.pairs_in_the_prizes))
+        return [PrizeSoFar(share.place, share.amount, say(share.said)) for share in shares]
 
     @property
     def unfinished(self) -> list[Game]:
@@ -298,7 +316,11 @@ class NightResults:
         return done and not self.summary.missing
 
     def tie_names(self, tie) -> list[str]:
-        return [f"Pair {pair} ({self.names.get(pair, '—')})" for pair in tie.pairs]
+        return [
+            gettext("Pair %(pair)s (%(names)s)")
+            % {"pair": pair, "names": self.names.get(pair, "—")}
+            for pair in tie.pairs
+        ]
 
     @property
     def places(self) -> list[Prize]:
@@ -336,15 +358,16 @@ class NightResults:
         """The prizes added up against the pot, once they are awarded."""
         if self.paid_out is None:
             return None
-        return PotCheck("paid-out-check", "Paid out", self.paid_out, self.summary.fees.pot)
+        pot = self.summary.fees.pot
+        return PotCheck("paid-out-check", gettext("Paid out"), self.paid_out, pot)
 
     @property
     def ledger_checks(self) -> list["PotCheck"]:
         """What the players paid and (once the prizes are awarded) won, against the pot."""
         pot = self.summary.fees.pot
-        checks = [PotCheck("paid-check", "Players paid", self.players_paid, pot)]
+        checks = [PotCheck("paid-check", gettext("Players paid"), self.players_paid, pot)]
         if self.players_won is not None:
-            checks.append(PotCheck("won-check", "Players won", self.players_won, pot))
+            checks.append(PotCheck("won-check", gettext("Players won"), self.players_won, pot))
         return checks
 
 
@@ -431,9 +454,12 @@ def _add_substitutes(seasons: dict[int, MemberSeason]) -> None:
     holders = {(s.night_id, s.number): s.member.name for s in seats.select_related("member")}
     for sub in substitutes:
         game = sub.game
-        holder = holders.get((game.night_id, sub.number), f"number {sub.number}")
+        holder = holders.get(
+            (game.night_id, sub.number), gettext("number %(number)s") % {"number": sub.number}
+        )
         seasons[sub.member_id].sat.append(
-            f"{sub.name} for {holder} ({game.night.name}, round {game.round})"
+            gettext("%(name)s for %(holder)s (%(night)s, round %(round)s)")
+            % {"name": sub.name, "holder": holder, "night": game.night.name, "round": game.round}
         )
 
 

@@ -9,78 +9,79 @@ from decimal import Decimal
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring.forms import (
+    AmountField,
     FirstFocusRadioSelect,
     ImportForm,
-    RecordsChoiceField,
     RulesChoiceField,
     VersionChecked,
+    date_picker,
+    members_field,
+    typed_names,
+    typed_players_field,
 )
-from scoring.models import Member, Night
-from scoring.rules.names import normal_name
+from scoring.models import Night
+from scoring.problem_words import shown
 from scoring.rules.table import player_counts_words, table_variants
 
 POINTS_FIELDS = ("points_a", "points_b", "points_c")
 
 
 def player_label(number: int, names: dict[int, str]) -> str:
-    return f"{number} — {names[number]}" if names.get(number) else f"Player {number}"
+    if names.get(number):
+        return f"{number} — {names[number]}"
+    return gettext("Player %(number)s") % {"number": number}
 
 
 class TableForm(forms.Form):
     """A new table: its variant, who plays (members ticked, then names typed), a stake."""
 
-    name = forms.CharField(max_length=100, required=False)
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    variant = forms.ChoiceField()
-    members = RecordsChoiceField(
-        label="Members playing",
-        queryset=Member.objects.order_by("name"),
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
-    new_players = forms.CharField(
-        label="Other players, one per line",
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 3}),
-    )
-    stake = forms.DecimalField(
+    name = forms.CharField(label=_("Name"), max_length=100, required=False)
+    date = forms.DateField(label=_("Date"), widget=date_picker())
+    variant = forms.ChoiceField(label=_("Variant"))
+    members = members_field()
+    new_players = typed_players_field(_("Other players, one per line"), rows=3)
+    stake = AmountField(
+        label=_("Stake"),
         required=False,
         min_value=0,
         max_digits=12,
         decimal_places=4,
-        help_text="What each player puts in (optional); the winners share the pot.",
+        help_text=_("What each player puts in (optional); the winners share the pot."),
     )
-    unit = forms.DecimalField(
-        label="Rounding unit",
+    unit = AmountField(
+        label=_("Rounding unit"),
         initial=Decimal("0.01"),
         min_value=Decimal("0.0001"),
         max_digits=12,
         decimal_places=4,
     )
     night = forms.ModelChoiceField(
+        label=_("Night"),
         queryset=Night.objects.filter(is_final=False),
         required=False,
-        help_text="Played beside this night (listed on its page under other tables).",
+        help_text=_("Played beside this night (listed on its page under other tables)."),
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["variant"].choices = [
-            (v.id, f"{v.name} ({player_counts_words(v)} players)") for v in table_variants()
+            (
+                v.id,
+                gettext("%(variant)s (%(count)s players)")
+                % {"variant": v.name, "count": player_counts_words(v).say(gettext, shown)},
+            )
+            for v in table_variants()
         ]
         self.initial.setdefault("date", timezone.localdate())
 
     def clean_new_players(self) -> list[str]:
-        names = []
-        for number, line in enumerate(self.cleaned_data["new_players"].splitlines(), start=1):
-            try:
-                name = normal_name(line)
-            except ValueError as error:
-                raise ValidationError(f"Line {number}: the name {error}.") from None
-            if name:
-                names.append(name)
+        names, refusals = typed_names(self.cleaned_data["new_players"])
+        if refusals:
+            raise ValidationError(refusals)
         return names
 
     def table_settings(self) -> dict:
@@ -112,30 +113,31 @@ class TableHandForm(forms.Form):
         numbers = sorted(names)
         players = [(number, player_label(number, names)) for number in numbers]
         self.fields["bidder"] = RulesChoiceField(
-            label="Bidder", choices=players, widget=FirstFocusRadioSelect
+            label=gettext("Bidder"), choices=players, widget=FirstFocusRadioSelect
         )
         self.fields["bid"] = RulesChoiceField(
-            label="Bid", choices=[("", "bid …")] + [(bid, str(bid)) for bid in variant.bids]
+            label=gettext("Bid"),
+            choices=[("", gettext("bid …"))] + [(bid, str(bid)) for bid in variant.bids],
         )
         if variant.called_partner:
             self.fields["partner"] = RulesChoiceField(
-                label="Partner (holds the called card)",
-                choices=[("", "alone")] + players,
+                label=gettext("Partner (holds the called card)"),
+                choices=[("", gettext("alone"))] + players,
                 widget=forms.RadioSelect,
             )
         for card in variant.cards:
             choices = [(number, str(number)) for number in numbers]
             if not card.always_awarded:
-                choices.append(("", "not out"))
+                choices.append(("", gettext("not out")))
             self.fields[card.key] = RulesChoiceField(
-                label=card.label, choices=choices, widget=forms.RadioSelect
+                label=gettext(card.label), choices=choices, widget=forms.RadioSelect
             )
         if variant.called_partner:
-            labels = ["Bidder's side", "The others"]
-            self.points_legend = "…or the points of the two sides"
+            labels = [gettext("Bidder's side"), gettext("The others")]
+            self.points_legend = gettext("…or the points of the two sides")
         else:
-            labels = [f"Player {number}" for number in numbers]
-            self.points_legend = "…or the points per player"
+            labels = [gettext("Player %(number)s") % {"number": number} for number in numbers]
+            self.points_legend = gettext("…or the points per player")
         for key, label in zip(POINTS_FIELDS, labels, strict=False):
             self.fields[key] = forms.IntegerField(
                 label=label,
@@ -145,7 +147,9 @@ class TableHandForm(forms.Form):
         self.points_keys = POINTS_FIELDS[: len(labels)]
         if variant.revoke:
             self.fields["revoke"] = RulesChoiceField(
-                label="Revoke", choices=[("", "none")] + players, widget=forms.RadioSelect
+                label=gettext("Revoke"),
+                choices=[("", gettext("none"))] + players,
+                widget=forms.RadioSelect,
             )
 
     @property
@@ -191,4 +195,4 @@ class TableHandEditForm(VersionChecked, TableHandForm):
 class TableImportForm(ImportForm):
     """A ``cinch-game/1`` file, read as JSON; the table services check what it says."""
 
-    file = forms.FileField(label="Game file (cinch-game/1 JSON)")
+    file = forms.FileField(label=_("Game file (cinch-game/1 JSON)"))

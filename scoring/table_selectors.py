@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Count, Prefetch, QuerySet
+from django.utils.translation import gettext
 
 from scoring import audit
 from scoring.audit import AuditEntry
@@ -137,7 +138,7 @@ def table_audit(table: TableGame) -> list[AuditEntry]:
 
     def subject(record) -> str:
         if not isinstance(record, TableHand.history.model):
-            return "Table"
-        return f"Hand {numbers[record.id]}" if record.id in numbers else "A deleted hand"
+            return gettext("Table")
+        return audit.hand_subject(record.id, numbers)
 
     return audit.trail([*hand_records, *table_records], subject, table)

@@ -62,11 +62,15 @@ class BaseTable(tables.Table):
         template_name = "django_tables2/table.html"
         attrs = {"class": "grid"}
         orderable = False
-        empty_text = "Nothing yet."
+        empty_text = _("Nothing yet.")
 
 
 class NightTable(BaseTable):
-    name = tables.Column(linkify=("scoring:night-detail", {"pk": tables.A("pk")}))
+    name = tables.Column(
+        verbose_name=_("Name"), linkify=("scoring:night-detail", {"pk": tables.A("pk")})
+    )
+    date = tables.DateColumn(verbose_name=_("Date"))
+    variant = tables.Column(verbose_name=_("Variant"))
     player_count = tables.Column(verbose_name=_("Players"))
     games = tables.Column(
         verbose_name=_("Games finished"), accessor="finished_count", order_by=("finished_count",)
@@ -81,10 +85,13 @@ class NightTable(BaseTable):
         sequence = ("name", "date", "variant", "player_count", "games", "winners")
         order_by = ("-date",)
         orderable = True
-        empty_text = "No nights yet."
+        empty_text = _("No nights yet.")
 
     def render_games(self, record) -> str:
-        return f"{record.finished_count} of {record.game_count}"
+        return gettext("%(finished)s of %(games)s") % {
+            "finished": record.finished_count,
+            "games": record.game_count,
+        }
 
     def render_winners(self, value) -> str:
         """The first place's pair, from the night's kept standings, once it is awarded."""
@@ -99,29 +106,29 @@ class NightTable(BaseTable):
 class SeatTable(BaseTable):
     """The draw: number → name → pair."""
 
-    number = tables.Column()
+    number = tables.Column(verbose_name=_("Number"))
     name = tables.Column(accessor="member__name", verbose_name=_("Name"))
-    pair = tables.Column(accessor="pair")
+    pair = tables.Column(accessor="pair", verbose_name=_("Pair"))
 
     class Meta(BaseTable.Meta):
         model = Seat
         fields = ("number",)
         sequence = ("number", "name", "pair")
-        empty_text = "No players seated."
+        empty_text = _("No players seated.")
 
     def render_name(self, value, record) -> str:
         """The house player says so: pays nothing, wins nothing."""
-        return f"{value} (house player)" if record.house else value
+        return gettext("%(name)s (house player)") % {"name": value} if record.house else value
 
 
 class PairTable(BaseTable):
     """The night's pairs with their players' names."""
 
-    pair = tables.Column()
-    players = tables.Column()
+    pair = tables.Column(verbose_name=_("Pair"))
+    players = tables.Column(verbose_name=_("Players"))
 
     class Meta(BaseTable.Meta):
-        empty_text = "No pairs yet: the numbers are not drawn."
+        empty_text = _("No pairs yet: the numbers are not drawn.")
 
 
 def game_state(game, *, short: bool = False) -> str:
@@ -185,25 +192,27 @@ class GameColumn(tables.Column):
 class PatternTable(BaseTable):
     """Rounds down, tables across; each cell is the game there and where it stands."""
 
-    round = tables.Column()
+    round = tables.Column(verbose_name=_("Round"))
     byes = tables.Column(verbose_name=_("Bye"), empty_values=())
 
     class Meta(BaseTable.Meta):
         sequence = ("round", "...", "byes")
-        empty_text = "No schedule yet."
+        empty_text = _("No schedule yet.")
 
     def __init__(self, rounds, *, tables_used, **kwargs):
         cells = [
             (
                 f"table_{table}",
-                GameColumn(accessor=tables.A(f"games__{table}"), verbose_name=f"Table {table}"),
+                GameColumn(
+                    accessor=tables.A(f"games__{table}"), verbose_name=TABLE % {"table": table}
+                ),
             )
             for table in tables_used
         ]
         super().__init__(rounds, extra_columns=cells, **kwargs)
 
     def render_byes(self, value) -> str:
-        return ", ".join(f"Pair {pair}" for pair in value) if value else "—"
+        return ", ".join(PAIR % {"pair": pair} for pair in value) if value else "—"
 
 
 class PlayoffTable(BaseTable):
@@ -216,6 +225,10 @@ class PlayoffTable(BaseTable):
 
     def __init__(self, games, **kwargs):
         super().__init__([{"game": game} for game in games], **kwargs)
+
+
+TABLE = _("Table %(table)s")
+PAIR = _("Pair %(pair)s")
 
 
 def signed(number: int) -> str:
@@ -245,7 +258,7 @@ class HandTable(BaseTable):
                 f"score_{side}",
                 tables.Column(
                     accessor="step",
-                    verbose_name=gettext("Pair %(pair)s") % {"pair": pair},
+                    verbose_name=PAIR % {"pair": pair},
                     attrs={"td": {"class": "number"}},
                 ),
             )
@@ -320,9 +333,9 @@ class MoneyColumn(NumberColumn):
 class StandingsTable(BaseTable):
     """The ``standings`` rows of the ``cinch-standings/1`` document, in rank order."""
 
-    rank = NumberColumn(empty_values=())
-    pair = NumberColumn()
-    players = tables.Column()
+    rank = NumberColumn(verbose_name=_("Rank"), empty_values=())
+    pair = NumberColumn(verbose_name=_("Pair"))
+    players = tables.Column(verbose_name=_("Players"))
     played = NumberColumn(verbose_name=_("Played"), exclude_from_export=True)
     wins = NumberColumn(verbose_name=_("Won"))
     losses = NumberColumn(verbose_name=_("Lost"))
@@ -349,14 +362,14 @@ class StandingsTable(BaseTable):
             "course",
         )
         orderable = True
-        empty_text = "No pairs yet."
+        empty_text = _("No pairs yet.")
 
     def render_players(self, value) -> str:
         return " & ".join(value)
 
     def render_rank(self, value, record) -> str:
         """A withdrawn pair takes no place: it says so instead of a rank."""
-        return "withdrawn" if record.get("withdrawn") else value
+        return gettext("withdrawn") if record.get("withdrawn") else value
 
     def value_players(self, value) -> str:
         return " & ".join(value)
@@ -367,23 +380,27 @@ class StandingsTable(BaseTable):
 
 def course_words(course) -> str:
     """The prize a pair is on course for, ``so far`` until the night is final."""
-    return f"{course.words} (so far)" if course.provisional else course.words
+    return (
+        gettext("%(course)s (so far)") % {"course": course.words}
+        if course.provisional
+        else course.words
+    )
 
 
 class PrizeTable(BaseTable):
     """The places, then the booby, with who takes each (the rules core's ``Prize``)."""
 
     prize = tables.Column(accessor="place", default=_("Booby prize"), verbose_name=_("Prize"))
-    pair = NumberColumn()
+    pair = NumberColumn(verbose_name=_("Pair"))
     names = tables.Column(verbose_name=_("Players"))
-    amount = MoneyColumn()
+    amount = MoneyColumn(verbose_name=_("Amount"))
 
     class Meta(BaseTable.Meta):
         sequence = ("prize", "pair", "names", "amount")
-        empty_text = "No prize awarded yet."
+        empty_text = _("No prize awarded yet.")
 
     def render_prize(self, value) -> str:
-        return f"Place {value}"
+        return gettext("Place %(place)s") % {"place": value}
 
 
 class LedgerTable(BaseTable):
@@ -391,15 +408,15 @@ class LedgerTable(BaseTable):
 
     number = NumberColumn(verbose_name=_("No."))
     name = tables.Column(verbose_name=_("Player"))
-    pair = NumberColumn()
-    paid = MoneyColumn()
-    won = MoneyColumn()
-    net = MoneyColumn()
+    pair = NumberColumn(verbose_name=_("Pair"))
+    paid = MoneyColumn(verbose_name=_("Paid"))
+    won = MoneyColumn(verbose_name=_("Won"))
+    net = MoneyColumn(verbose_name=_("Net"))
 
     class Meta(BaseTable.Meta):
         sequence = ("number", "name", "pair", "paid", "won", "net")
         orderable = True
-        empty_text = "No players seated."
+        empty_text = _("No players seated.")
 
 
 class MemberTable(BaseTable):
@@ -409,9 +426,9 @@ class MemberTable(BaseTable):
     nights = NumberColumn(verbose_name=_("Nights played"))
     games_won = NumberColumn(verbose_name=_("Games won"))
     cinches = NumberColumn(verbose_name=_("Cinches"))
-    paid = MoneyColumn()
-    won = MoneyColumn()
-    net = MoneyColumn()
+    paid = MoneyColumn(verbose_name=_("Paid"))
+    won = MoneyColumn(verbose_name=_("Won"))
+    net = MoneyColumn(verbose_name=_("Net"))
     sat = tables.Column(verbose_name=_("Sat in for"), orderable=False)
     tables = NumberColumn(verbose_name=_("Table games"))
     tables_won = NumberColumn(verbose_name=_("Tables won"))
@@ -432,7 +449,7 @@ class MemberTable(BaseTable):
             "sat",
         )
         orderable = True
-        empty_text = "No members yet."
+        empty_text = _("No members yet.")
 
     def render_sat(self, value) -> str:
         return "; ".join(value)

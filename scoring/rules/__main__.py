@@ -15,7 +15,7 @@ import gettext
 import sys
 from pathlib import Path
 
-from scoring.rules.errors import PLACED, InvalidInput
+from scoring.rules.errors import PLACED, InvalidInput, gettext_noop
 from scoring.rules.jsonio import dump_json, load_json
 from scoring.rules.ladder import ladder_document
 from scoring.rules.night import score_night
@@ -50,14 +50,14 @@ def _translate(text: str) -> str:
     return gettext.translation("django", LOCALE_DIR, fallback=True).gettext(text)
 
 
+def _placed(place: str, message: str) -> str:
+    """``place: message``, as the reader's language punctuates it."""
+    return _translate(PLACED).format(place=place, message=message) if place else message
+
+
 def _problem_line(problem) -> str:
     """``games[0].hands[1].bid: …``: the document path, the message in the reader's words."""
-    message = problem.text(_translate)
-    return (
-        _translate(PLACED).format(place=problem.place, message=message)
-        if problem.place
-        else message
-    )
+    return _placed(problem.place, problem.text(_translate))
 
 
 def _document_command(source: str, what: str, answer) -> tuple[str, list[str]]:
@@ -65,11 +65,15 @@ def _document_command(source: str, what: str, answer) -> tuple[str, list[str]]:
     try:
         text = _read_source(source)
     except (OSError, UnicodeDecodeError) as error:
-        return "", [f"{source}: cannot read the {what}: {error}"]
+        said = _translate(gettext_noop("cannot read the {what}: {error}"))
+        return "", [_placed(source, said.format(what=_translate(what), error=error))]
     try:
         doc = load_json(text)
     except (ValueError, RecursionError) as error:
-        return "", [f"{source}: not a JSON document: {error}"]
+        said = _translate(gettext_noop("not a JSON document: {error}"))
+        words = getattr(error, "words", None)
+        error = words.say(_translate) if words else error
+        return "", [_placed(source, said.format(error=error))]
     try:
         return dump_json(answer(doc)), []
     except InvalidInput as invalid:
@@ -78,21 +82,23 @@ def _document_command(source: str, what: str, answer) -> tuple[str, list[str]]:
 
 def score_command(source: str) -> tuple[str, list[str]]:
     """``(document text, problems)`` for the night or game file at ``source``."""
-    return _document_command(source, "night or game file", score_document)
+    return _document_command(source, gettext_noop("night or game file"), score_document)
 
 
 def ladder_command(source: str) -> tuple[str, list[str]]:
     """``(document text, problems)`` for the season file at ``source``."""
-    return _document_command(source, "season file", ladder_document)
+    return _document_command(source, gettext_noop("season file"), ladder_document)
 
 
 def schedule_command(count: str) -> tuple[str, list[str]]:
     try:
         pairs = int(count)
     except ValueError:
-        return "", [f"pairs: {count!r} is not a whole number"]
+        said = _translate(gettext_noop("{count} is not a whole number"))
+        return "", [_placed("pairs", said.format(count=repr(count)))]
     if not 2 <= pairs <= 1000:
-        return "", ["pairs: a round robin needs from 2 to 1000 pairs"]
+        said = _translate(gettext_noop("a round robin needs from 2 to 1000 pairs"))
+        return "", [_placed("pairs", said)]
     return dump_json(schedule_document(pairs)), []
 
 

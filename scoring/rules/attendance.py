@@ -6,6 +6,7 @@ number of pairs. The figures (fees, forfeits, prizes) are in ``night``, ``pot`` 
 ``standings``; this module only seats.
 """
 
+from scoring.rules.errors import Refused, gettext_noop, words
 from scoring.rules.pot import players_of
 
 
@@ -23,7 +24,9 @@ def keep_house_apart(numbers: list[int], house: list[bool]) -> list[int]:
     """
     numbers = list(numbers)
     if 2 * sum(house) > len(numbers):
-        raise ValueError("more house players than pairs: two would have to share a pair")
+        raise Refused(
+            words(gettext_noop("more house players than pairs: two would have to share a pair"))
+        )
     for _ in range(len(numbers)):
         by_pair: dict[int, list[int]] = {}
         for seat, number in enumerate(numbers):
@@ -49,7 +52,9 @@ def late_pair_games(byes: dict[int, int], pair_count: int, first_round: int) -> 
     round, at table 1, so every pairing has its game before the payout.
     """
     if pair_count % 2 == 0:
-        raise ValueError("an even number of pairs has no bye for a late pair to take")
+        raise Refused(
+            words(gettext_noop("an even number of pairs has no bye for a late pair to take"))
+        )
     late, table, last = pair_count + 1, pair_count // 2 + 1, max(byes)
     games = [(r, table, (bye, late)) for r, bye in sorted(byes.items()) if r >= first_round]
     played = [bye for r, bye in sorted(byes.items()) if r < first_round]

@@ -52,6 +52,36 @@ SPOKEN_FIELDS = (
     gettext_noop("jack"),
     gettext_noop("right pedro"),
     gettext_noop("left pedro"),
+    gettext_noop("game"),
+    gettext_noop("points"),
+    gettext_noop("cards"),
+    gettext_noop("pairs"),
+    gettext_noop("round"),
+    gettext_noop("table"),
+    gettext_noop("sat"),
+    gettext_noop("confirmed"),
+    gettext_noop("confirmed by"),
+    gettext_noop("result"),
+    gettext_noop("winner"),
+    gettext_noop("money"),
+    gettext_noop("entry fee"),
+    gettext_noop("loss fee"),
+    gettext_noop("cinch fee"),
+    gettext_noop("booby prize"),
+    gettext_noop("unit"),
+    gettext_noop("split"),
+    gettext_noop("name"),
+    gettext_noop("date"),
+    gettext_noop("variant"),
+    gettext_noop("tiebreak"),
+    gettext_noop("withdrawn"),
+    gettext_noop("from round"),
+    gettext_noop("house"),
+    gettext_noop("format"),
+    gettext_noop("players"),
+    gettext_noop("stake"),
+    gettext_noop("nights"),
+    gettext_noop("best"),
 )
 # A message after its place: "game 1, hand 2, bid: …" (French puts a space before the colon).
 PLACED = gettext_noop("{place}: {message}")
@@ -102,6 +132,14 @@ class Problem:
     def said(cls, place: str, said: Words) -> "Problem":
         """A problem whose English message is ``said``'s words."""
         return cls(place, said.say(), said)
+
+    @classmethod
+    def of(cls, place: str, what: "Words | ValueError") -> "Problem":
+        """A problem from words, or from a refusal (:class:`Refused` carries its words)."""
+        if isinstance(what, Words):
+            return cls.said(place, what)
+        said = getattr(what, "words", None)
+        return cls.said(place, said) if said else cls(place, str(what))
 
     def text(self, translate=_same, show=None) -> str:
         """The message in the reader's language (English without a ``translate``)."""
@@ -169,6 +207,12 @@ def shown_value(value) -> str:
     return text
 
 
+def typed(value):
+    """A value of the input for a message's values: text quoted as typed (``"five"``),
+    a number kept a number, so each language writes it its own way (``3,5``)."""
+    return shown_value(value) if isinstance(value, str) else value
+
+
 def shown_key(key) -> str:
     """A key of the input as it can stand in a place: printable, on one line."""
     text = str(key)
@@ -184,6 +228,14 @@ def is_text(value) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+class Refused(ValueError):
+    """A value refused with words: ``str()`` is the English, ``words`` says it in any language."""
+
+    def __init__(self, said: Words):
+        super().__init__(said.say())
+        self.words = said
 
 
 class InvalidInput(ValueError):

@@ -13,8 +13,15 @@ one that won it.
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from scoring.rules.errors import InvalidInput, Problem, shown_key
-from scoring.rules.hand import HandReader, SideChecker, is_whole_number, side_names
+from scoring.rules.errors import InvalidInput, Problem, gettext_noop, shown_key, words
+from scoring.rules.hand import (
+    HandReader,
+    SideChecker,
+    card_list,
+    is_whole_number,
+    side_named,
+    side_names,
+)
 from scoring.rules.variant import Hand, HandScore, Variant
 
 # A real game to 51 takes a few dozen hands; past this a file or a scorer is surely wrong
@@ -23,10 +30,16 @@ MAX_HANDS = 300
 
 
 def too_many_hands(count: int) -> Problem:
-    return Problem(
+    return Problem.said(
         "hands",
-        f"a game holds at most {MAX_HANDS} hands, passed deals included: this one would "
-        f"have {count}",
+        words(
+            gettext_noop(
+                "a game holds at most {most} hands, passed deals included: this one would "
+                "have {count}"
+            ),
+            most=MAX_HANDS,
+            count=count,
+        ),
     )
 
 
@@ -108,9 +121,18 @@ class Board:
     def play(self, raw) -> None:
         """Check the hand ``raw`` and peg it; ``InvalidInput`` (nothing pegged) if it is wrong."""
         if self.winners:
-            won_by = " and ".join(f"{self.word} {self.sides[i]}" for i in self.winners)
             raise InvalidInput(
-                [Problem("", f"the game was already won by {won_by}: no hand may follow")]
+                [
+                    Problem.said(
+                        "",
+                        words(
+                            gettext_noop(
+                                "the game was already won by {won_by}: no hand may follow"
+                            ),
+                            won_by=self.sides_named(self.winners),
+                        ),
+                    )
+                ]
             )
         if len(self.steps) >= MAX_HANDS:
             raise InvalidInput([too_many_hands(len(self.steps) + 1)])
@@ -125,6 +147,14 @@ class Board:
             self.peg(hand, result)
         self.steps.append(HandStep(hand, result, tuple(self.scores), tuple(self.cinches)))
 
+    def sides_named(self, indices):
+        """``pair 1 and pair 2``: the sides at ``indices``, each with its word."""
+        named = [side_named(self.word, self.sides[i]) for i in indices]
+        said = named[0]
+        for side in named[1:]:  # "pair 1 and pair 2 and pair 3", each "and" the reader's
+            said = words(gettext_noop("{others} and {last}"), others=said, last=side)
+        return said
+
     def reaching(self, result: HandScore) -> list[int]:
         """The sides this hand would bring to the target."""
         target = self.variant.target
@@ -135,19 +165,24 @@ class Board:
             return
         reaching = self.reaching(result)
         if len(reaching) > 1:
-            both = "both" if len(reaching) == 2 else "all"
-            order = ", ".join(card.label for card in self.variant.cards)
-            raise InvalidInput(
-                [
-                    Problem(
-                        "points",
-                        f"{side_names([self.sides[i] for i in reaching], self.word)} would "
-                        f"{both} reach {self.variant.target} on this hand: the first to reach "
-                        f"it as the cards are counted out ({order}) wins, so give who took "
-                        "each scoring card",
-                    )
-                ]
+            code = (
+                gettext_noop(
+                    "{sides} would both reach {target} on this hand: the first to reach it as "
+                    "the cards are counted out ({order}) wins, so give who took each scoring card"
+                )
+                if len(reaching) == 2
+                else gettext_noop(
+                    "{sides} would all reach {target} on this hand: the first to reach it as "
+                    "the cards are counted out ({order}) wins, so give who took each scoring card"
+                )
             )
+            said = words(
+                code,
+                sides=side_names([self.sides[i] for i in reaching], self.word),
+                target=self.variant.target,
+                order=card_list(self.variant),
+            )
+            raise InvalidInput([Problem.said("points", said)])
 
     def peg(self, hand: Hand, result: HandScore) -> None:
         counted = self.variant.counts_out and len(self.reaching(result)) > 1
@@ -190,7 +225,9 @@ def play_game(variant: Variant, sides, hands, *, word: str = "pair") -> GameStat
     Raises :class:`InvalidInput` with every problem (places ``hands[i].field``).
     """
     if not isinstance(hands, list):
-        raise InvalidInput([Problem("hands", "hands must be a list of hands")])
+        raise InvalidInput(
+            [Problem.said("hands", words(gettext_noop("hands must be a list of hands")))]
+        )
     if len(hands) > MAX_HANDS:
         raise InvalidInput([too_many_hands(len(hands))])
     board = Board(variant, sides, word=word)
@@ -221,24 +258,42 @@ class ResultReader(SideChecker):
         ):
             self.fail(
                 place,
-                f"give the {what} as {len(self.sides)} whole numbers from -{MAX_PEGS} "
-                f"to {MAX_PEGS}, in the game's order",
+                words(what, count=len(self.sides), least=-MAX_PEGS, most=MAX_PEGS),
             )
             return None
         return tuple(values)
 
     def read_result(self, raw) -> GameState | None:
         if not isinstance(raw, dict):
-            self.fail("", "a result must be an object: winner, score, cinches")
+            self.fail("", words(gettext_noop("a result must be an object: winner, score, cinches")))
             return None
         for key in raw:
             if key not in RESULT_FIELDS:
                 self.fail(
-                    shown_key(key), "not a field of a game result (winner, score, cinches, money)"
+                    shown_key(key),
+                    words(
+                        gettext_noop("not a field of a game result (winner, score, cinches, money)")
+                    ),
                 )
-        winner = self.side("winner", raw.get("winner"), missing="the winner is missing")
-        scores = self.numbers("score", raw.get("score"), "final score")
-        cinches = self.numbers("cinches", raw.get("cinches"), "Cinches recorded")
+        winner = self.side(
+            "winner", raw.get("winner"), missing=words(gettext_noop("the winner is missing"))
+        )
+        scores = self.numbers(
+            "score",
+            raw.get("score"),
+            gettext_noop(
+                "give the final score as {count} whole numbers from {least} to {most}, "
+                "in the game's order"
+            ),
+        )
+        cinches = self.numbers(
+            "cinches",
+            raw.get("cinches"),
+            gettext_noop(
+                "give the Cinches recorded as {count} whole numbers from {least} to {most}, "
+                "in the game's order"
+            ),
+        )
         money = self.read_money(raw.get("money", False))
         if cinches is not None:
             self.check_cinches(cinches)
@@ -261,19 +316,26 @@ class ResultReader(SideChecker):
 
     def read_money(self, money) -> bool:
         if not isinstance(money, bool):
-            self.fail("money", "money must be true or false")
+            self.fail("money", words(gettext_noop("money must be true or false")))
             return False
         if money and not self.variant.money_bid:
-            self.fail("money", f"{self.variant.id} has no Money bid")
+            self.fail(
+                "money", words(gettext_noop("{variant} has no Money bid"), variant=self.variant.id)
+            )
         return money
 
     def check_cinches(self, cinches) -> None:
         cap = self.variant.cinch_cap
         if any(c < 0 for c in cinches):
-            self.fail("cinches", "a Cinch count cannot be negative")
+            self.fail("cinches", words(gettext_noop("a Cinch count cannot be negative")))
         elif cap is not None and any(c > cap for c in cinches):
             self.fail(
-                "cinches", f"the {self.variant.id} board records at most {cap} Cinches a game"
+                "cinches",
+                words(
+                    gettext_noop("the {variant} board records at most {cap} Cinches a game"),
+                    variant=self.variant.id,
+                    cap=cap,
+                ),
             )
 
     def check_within_reach(self, scores) -> None:
@@ -285,9 +347,18 @@ class ResultReader(SideChecker):
             if score > most:
                 self.fail(
                     f"score[{i}]",
-                    f"{self.word} {self.sides[i]} has {score}, more than a {variant.id} game "
-                    f"can reach: at most {most} ({variant.target - 1}, then "
-                    f"{variant.most_one_hand(count)} on the last hand)",
+                    words(
+                        gettext_noop(
+                            "{side} has {score}, more than a {variant} game can reach: at most "
+                            "{most} ({short}, then {last} on the last hand)"
+                        ),
+                        side=self.side_named(i),
+                        score=score,
+                        variant=variant.id,
+                        most=most,
+                        short=variant.target - 1,
+                        last=variant.most_one_hand(count),
+                    ),
                 )
 
     def check_cinches_paid(self, scores, cinches) -> None:
@@ -304,16 +375,33 @@ class ResultReader(SideChecker):
             if count > most:
                 self.fail(
                     f"cinches[{i}]",
-                    f"{self.word} {self.sides[i]} has {count} Cinches, but {most} sets give "
-                    f"the other side {most * least} or more, past {variant.target}: "
-                    f"at most {most} a side",
+                    words(
+                        gettext_noop(
+                            "{side} has {count} Cinches, but {most} sets give the other side "
+                            "{given} or more, past {target}: at most {most} a side"
+                        ),
+                        side=self.side_named(i),
+                        count=count,
+                        most=most,
+                        given=most * least,
+                        target=variant.target,
+                    ),
                 )
             elif scores[other] < count * least:
                 self.fail(
                     f"score[{other}]",
-                    f"{self.word} {self.sides[other]} has {scores[other]}, but each of "
-                    f"{self.word} {self.sides[i]}'s {count} Cinches gave it at least {least}: "
-                    f"at least {count * least}",
+                    words(
+                        gettext_noop(
+                            "{side} has {score}, but each of {cinched}'s {count} Cinches gave "
+                            "it at least {least}: at least {total}"
+                        ),
+                        side=self.side_named(other),
+                        score=scores[other],
+                        cinched=self.side_named(i),
+                        count=count,
+                        least=least,
+                        total=count * least,
+                    ),
                 )
 
     def check_scores(self, winner: int, scores, money: bool) -> None:
@@ -322,14 +410,26 @@ class ResultReader(SideChecker):
             if any(score >= target for score in scores):
                 self.fail(
                     "score",
-                    f"a Money bid pegs nothing, so the score before it must be under {target}",
+                    words(
+                        gettext_noop(
+                            "a Money bid pegs nothing, so the score before it must be under "
+                            "{target}"
+                        ),
+                        target=target,
+                    ),
                 )
             return
         if scores[winner] < target:
             self.fail(
                 "score",
-                f"the winner has {scores[winner]}, short of the target {target} "
-                "(only a Money bid ends a game sooner)",
+                words(
+                    gettext_noop(
+                        "the winner has {score}, short of the target {target} "
+                        "(only a Money bid ends a game sooner)"
+                    ),
+                    score=scores[winner],
+                    target=target,
+                ),
             )
         if self.variant.one_side_scores:
             self.check_one_side_scores(winner, scores)
@@ -338,13 +438,23 @@ class ResultReader(SideChecker):
         target = self.variant.target
         if any(score < 0 for score in scores):
             self.fail(
-                "score", f"nobody is set back in {self.variant.id}: scores cannot be negative"
+                "score",
+                words(
+                    gettext_noop("nobody is set back in {variant}: scores cannot be negative"),
+                    variant=self.variant.id,
+                ),
             )
         if any(score >= target for i, score in enumerate(scores) if i != winner):
             self.fail(
                 "score",
-                f"the loser has reached {target} too, but only one side scores a hand "
-                f"in {self.variant.id}",
+                words(
+                    gettext_noop(
+                        "the loser has reached {target} too, but only one side scores a hand "
+                        "in {variant}"
+                    ),
+                    target=target,
+                    variant=self.variant.id,
+                ),
             )
 
 

@@ -6,15 +6,13 @@ and leaves as a :class:`~scoring.rules.variant.Hand` whose sides are indices, or
 :class:`InvalidInput` whose problems name the field and the rule.
 """
 
-from decimal import Decimal
-
 from scoring.rules.errors import (
     InvalidInput,
     Problem,
     Words,
     gettext_noop,
     shown_key,
-    shown_value,
+    typed,
     words,
 )
 from scoring.rules.variant import Hand, Variant, credited
@@ -22,13 +20,49 @@ from scoring.rules.variant import Hand, Variant, credited
 MONEY = "money"
 # Seed 001: "the Money bidder must hold the Jack of trumps", so it is always in play.
 MONEY_HOLDS = "jack"
+# A card always awarded left out of a hand: credit it to a side, by the word for one side.
+SIDES_AWARDED = {
+    "pair": gettext_noop("{card} is always awarded: credit it to one of the pairs"),
+    "player": gettext_noop("{card} is always awarded: credit it to one of the players"),
+}
 
 
-def side_names(sides, word: str) -> str:
+# How the sides of a game are named in messages, by the word for one side.
+SIDES_NAMED = {"pair": gettext_noop("pairs {listed}"), "player": gettext_noop("players {listed}")}
+
+
+def listed(items) -> Words | str:
+    """``1, 2 and 3``: items in a message, the last joined by the reader's "and"."""
+    labels = [str(item) for item in items]
+    if len(labels) == 1:
+        return labels[0]
+    return words(
+        gettext_noop("{others} and {last}"), others=", ".join(labels[:-1]), last=labels[-1]
+    )
+
+
+def side_names(sides, word: str) -> Words:
     """``pairs 1 and 2``: how the sides of a game are named in messages."""
-    labels = [str(side) for side in sides]
-    listed = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
-    return f"{word}s {listed}"
+    return words(SIDES_NAMED[word], listed=listed(sides))
+
+
+def side_word(word: str) -> Words:
+    """``pair`` or ``player`` (catalogue msgids, ``errors.SPOKEN_ITEMS``) in a message."""
+    return words(word)
+
+
+def side_named(word: str, side) -> Words:
+    """``pair 3``: one side of a game in a message."""
+    return words(gettext_noop("{word} {side}"), word=side_word(word), side=str(side))
+
+
+def card_list(variant: Variant, *, points: bool = False) -> Words:
+    """``High, Low, Jack, Game`` (or ``High 1, Low 1, …``): the scoring cards in words."""
+    cards = variant.cards
+    code = ", ".join(
+        f"{{card{i}}} {card.points}" if points else f"{{card{i}}}" for i, card in enumerate(cards)
+    )
+    return Words(code, tuple((f"card{i}", words(card.label)) for i, card in enumerate(cards)))
 
 
 def is_whole_number(value) -> bool:
@@ -45,11 +79,13 @@ class SideChecker:
         self.index = {side: i for i, side in enumerate(self.sides)}
         self.problems: list[Problem] = []
 
-    def fail(self, place: str, message: str | Words) -> None:
-        said = message if isinstance(message, Words) else None
-        self.problems.append(Problem.said(place, said) if said else Problem(place, message))
+    def fail(self, place: str, said: Words) -> None:
+        self.problems.append(Problem.said(place, said))
 
-    def side(self, place: str, value, missing: str) -> int | None:
+    def side_named(self, index: int) -> Words:
+        return side_named(self.word, self.sides[index])
+
+    def side(self, place: str, value, missing: Words | None) -> int | None:
         """The index of the side named by ``value``, or ``None`` after noting a problem."""
         try:
             position = self.index.get(value)
@@ -60,8 +96,15 @@ class SideChecker:
         if value is None:
             self.fail(place, missing)
             return None
-        playing = side_names(self.sides, self.word)
-        self.fail(place, f"{self.word} {shown_value(value)} is not in this game ({playing})")
+        self.fail(
+            place,
+            words(
+                gettext_noop("{word} {value} is not in this game ({playing})"),
+                word=side_word(self.word),
+                value=typed(value),
+                playing=side_names(self.sides, self.word),
+            ),
+        )
         return None
 
 
@@ -72,15 +115,20 @@ class HandReader(SideChecker):
         """The hand, or ``None`` with ``problems`` saying why (emptied on every call)."""
         self.problems = []
         if not isinstance(raw, dict):
-            self.fail("", "a hand must be an object: bidder, bid and cards, or passed")
+            self.fail(
+                "",
+                words(gettext_noop("a hand must be an object: bidder, bid and cards, or passed")),
+            )
             return None
         self.check_fields(raw)
         passed = raw.get("passed", False)
         if passed is True:
             return self.read_passed(raw)
         if passed is not False:
-            self.fail("passed", "passed must be true or false")
-        bidder = self.side("bidder", raw.get("bidder"), "the bidder is missing")
+            self.fail("passed", words(gettext_noop("passed must be true or false")))
+        bidder = self.side(
+            "bidder", raw.get("bidder"), words(gettext_noop("the bidder is missing"))
+        )
         bid, money = self.read_bid(raw.get("bid"))
         revoke = self.read_revoke(raw.get("revoke"))
         partner = self.read_partner(raw.get("partner"), bidder)
@@ -105,12 +153,17 @@ class HandReader(SideChecker):
         """The called partner's index (``razzle``), ``None`` when the bidder plays alone."""
         if partner is None or not self.variant.called_partner:
             return None
-        position = self.side("partner", partner, "")
+        position = self.side("partner", partner, None)
         if position is not None and position == bidder:
             self.fail(
                 "partner",
-                f"the partner is the {self.word} holding the card the bidder called: never "
-                "the bidder (give null when the bidder plays alone)",
+                words(
+                    gettext_noop(
+                        "the partner is the {word} holding the card the bidder called: never "
+                        "the bidder (give null when the bidder plays alone)"
+                    ),
+                    word=side_word(self.word),
+                ),
             )
             return None
         return position
@@ -131,20 +184,31 @@ class HandReader(SideChecker):
         fields = self.variant.hand_fields
         for key in raw:
             if key not in fields:
-                cards = ", ".join(self.variant.card_keys)
                 self.fail(
-                    shown_key(key), f"not a field of a {self.variant.id} hand (its cards: {cards})"
+                    shown_key(key),
+                    words(
+                        gettext_noop("not a field of a {variant} hand (its cards: {cards})"),
+                        variant=self.variant.id,
+                        cards=", ".join(self.variant.card_keys),
+                    ),
                 )
 
     def read_passed(self, raw: dict) -> Hand | None:
         if not self.variant.passed_deal:
             self.fail(
                 "passed",
-                f"{self.variant.id} has no passed deal: when nobody bids the dealer must bid "
-                f"{self.variant.bids.start}",
+                words(
+                    gettext_noop(
+                        "{variant} has no passed deal: when nobody bids the dealer must bid {bid}"
+                    ),
+                    variant=self.variant.id,
+                    bid=self.variant.bids.start,
+                ),
             )
         elif len(raw) > 1:
-            self.fail("passed", "a passed deal has no bidder, bid, cards or points")
+            self.fail(
+                "passed", words(gettext_noop("a passed deal has no bidder, bid, cards or points"))
+            )
         return None if self.problems else Hand(passed=True, taken=(0,) * len(self.sides))
 
     def read_bid(self, bid) -> tuple[int | None, bool]:
@@ -168,11 +232,12 @@ class HandReader(SideChecker):
         elif bid is None:
             self.fail("bid", words(gettext_noop("the bid is missing: {legal}"), legal=legal))
         elif not is_whole_number(bid):
-            shown = bid if isinstance(bid, int | float | Decimal) else shown_value(bid)
             self.fail(
                 "bid",
                 words(
-                    gettext_noop("bid {bid} is not a whole number: {legal}"), bid=shown, legal=legal
+                    gettext_noop("bid {bid} is not a whole number: {legal}"),
+                    bid=typed(bid),
+                    legal=legal,
                 ),
             )
         else:
@@ -191,8 +256,13 @@ class HandReader(SideChecker):
             if cards[held] is None:
                 self.fail(
                     MONEY_HOLDS,
-                    "a Money bidder holds the Jack, so it is in play: credit it to a "
-                    f"{self.word} (seed 001)",
+                    words(
+                        gettext_noop(
+                            "a Money bidder holds the Jack, so it is in play: credit it to a "
+                            "{word} (seed 001)"
+                        ),
+                        word=side_word(self.word),
+                    ),
                 )
             return
         in_play = [c.points for c in self.variant.cards if c.always_awarded or c.key == MONEY_HOLDS]
@@ -200,8 +270,14 @@ class HandReader(SideChecker):
         if not least <= sum(taken) <= most:
             self.fail(
                 "points",
-                f"a Money hand has {least} or {most} points in all: High, Low and the Jack "
-                f"(the Money bidder holds it) are in play, and Game unless tied",
+                words(
+                    gettext_noop(
+                        "a Money hand has {least} or {most} points in all: High, Low and the "
+                        "Jack (the Money bidder holds it) are in play, and Game unless tied"
+                    ),
+                    least=least,
+                    most=most,
+                ),
             )
 
     def read_revoke(self, revoke) -> int | None:
@@ -209,22 +285,36 @@ class HandReader(SideChecker):
             return None
         if not self.variant.revoke:
             self.fail(
-                "revoke", f"{self.variant.id} has no revoke rule: a revoke is not scored there"
+                "revoke",
+                words(
+                    gettext_noop("{variant} has no revoke rule: a revoke is not scored there"),
+                    variant=self.variant.id,
+                ),
             )
             return None
-        return self.side("revoke", revoke, "")
+        return self.side("revoke", revoke, None)
 
     def read_points(self, raw: dict):
         """``(cards, taken)``: who took each card (or ``None``) and the points per side."""
         has_cards = not raw.keys().isdisjoint(self.variant.card_keys)
         if "points" in raw:
             if has_cards:
-                self.fail("points", "give either the scoring cards or the points, not both")
+                self.fail(
+                    "points",
+                    words(gettext_noop("give either the scoring cards or the points, not both")),
+                )
                 return None, ()
             return None, self.read_totals(raw["points"])
         if not has_cards:
-            keys = ", ".join(self.variant.card_keys)
-            self.fail("cards", f"give who took each scoring card ({keys}) or the points per side")
+            self.fail(
+                "cards",
+                words(
+                    gettext_noop(
+                        "give who took each scoring card ({cards}) or the points per side"
+                    ),
+                    cards=", ".join(self.variant.card_keys),
+                ),
+            )
             return None, ()
         return self.read_cards(raw)
 
@@ -238,7 +328,7 @@ class HandReader(SideChecker):
             owner = self.side(
                 card.key,
                 value,
-                f"{card.label} is always awarded: credit it to one of the {self.word}s",
+                words(SIDES_AWARDED[self.word], card=words(card.label)),
             )
             owners.append(owner)
             if owner is not None:
@@ -253,21 +343,36 @@ class HandReader(SideChecker):
             or not all(is_whole_number(p) for p in points)
         ):
             each = (
-                "the bidder's side (bidder and partner), then the others"
+                words(gettext_noop("the bidder's side (bidder and partner), then the others"))
                 if self.variant.called_partner
-                else f"one per {self.word} in the game's order "
-                f"({side_names(self.sides, self.word)})"
+                else words(
+                    gettext_noop("one per {word} in the game's order ({sides})"),
+                    word=side_word(self.word),
+                    sides=side_names(self.sides, self.word),
+                )
             )
-            self.fail("points", f"give the points as {count} whole numbers, {each}")
+            self.fail(
+                "points",
+                words(
+                    gettext_noop("give the points as {count} whole numbers, {each}"),
+                    count=count,
+                    each=each,
+                ),
+            )
             return ()
         taken = tuple(points)
         if taken not in self.variant.possible_totals(count):
-            cards = ", ".join(f"{card.label} {card.points}" for card in self.variant.cards)
-            shown = " v ".join(str(p) for p in taken)
             self.fail(
                 "points",
-                f"{shown} cannot happen in {self.variant.id}: no split of the scoring cards "
-                f"({cards}) makes it",
+                words(
+                    gettext_noop(
+                        "{points} cannot happen in {variant}: no split of the scoring cards "
+                        "({cards}) makes it"
+                    ),
+                    points=" v ".join(str(p) for p in taken),
+                    variant=self.variant.id,
+                    cards=card_list(self.variant, points=True),
+                ),
             )
         return taken
 

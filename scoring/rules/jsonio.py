@@ -12,11 +12,11 @@ floats), NaN and Infinity are refused, and an object that gives one key twice
 import json
 from decimal import Decimal
 
-from scoring.rules.errors import shown_value
+from scoring.rules.errors import Refused, gettext_noop, shown_value, words
 
 
 def _refuse_constant(name: str):
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise Refused(words(gettext_noop("{name} is not a number JSON allows"), name=name))
 
 
 def _refuse_repeated_keys(pairs: list[tuple]) -> dict:
@@ -26,8 +26,11 @@ def _refuse_repeated_keys(pairs: list[tuple]) -> dict:
         return document
     seen = set()
     repeated = next(key for key, _ in pairs if key in seen or seen.add(key))
-    raise ValueError(
-        f"the key {shown_value(repeated)} is given twice in one object: give each key once"
+    raise Refused(
+        words(
+            gettext_noop("the key {key} is given twice in one object: give each key once"),
+            key=shown_value(repeated),
+        )
     )
 
 

@@ -10,9 +10,9 @@ so the ladder can never disagree with the standings a club printed.
 
 from dataclasses import dataclass, field
 
-from scoring.rules.errors import InvalidInput, Problem, is_text, shown_key, shown_value
+from scoring.rules.errors import InvalidInput, Problem, gettext_noop, is_text, typed, words
 from scoring.rules.names import name_key, normal_name
-from scoring.rules.night import MAX_NAME_LENGTH, score_night
+from scoring.rules.night import MAX_NAME_LENGTH, NightReader, score_night, text_too_long
 from scoring.rules.pot import players_of
 
 SEASON_FORMAT = "cinch-season/1"
@@ -42,36 +42,33 @@ class LadderPlayer:
 def read_season(doc) -> Season:
     """The season described by a ``cinch-season/1`` document; ``InvalidInput`` names every
     problem at its place, a night's own problems under ``nights[i]``."""
-    if not isinstance(doc, dict):
-        raise InvalidInput(
-            [Problem("", f'a season must be a JSON object with format "{SEASON_FORMAT}"')]
-        )
-    problems = [
-        Problem(shown_key(key), f"not a field of {SEASON_FORMAT}")
-        for key in doc
-        if key not in SEASON_FIELDS
-    ]
-    if doc.get("format") != SEASON_FORMAT:
-        found = shown_value(doc.get("format"))
-        problems.append(Problem("format", f'must be "{SEASON_FORMAT}", found {found}'))
+    reader = NightReader()
+    if not reader.read_format(doc, SEASON_FORMAT, SEASON_FIELDS):
+        raise InvalidInput(reader.problems)
     name = doc.get("name", "")
     if not is_text(name) or len(name) > MAX_NAME_LENGTH:
-        problems.append(Problem("name", f"must be text of at most {MAX_NAME_LENGTH} characters"))
+        reader.fail("name", text_too_long())
     best = doc.get("best")
     if best is not None and (type(best) is not int or not 1 <= best <= MAX_NIGHTS):
-        problems.append(
-            Problem("best", f"{shown_value(best)} must be a whole number of nights, 1 or more")
+        reader.fail(
+            "best",
+            words(
+                gettext_noop("{value} must be a whole number of nights, 1 or more"),
+                value=typed(best),
+            ),
         )
     nights = doc.get("nights")
     if not isinstance(nights, list) or not 1 <= len(nights) <= MAX_NIGHTS:
-        problems.append(
-            Problem(
-                "nights", f"give the season's nights as a list of 1 to {MAX_NIGHTS} night files"
-            )
+        reader.fail(
+            "nights",
+            words(
+                gettext_noop("give the season's nights as a list of 1 to {most} night files"),
+                most=MAX_NIGHTS,
+            ),
         )
         nights = []
-    if problems:
-        raise InvalidInput(problems)
+    if reader.problems:
+        raise InvalidInput(reader.problems)
     return Season(name=name.strip(), best=best, nights=tuple(nights))
 
 

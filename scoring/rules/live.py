@@ -6,17 +6,34 @@ games still to play are only said to be level (the games left may part them), an
 play-offs are proposed once every game of the round robin is finished.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
+from scoring.rules.errors import Words, gettext_noop, words
 from scoring.rules.pot import pay_out, prizes_offered
 from scoring.rules.standings import PairRecord, PlayoffProposal, Ranking
 
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+# A pair's place in the standings (``1st``) and a prize (``1st place``): French says them
+# apart (``1er``, ``1re place``), so each is its own message.
+ORDINALS = {1: gettext_noop("1st"), 2: gettext_noop("2nd"), 3: gettext_noop("3rd")}
+PLACES = {1: gettext_noop("1st place"), 2: gettext_noop("2nd place"), 3: gettext_noop("3rd place")}
 
 
-def ordinal(place: int) -> str:
-    return ORDINALS.get(place, f"{place}th")
+def ordinal(place: int) -> Words:
+    return (
+        words(ORDINALS[place])
+        if place in ORDINALS
+        else words(gettext_noop("{place}th"), place=place)
+    )
+
+
+def place_words(place: int | None) -> Words:
+    """``1st place`` … or the booby: a prize in words."""
+    if place is None:
+        return words(gettext_noop("Booby prize"))
+    if place in PLACES:
+        return words(PLACES[place])
+    return words(gettext_noop("{place}th place"), place=place)
 
 
 def current_round(games) -> int | None:
@@ -38,20 +55,27 @@ class Course:
 
     words: str
     provisional: bool
+    # ``words`` as the rules core's words, said in the reader's language.
+    said: Words | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, said: Words, provisional: bool) -> "Course":
+        return cls(said.say(), provisional, said)
 
 
 def prizes_on_course(ranking: Ranking, *, final: bool) -> dict[int, Course]:
     """``{pair: Course}`` for every pair in the money (places and booby) as the standings
     stand now; pairs level where it decides a prize are ``level for`` its stake."""
     courses = {
-        pair: Course(ordinal(place), not final)
+        pair: Course.of(ordinal(place), not final)
         for place, pair in enumerate(ranking.places, start=1)
     }
     if ranking.booby is not None:
-        courses[ranking.booby] = Course("booby", not final)
+        courses[ranking.booby] = Course.of(words(gettext_noop("booby")), not final)
     for tie in ranking.ties:
+        level = words(gettext_noop("level for {stake}"), stake=tie.said or tie.stake)
         for pair in tie.pairs:
-            courses[pair] = Course(f"level for {tie.stake}", not final)
+            courses[pair] = Course.of(level, not final)
     return courses
 
 
@@ -71,8 +95,12 @@ class PrizeShare:
     amount: Decimal
 
     @property
+    def said(self) -> Words:
+        return place_words(self.place)
+
+    @property
     def words(self) -> str:
-        return f"{ordinal(self.place)} place" if self.place else "Booby prize"
+        return self.said.say()
 
 
 def prizes_so_far(money, pot, pair_count: int) -> list[PrizeShare]:

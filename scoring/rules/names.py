@@ -15,6 +15,8 @@ normal form, case-folded, so ``mabel`` finds the member ``Mabel``.
 
 import unicodedata
 
+from scoring.rules.errors import Refused, gettext_noop, words
+
 # Control, format (zero-width, bidirectional), surrogate, private use, unassigned; and
 # the line and paragraph separators, which are not spaces for ``str.split``'s purpose.
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -35,9 +37,15 @@ def normal_name(text: str) -> str:
     hidden = next((character for character in normal if _hidden(character)), None)
     if hidden is not None:
         name = unicodedata.name(hidden, "a control character")
-        raise ValueError(
-            f"contains U+{ord(hidden):04X} ({name}), which shows nothing or reorders the "
-            "text around it: type the name without it"
+        raise Refused(
+            words(
+                gettext_noop(
+                    "contains {point} ({name}), which shows nothing or reorders the text "
+                    "around it: type the name without it"
+                ),
+                point=f"U+{ord(hidden):04X}",
+                name=name,
+            )
         )
     return " ".join(normal.split())
 

@@ -11,9 +11,19 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from itertools import combinations
 
-from scoring.rules.errors import InvalidInput, Problem, is_text, shown_key, shown_value
+from scoring.rules.errors import (
+    InvalidInput,
+    Problem,
+    Refused,
+    Words,
+    gettext_noop,
+    is_text,
+    shown_key,
+    typed,
+    words,
+)
 from scoring.rules.game import GameState, check_result, play_game
-from scoring.rules.hand import is_whole_number
+from scoring.rules.hand import is_whole_number, side_names
 from scoring.rules.names import name_key
 from scoring.rules.pot import (
     Fees,
@@ -119,18 +129,41 @@ def night_variant_ids() -> list[str]:
 def parse_amount(value, *, allow_zero: bool = True) -> Decimal:
     """A money amount from its decimal string; ``ValueError`` says what is wrong."""
     if not isinstance(value, str):
-        shown = f"the number {value}" if isinstance(value, int | Decimal) else shown_value(value)
-        raise ValueError(f'must be a decimal string such as "2.00" (in quotes), not {shown}')
+        shown = (
+            words(gettext_noop("the number {number}"), number=value)
+            if isinstance(value, int | Decimal)
+            else typed(value)
+        )
+        raise Refused(
+            words(
+                gettext_noop('must be a decimal string such as "2.00" (in quotes), not {value}'),
+                value=shown,
+            )
+        )
     try:
         amount = Decimal(value.strip())
     except InvalidOperation:
-        raise ValueError(f"{shown_value(value)} is not a decimal amount") from None
+        raise Refused(
+            words(gettext_noop("{value} is not a decimal amount"), value=typed(value))
+        ) from None
     if not amount.is_finite() or amount < 0 or amount >= MAX_AMOUNT:
-        raise ValueError(f"{shown_value(value)} must be an amount from 0 up to {MAX_AMOUNT:,}")
+        raise Refused(
+            words(
+                gettext_noop("{value} must be an amount from 0 up to {most}"),
+                value=typed(value),
+                most=f"{MAX_AMOUNT:,}",
+            )
+        )
     if amount.as_tuple().exponent < -MONEY_PLACES:
-        raise ValueError(f"{shown_value(value)} has more than {MONEY_PLACES} decimal places")
+        raise Refused(
+            words(
+                gettext_noop("{value} has more than {places} decimal places"),
+                value=typed(value),
+                places=MONEY_PLACES,
+            )
+        )
     if not allow_zero and amount == 0:
-        raise ValueError("must be more than 0")
+        raise Refused(words(gettext_noop("must be more than 0")))
     return amount
 
 
@@ -147,10 +180,16 @@ def players_repeated(names) -> list[Problem]:
         key = _match_key(name)
         if key in first:
             problems.append(
-                Problem(
+                Problem.said(
                     f"players[{index}]",
-                    f"{name} is already player {first[key]}; "
-                    "a member can hold only one number in a night",
+                    words(
+                        gettext_noop(
+                            "{name} is already player {number}; "
+                            "a member can hold only one number in a night"
+                        ),
+                        name=name,
+                        number=first[key],
+                    ),
                 )
             )
         first.setdefault(key, index + 1)
@@ -166,6 +205,40 @@ def _match_key(name: str) -> str:
         return name
 
 
+WITHDRAWAL_EXAMPLE = '{"pair": 4, "from_round": 5}'
+
+
+def not_an_object(format_name: str) -> Words:
+    """The document is not a JSON object (a night, a game or a season file)."""
+    code = {
+        NIGHT_FORMAT: gettext_noop('a night must be a JSON object with format "{format}"'),
+        "cinch-game/1": gettext_noop('a game must be a JSON object with format "{format}"'),
+        "cinch-season/1": gettext_noop('a season must be a JSON object with format "{format}"'),
+    }[format_name]
+    return words(code, format=format_name)
+
+
+def not_a_field_of(format_name: str) -> Words:
+    return words(gettext_noop("not a field of {format}"), format=format_name)
+
+
+def wrong_format(format_name: str, found) -> Words:
+    return words(
+        gettext_noop('must be "{format}", found {found}'), format=format_name, found=typed(found)
+    )
+
+
+def text_too_long() -> Words:
+    return words(gettext_noop("must be text of at most {most} characters"), most=MAX_NAME_LENGTH)
+
+
+def player_name_refused() -> Words:
+    return words(
+        gettext_noop("a player's name must be text of 1 to {most} characters"),
+        most=MAX_NAME_LENGTH,
+    )
+
+
 class NightReader:
     """Reads a ``cinch-night/1`` document, collecting every problem with its place."""
 
@@ -173,18 +246,24 @@ class NightReader:
         self.problems: list[Problem] = []
         self.withdrawn: dict[int, int] = {}
 
-    def fail(self, place: str, message: str) -> None:
-        self.problems.append(Problem(place, message))
+    def fail(self, place: str, said: Words | ValueError) -> None:
+        self.problems.append(Problem.of(place, said))
+
+    def read_format(self, doc, format_name: str, fields) -> bool:
+        """Whether ``doc`` is an object; each key not in ``fields`` and a wrong format noted."""
+        if not isinstance(doc, dict):
+            self.fail("", not_an_object(format_name))
+            return False
+        for key in doc:
+            if key not in fields:
+                self.fail(shown_key(key), not_a_field_of(format_name))
+        if doc.get("format") != format_name:
+            self.fail("format", wrong_format(format_name, doc.get("format")))
+        return True
 
     def read(self, doc) -> Night | None:
-        if not isinstance(doc, dict):
-            self.fail("", f'a night must be a JSON object with format "{NIGHT_FORMAT}"')
+        if not self.read_format(doc, NIGHT_FORMAT, NIGHT_FIELDS):
             return None
-        for key in doc:
-            if key not in NIGHT_FIELDS:
-                self.fail(shown_key(key), f"not a field of {NIGHT_FORMAT}")
-        if doc.get("format") != NIGHT_FORMAT:
-            self.fail("format", f'must be "{NIGHT_FORMAT}", found {shown_value(doc.get("format"))}')
         variant = self.read_variant(doc.get("variant"))
         players, house = self.read_players(doc.get("players"))
         night_fields = dict(
@@ -213,7 +292,7 @@ class NightReader:
 
     def read_text(self, place: str, value) -> str:
         if not is_text(value) or len(value) > MAX_NAME_LENGTH:
-            self.fail(place, f"must be text of at most {MAX_NAME_LENGTH} characters")
+            self.fail(place, text_too_long())
             return ""
         return value.strip()
 
@@ -223,27 +302,31 @@ class NightReader:
         try:
             return datetime.date.fromisoformat(value).isoformat()
         except (TypeError, ValueError):
-            self.fail("date", f"{shown_value(value)} is not a date in the form 2026-11-17")
+            self.fail(
+                "date",
+                words(
+                    gettext_noop("{value} is not a date in the form 2026-11-17"), value=typed(value)
+                ),
+            )
             return None
 
+    def is_one_of(self, place: str, value, known, refusal: str) -> bool:
+        """Whether ``value`` is one of ``known``; if not, ``refusal`` (a code with
+        ``{value}`` and ``{known}``) is noted at ``place``."""
+        if value in known:
+            return True
+        self.fail(place, words(refusal, value=typed(value), known=", ".join(known)))
+        return False
+
     def read_variant(self, value):
-        known = night_variant_ids()
-        if value not in known:
-            self.fail(
-                "variant",
-                f"{shown_value(value)} is not a night variant (one of: {', '.join(known)})",
-            )
+        refusal = gettext_noop("{value} is not a night variant (one of: {known})")
+        if not self.is_one_of("variant", value, night_variant_ids(), refusal):
             return None
         return get_variant(value)
 
     def read_tiebreak(self, value) -> str:
-        if value not in TIEBREAKS:
-            self.fail(
-                "tiebreak",
-                f"{shown_value(value)} is not a tie-break (one of: {', '.join(TIEBREAKS)})",
-            )
-            return PLAYOFF
-        return value
+        refusal = gettext_noop("{value} is not a tie-break (one of: {known})")
+        return value if self.is_one_of("tiebreak", value, TIEBREAKS, refusal) else PLAYOFF
 
     def read_players(self, players) -> tuple[tuple[str, ...] | None, frozenset[int]]:
         """The names in number order, and the numbers of the house players."""
@@ -254,8 +337,14 @@ class NightReader:
         ):
             self.fail(
                 "players",
-                f"give the players' names as a list, an even count of at least {MIN_PLAYERS} "
-                f"and at most {2 * MAX_PAIRS} (players 2k-1 and 2k form pair k)",
+                words(
+                    gettext_noop(
+                        "give the players' names as a list, an even count of at least {least} "
+                        "and at most {most} (players 2k-1 and 2k form pair k)"
+                    ),
+                    least=MIN_PLAYERS,
+                    most=2 * MAX_PAIRS,
+                ),
             )
             return None, frozenset()
         names, house = [], set()
@@ -271,8 +360,15 @@ class NightReader:
             if number % 2 == 0 and number - 1 in house:
                 self.fail(
                     f"players[{number - 1}]",
-                    f"players {number - 1} and {number} form pair {number // 2}; "
-                    "a pair never has two house players",
+                    words(
+                        gettext_noop(
+                            "players {first} and {second} form pair {pair}; "
+                            "a pair never has two house players"
+                        ),
+                        first=number - 1,
+                        second=number,
+                        pair=number // 2,
+                    ),
                 )
         repeated = players_repeated(names)
         self.problems.extend(repeated)
@@ -284,12 +380,16 @@ class NightReader:
         if isinstance(player, dict):
             for key in player:
                 if key not in ("name", "house"):
-                    self.fail(f"{place}.{shown_key(key)}", "not a field of a player")
+                    self.fail(
+                        f"{place}.{shown_key(key)}", words(gettext_noop("not a field of a player"))
+                    )
             if not isinstance(player.get("house", False), bool):
-                self.fail(f"{place}.house", "must be true (a house player) or false")
+                self.fail(
+                    f"{place}.house", words(gettext_noop("must be true (a house player) or false"))
+                )
             name = player.get("name")
         if not is_text(name) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-            self.fail(place, f"a player's name must be text of 1 to {MAX_NAME_LENGTH} characters")
+            self.fail(place, player_name_refused())
             return None
         return name.strip()
 
@@ -297,48 +397,85 @@ class NightReader:
         """``{pair: from_round}`` for the pairs that left for good."""
         if not isinstance(withdrawn, list):
             self.fail(
-                "withdrawn", 'give the pairs that left as a list: [{"pair": 4, "from_round": 5}]'
+                "withdrawn",
+                words(
+                    gettext_noop("give the pairs that left as a list: [{example}]"),
+                    example=WITHDRAWAL_EXAMPLE,
+                ),
             )
             return {}
         read = {}
         for number, entry in enumerate(withdrawn):
             place = f"withdrawn[{number}]"
             if not isinstance(entry, dict):
-                self.fail(place, 'a withdrawal is an object: {"pair": 4, "from_round": 5}')
+                self.fail(
+                    place,
+                    words(
+                        gettext_noop("a withdrawal is an object: {example}"),
+                        example=WITHDRAWAL_EXAMPLE,
+                    ),
+                )
                 continue
             for key in entry:
                 if key not in ("pair", "from_round"):
-                    self.fail(f"{place}.{shown_key(key)}", "not a field of a withdrawal")
+                    self.fail(
+                        f"{place}.{shown_key(key)}",
+                        words(gettext_noop("not a field of a withdrawal")),
+                    )
             pair, from_round = entry.get("pair"), entry.get("from_round")
             if not is_whole_number(pair) or not 1 <= pair <= pair_count:
-                self.fail(f"{place}.pair", f"give a pair of the night (1 to {pair_count})")
+                self.fail(
+                    f"{place}.pair",
+                    words(
+                        gettext_noop("give a pair of the night (1 to {count})"), count=pair_count
+                    ),
+                )
             elif pair in read:
-                self.fail(f"{place}.pair", f"pair {pair} is withdrawn twice")
+                self.fail(
+                    f"{place}.pair",
+                    words(gettext_noop("pair {pair} is withdrawn twice"), pair=pair),
+                )
             elif not is_whole_number(from_round) or not 1 <= from_round <= MAX_PAIRS:
                 self.fail(
                     f"{place}.from_round",
-                    f"the round the pair left from must be a whole number from 1 to {MAX_PAIRS}",
+                    words(
+                        gettext_noop(
+                            "the round the pair left from must be a whole number from 1 to {most}"
+                        ),
+                        most=MAX_PAIRS,
+                    ),
                 )
             else:
                 read[pair] = from_round
         if read and len(read) == pair_count:
-            self.fail("withdrawn", "every pair has withdrawn; at least one must stay in the prizes")
+            self.fail(
+                "withdrawn",
+                words(
+                    gettext_noop("every pair has withdrawn; at least one must stay in the prizes")
+                ),
+            )
         return read
 
     def read_money(self, money) -> MoneySettings:
         if not isinstance(money, dict):
-            self.fail("money", 'must be an object of decimal strings such as {"entry_fee": "2.00"}')
+            self.fail(
+                "money",
+                words(
+                    gettext_noop("must be an object of decimal strings such as {example}"),
+                    example='{"entry_fee": "2.00"}',
+                ),
+            )
             return MoneySettings()
         settings = {}
         for key in money:
             if key not in (*MONEY_FIELDS, "split"):
-                self.fail(f"money.{shown_key(key)}", "not a money setting")
+                self.fail(f"money.{shown_key(key)}", words(gettext_noop("not a money setting")))
         for key in MONEY_FIELDS:
             if key in money:
                 try:
                     settings[key] = parse_amount(money[key], allow_zero=key != "unit")
                 except ValueError as error:
-                    self.fail(f"money.{key}", str(error))
+                    self.fail(f"money.{key}", error)
         if "split" in money:
             split = self.read_split(money["split"])
             if split:
@@ -348,7 +485,11 @@ class NightReader:
     def read_split(self, split) -> tuple[Decimal, ...] | None:
         if not isinstance(split, list) or not split:
             self.fail(
-                "money.split", 'give the place shares as a list such as ["0.50", "0.30", "0.20"]'
+                "money.split",
+                words(
+                    gettext_noop("give the place shares as a list such as {example}"),
+                    example='["0.50", "0.30", "0.20"]',
+                ),
             )
             return None
         shares = []
@@ -356,16 +497,22 @@ class NightReader:
             try:
                 shares.append(parse_amount(share))
             except ValueError as error:
-                self.fail(f"money.split[{number}]", str(error))
+                self.fail(f"money.split[{number}]", error)
         if len(shares) == len(split) and sum(shares) != 1:
-            self.fail("money.split", f"the place shares must add up to 1, not {sum(shares)}")
+            self.fail(
+                "money.split",
+                words(
+                    gettext_noop("the place shares must add up to 1, not {total}"),
+                    total=sum(shares),
+                ),
+            )
             return None
         return tuple(shares)
 
     def read_games(self, games, variant, pair_count: int, *, playoff: bool):
         key = "playoffs" if playoff else "games"
         if not isinstance(games, list):
-            self.fail(key, "must be a list of games")
+            self.fail(key, words(gettext_noop("must be a list of games")))
             return ()
         read = []
         for number, raw in enumerate(games):
@@ -378,14 +525,21 @@ class NightReader:
 
     def read_game(self, place, raw, variant, pair_count, playoff) -> NightGame | None:
         if not isinstance(raw, dict):
-            self.fail(place, "a game must be an object with its pairs and hands or result")
+            self.fail(
+                place,
+                words(gettext_noop("a game must be an object with its pairs and hands or result")),
+            )
             return None
         allowed = PLAYOFF_FIELDS if playoff else GAME_FIELDS
         for key in raw:
             if key not in allowed:
                 self.fail(
                     f"{place}.{shown_key(key)}",
-                    "not a field of a " + ("play-off" if playoff else "game"),
+                    words(
+                        gettext_noop("not a field of a play-off")
+                        if playoff
+                        else gettext_noop("not a field of a game")
+                    ),
                 )
         pairs = self.read_pairs(f"{place}.pairs", raw.get("pairs"), pair_count)
         seat = {} if playoff else self.read_seat(place, raw)
@@ -410,7 +564,13 @@ class NightReader:
         if round_ is None:
             for pair in pairs:
                 if pair in self.withdrawn:
-                    self.fail(f"{place}.pairs", f"pair {pair} has withdrawn and plays no play-off")
+                    self.fail(
+                        f"{place}.pairs",
+                        words(
+                            gettext_noop("pair {pair} has withdrawn and plays no play-off"),
+                            pair=pair,
+                        ),
+                    )
             return []
         return [pair for pair in pairs if round_ >= self.withdrawn.get(pair, MAX_PAIRS + 1)]
 
@@ -418,20 +578,34 @@ class NightReader:
         """A game in or after the round a pair withdrew from: a forfeit, or void if
         both had gone. It carries nothing that was played."""
         first = gone[0]
-        kind = "void (both pairs had withdrawn)" if len(gone) == 2 else "a forfeit"
+        kind = (
+            words(gettext_noop("void (both pairs had withdrawn)"))
+            if len(gone) == 2
+            else words(gettext_noop("a forfeit"))
+        )
         for key in NOT_IN_A_FORFEIT:
             if key in raw:
                 self.fail(
                     f"{place}.{key}",
-                    f"pair {first} withdrew from round {self.withdrawn[first]}, so this game "
-                    f"is {kind}: it has no hands, result, substitutes or confirmation",
+                    words(
+                        gettext_noop(
+                            "pair {pair} withdrew from round {round}, so this game is {kind}: "
+                            "it has no hands, result, substitutes or confirmation"
+                        ),
+                        pair=first,
+                        round=self.withdrawn[first],
+                        kind=kind,
+                    ),
                 )
         return NightGame(pairs=pairs, forfeited_by=first, void=len(gone) == 2, **seat)
 
     def read_confirmation(self, place, raw) -> dict:
         confirmed = raw.get("confirmed", True)
         if not isinstance(confirmed, bool):
-            self.fail(f"{place}.confirmed", "must be true or false (false: awaits confirmation)")
+            self.fail(
+                f"{place}.confirmed",
+                words(gettext_noop("must be true or false (false: awaits confirmation)")),
+            )
             confirmed = True
         confirmed_by = raw.get("confirmed_by")
         if confirmed_by is not None:
@@ -441,22 +615,35 @@ class NightReader:
     def read_sat(self, place, sat, pairs) -> tuple[tuple[int, str], ...]:
         """Substitutes by the number they sat for; a seat must be one of this game's."""
         if not isinstance(sat, dict):
-            self.fail(place, 'give substitutes by player number: {"3": "Zed"}')
+            self.fail(
+                place,
+                words(
+                    gettext_noop("give substitutes by player number: {example}"),
+                    example='{"3": "Zed"}',
+                ),
+            )
             return ()
         seats = seats_of(pairs)
         read = []
         for key, name in sat.items():
             number = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else None
             if number not in seats:
-                shown = ", ".join(str(seat) for seat in seats)
                 self.fail(
                     f"{place}.{shown_key(key)}",
-                    f"a substitute sits for a player of this game (players {shown})",
+                    words(
+                        gettext_noop(
+                            "a substitute sits for a player of this game (players {seats})"
+                        ),
+                        seats=", ".join(str(seat) for seat in seats),
+                    ),
                 )
             elif not is_text(name) or not name.strip() or len(name) > MAX_NAME_LENGTH:
                 self.fail(
                     f"{place}.{key}",
-                    f"a substitute's name must be text of 1 to {MAX_NAME_LENGTH} characters",
+                    words(
+                        gettext_noop("a substitute's name must be text of 1 to {most} characters"),
+                        most=MAX_NAME_LENGTH,
+                    ),
                 )
             else:
                 read.append((number, name.strip()))
@@ -468,7 +655,13 @@ class NightReader:
             value = raw.get(key)
             if not is_whole_number(value) or not 1 <= value <= MAX_PAIRS:
                 self.fail(
-                    f"{place}.{key}", f"the {key} must be a whole number from 1 to {MAX_PAIRS}"
+                    f"{place}.{key}",
+                    words(
+                        gettext_noop("the round must be a whole number from 1 to {most}")
+                        if key == "round"
+                        else gettext_noop("the table must be a whole number from 1 to {most}"),
+                        most=MAX_PAIRS,
+                    ),
                 )
             else:
                 seat[key] = value
@@ -481,14 +674,26 @@ class NightReader:
             or not all(is_whole_number(p) and 1 <= p <= pair_count for p in pairs)
             or pairs[0] == pairs[1]
         ):
-            self.fail(place, f"give two different pairs of the night (1 to {pair_count})")
+            self.fail(
+                place,
+                words(
+                    gettext_noop("give two different pairs of the night (1 to {count})"),
+                    count=pair_count,
+                ),
+            )
             return None
         return pairs[0], pairs[1]
 
     @staticmethod
     def read_play(raw: dict, variant, pairs) -> GameState | None:
         if "hands" in raw and "result" in raw:
-            raise InvalidInput([Problem("result", "a game has hands or a result, not both")])
+            raise InvalidInput(
+                [
+                    Problem.said(
+                        "result", words(gettext_noop("a game has hands or a result, not both"))
+                    )
+                ]
+            )
         if "result" in raw:
             try:
                 return check_result(variant, pairs, raw["result"])
@@ -508,16 +713,33 @@ class NightReader:
             if meeting in met:
                 self.fail(
                     f"{place}.pairs",
-                    f"pairs {game.pairs[0]} and {game.pairs[1]} already met in {met[meeting]}",
+                    words(
+                        gettext_noop("pairs {first} and {second} already met in {place}"),
+                        first=game.pairs[0],
+                        second=game.pairs[1],
+                        place=met[meeting],
+                    ),
                 )
             met.setdefault(meeting, place)
             for pair in game.pairs:
                 if (game.round, pair) in seated:
-                    self.fail(f"{place}.pairs", f"pair {pair} plays twice in round {game.round}")
+                    self.fail(
+                        f"{place}.pairs",
+                        words(
+                            gettext_noop("pair {pair} plays twice in round {round}"),
+                            pair=pair,
+                            round=game.round,
+                        ),
+                    )
                 seated.add((game.round, pair))
             if (game.round, game.table) in tables:
                 self.fail(
-                    f"{place}.table", f"table {game.table} holds two games in round {game.round}"
+                    f"{place}.table",
+                    words(
+                        gettext_noop("table {table} holds two games in round {round}"),
+                        table=game.table,
+                        round=game.round,
+                    ),
                 )
             tables.add((game.round, game.table))
 
@@ -537,9 +759,8 @@ def money_text(amount: Decimal) -> str:
     return str(cents) if cents == amount else str(amount.normalize())
 
 
-def _pairs_words(pairs) -> str:
-    listed = [str(pair) for pair in pairs]
-    return "pairs " + ", ".join(listed[:-1]) + " and " + listed[-1]
+def _pairs_words(pairs) -> Words:
+    return side_names(pairs, "pair")
 
 
 def pairings_without_a_game(night: Night) -> list[tuple[int, int]]:
@@ -557,33 +778,50 @@ def pairings_without_a_game(night: Night) -> list[tuple[int, int]]:
 MISSING_SHOWN = 5
 
 
-def missing_reasons(missing) -> list[str]:
+def missing_reasons(missing) -> list[Words]:
     """``pairs 4 and 5 have no game``, for the first few pairings left out, then how many
     more."""
-    reasons = [f"{_pairs_words(pairing)} have no game" for pairing in missing[:MISSING_SHOWN]]
+    reasons = [
+        words(gettext_noop("{pairs} have no game"), pairs=_pairs_words(pairing))
+        for pairing in missing[:MISSING_SHOWN]
+    ]
     if len(missing) > MISSING_SHOWN:
         more = len(missing) - MISSING_SHOWN
-        reasons.append(f"{more} more pairing{'s have' if more > 1 else ' has'} no game")
+        code = (
+            gettext_noop("{more} more pairings have no game")
+            if more > 1
+            else gettext_noop("{more} more pairing has no game")
+        )
+        reasons.append(words(code, more=more))
     return reasons
 
 
-def blocked_reasons(unfinished: int, missing, ties, tiebreak: str) -> list[str]:
+def blocked_reasons(unfinished: int, missing, ties, tiebreak: str) -> list[Words]:
     """Why places and booby cannot be paid yet, in words for the treasurer."""
     reasons = []
     if unfinished:
-        reasons.append(f"{unfinished} game{'s are' if unfinished > 1 else ' is'} not finished")
+        code = (
+            gettext_noop("{count} games are not finished")
+            if unfinished > 1
+            else gettext_noop("{count} game is not finished")
+        )
+        reasons.append(words(code, count=unfinished))
     reasons += missing_reasons(missing)
     for tie in ties:
+        stake = tie.said or tie.stake
         if unfinished or missing:
             # Mid-evening a tie is no alarm: the games left may part the pairs.
-            reasons.append(f"{_pairs_words(tie.pairs)} are level for {tie.stake} so far")
+            code = gettext_noop("{pairs} are level for {stake} so far")
+            reasons.append(words(code, pairs=_pairs_words(tie.pairs), stake=stake))
             continue
-        settle = (
-            "a play-off among them decides it"
+        code = (
+            gettext_noop("{pairs} are tied for {stake}: a play-off among them decides it")
             if tiebreak == PLAYOFF
-            else "they are level on wins, peg difference and pegs for"
+            else gettext_noop(
+                "{pairs} are tied for {stake}: they are level on wins, peg difference and pegs for"
+            )
         )
-        reasons.append(f"{_pairs_words(tie.pairs)} are tied for {tie.stake}: {settle}")
+        reasons.append(words(code, pairs=_pairs_words(tie.pairs), stake=stake))
     return reasons
 
 
@@ -632,6 +870,8 @@ class Summary:
     missing: list[tuple[int, int]]
     blocked: list[str]
     payout: Payout | None
+    # ``blocked`` as words, said in the reader's language (the document keeps English).
+    said_blocked: list[Words] = field(default_factory=list)
 
     @property
     def places(self) -> list[Prize]:
@@ -699,11 +939,12 @@ def summarise(night: Night) -> Summary:
     played = [game.outcome() for game in finished if not game.forfeit]
     fees = collect_fees(money, night.pair_count, played, night.house)
     missing = pairings_without_a_game(night)
-    blocked = blocked_reasons(unfinished, missing, ranking.ties, night.tiebreak)
+    reasons = blocked_reasons(unfinished, missing, ranking.ties, night.tiebreak)
     payout = (
-        None if blocked else pay_out(money, fees.pot, ranking.places, ranking.booby, night.house)
+        None if reasons else pay_out(money, fees.pot, ranking.places, ranking.booby, night.house)
     )
-    return Summary(night, finished, ranking, fees, unfinished, missing, blocked, payout)
+    blocked = [reason.say() for reason in reasons]
+    return Summary(night, finished, ranking, fees, unfinished, missing, blocked, payout, reasons)
 
 
 def standings_document(night: Night) -> dict:

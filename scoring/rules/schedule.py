@@ -7,6 +7,8 @@ describes for 3 tables, pair 3 meets pair 4, then pair 1, then pair 5. An odd nu
 pairs gets a phantom pair: whoever meets it has the bye that round.
 """
 
+from scoring.rules.errors import Refused, gettext_noop, words
+
 
 def _ring(pair_count: int) -> list[int]:
     """The moving pairs in ring order; pairs 2k+1 and 2k+2 sit k places either side of 0."""
@@ -22,7 +24,7 @@ def _ring(pair_count: int) -> list[int]:
 def schedule(pair_count: int) -> list[dict]:
     """Rounds as ``{"round": r, "games": [{"table": t, "pairs": [a, b]}], "bye": p|None}``."""
     if not isinstance(pair_count, int) or isinstance(pair_count, bool) or pair_count < 2:
-        raise ValueError("a round robin needs at least 2 pairs")
+        raise Refused(words(gettext_noop("a round robin needs at least 2 pairs")))
     padded = pair_count + pair_count % 2
     ring = _ring(padded)
     size = len(ring)

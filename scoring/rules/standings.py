@@ -13,6 +13,8 @@ decides a prize: a place, or who takes the booby.
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from scoring.rules.errors import Words, gettext_noop, words
+
 PLAYOFF = "playoff"
 PEGS = "pegs"
 TIEBREAKS = (PLAYOFF, PEGS)
@@ -54,6 +56,8 @@ class Tie:
 
     pairs: tuple[int, ...]
     stake: str
+    # ``stake`` as words, said in the reader's language.
+    said: Words | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -156,12 +160,16 @@ def rank(records, playoffs, tiebreak: str) -> list[list[PairRecord]]:
     return blocks
 
 
-def _places_words(first: int, last: int) -> str:
+def _places_words(first: int, last: int) -> Words:
     if first == last:
-        return f"place {first}"
+        return words(gettext_noop("place {first}"), first=first)
     if last == first + 1:
-        return f"places {first} and {last}"
-    return f"places {first} to {last}"
+        return words(gettext_noop("places {first} and {last}"), first=first, last=last)
+    return words(gettext_noop("places {first} to {last}"), first=first, last=last)
+
+
+def _tie(block, stake: Words) -> Tie:
+    return Tie(tuple(record.pair for record in block), stake.say(), stake)
 
 
 def settle_prizes(blocks, place_count: int, booby_offered: bool) -> Ranking:
@@ -175,15 +183,14 @@ def settle_prizes(blocks, place_count: int, booby_offered: bool) -> Ranking:
         if first > place_count:
             unplaced.append(block)
         elif len(block) > 1:
-            stake = _places_words(first, min(last, place_count))
-            ranking.ties.append(Tie(tuple(r.pair for r in block), stake))
+            ranking.ties.append(_tie(block, _places_words(first, min(last, place_count))))
         else:
             ranking.places.append(block[0].pair)
     if booby_offered and unplaced:
         fewest = min(record.wins for block in unplaced for record in block)
         candidates = next(b for b in unplaced if b[0].wins == fewest)
         if len(candidates) > 1:
-            ranking.ties.append(Tie(tuple(r.pair for r in candidates), "the booby prize"))
+            ranking.ties.append(_tie(candidates, words(gettext_noop("the booby prize"))))
         else:
             ranking.booby = candidates[0].pair
     return ranking

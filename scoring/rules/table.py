@@ -9,10 +9,16 @@ score`` all come here, so they accept the same files and print the same board.
 from dataclasses import dataclass
 from decimal import Decimal
 
-from scoring.rules.errors import InvalidInput, Problem, is_text, shown_key, shown_value
+from scoring.rules.errors import InvalidInput, Problem, Words, gettext_noop, is_text, words
 from scoring.rules.game import GameState, play_game
 from scoring.rules.names import name_key, normal_name
-from scoring.rules.night import MAX_NAME_LENGTH, NightReader, money_text, parse_amount
+from scoring.rules.night import (
+    MAX_NAME_LENGTH,
+    NightReader,
+    money_text,
+    parse_amount,
+    player_name_refused,
+)
 from scoring.rules.pot import share_stake, stake_pot
 from scoring.rules.variant import Variant
 from scoring.rules.variants import all_variants, get_variant
@@ -61,12 +67,14 @@ def table_variants(player_count: int | None = None) -> list[Variant]:
     ]
 
 
-def player_counts_words(variant: Variant) -> str:
+def player_counts_words(variant: Variant) -> Words:
     """``2 or 3``, ``4 to 6``: how many players a table of ``variant`` seats."""
     counts = variant.table_players
     if len(counts) == 2:
-        return f"{counts[0]} or {counts[1]}"
-    return f"{counts[0]} to {counts[-1]}" if len(counts) > 2 else str(counts[0])
+        return words(gettext_noop("{first} or {last}"), first=counts[0], last=counts[1])
+    if len(counts) > 2:
+        return words(gettext_noop("{first} to {last}"), first=counts[0], last=counts[-1])
+    return words("{count}", count=counts[0])
 
 
 def seated_twice(names) -> list[Problem]:
@@ -78,9 +86,15 @@ def seated_twice(names) -> list[Problem]:
         key = name_key(name)
         if key in first:
             problems.append(
-                Problem(
+                Problem.said(
                     f"players[{index}]",
-                    f"{name} is already player {first[key]}; a player sits once at a table",
+                    words(
+                        gettext_noop(
+                            "{name} is already player {number}; a player sits once at a table"
+                        ),
+                        name=name,
+                        number=first[key],
+                    ),
                 )
             )
         first.setdefault(key, index + 1)
@@ -91,14 +105,8 @@ class TableReader(NightReader):
     """Reads a ``cinch-game/1`` document, collecting every problem with its place."""
 
     def read(self, doc) -> Table | None:
-        if not isinstance(doc, dict):
-            self.fail("", f'a game must be a JSON object with format "{GAME_FORMAT}"')
+        if not self.read_format(doc, GAME_FORMAT, GAME_FIELDS):
             return None
-        for key in doc:
-            if key not in GAME_FIELDS:
-                self.fail(shown_key(key), f"not a field of {GAME_FORMAT}")
-        if doc.get("format") != GAME_FORMAT:
-            self.fail("format", f'must be "{GAME_FORMAT}", found {shown_value(doc.get("format"))}')
         variant = self.read_variant(doc.get("variant"))
         players = self.read_table_players(doc.get("players"), variant)
         fields = dict(
@@ -122,13 +130,8 @@ class TableReader(NightReader):
 
     def read_variant(self, value):
         known = [variant.id for variant in table_variants()]
-        if value not in known:
-            self.fail(
-                "variant",
-                f"{shown_value(value)} is not a variant for a table (one of: {', '.join(known)})",
-            )
-            return None
-        return get_variant(value)
+        refusal = gettext_noop("{value} is not a variant for a table (one of: {known})")
+        return get_variant(value) if self.is_one_of("variant", value, known, refusal) else None
 
     def read_table_players(self, players, variant) -> tuple[str, ...] | None:
         if variant is None:
@@ -136,22 +139,25 @@ class TableReader(NightReader):
         if not isinstance(players, list) or len(players) not in variant.table_players:
             self.fail(
                 "players",
-                f"give the players' names as a list: {variant.id} is for "
-                f"{player_counts_words(variant)} players",
+                words(
+                    gettext_noop(
+                        "give the players' names as a list: {variant} is for {count} players"
+                    ),
+                    variant=variant.id,
+                    count=player_counts_words(variant),
+                ),
             )
             return None
         names = []
         for number, name in enumerate(players):
             place = f"players[{number}]"
             if not is_text(name) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-                self.fail(
-                    place, f"a player's name must be text of 1 to {MAX_NAME_LENGTH} characters"
-                )
+                self.fail(place, player_name_refused())
                 continue
             try:
                 names.append(normal_name(name))
             except ValueError as error:
-                self.fail(place, str(error))
+                self.fail(place, error)
         if len(names) == len(players):
             self.problems.extend(seated_twice(names))
         # The hands are still checked against the count of players, whatever their names.
@@ -163,7 +169,7 @@ class TableReader(NightReader):
         try:
             return parse_amount(value, allow_zero=allow_zero)
         except ValueError as error:
-            self.fail(place, str(error))
+            self.fail(place, error)
             return None
 
 

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
+from django.utils.translation import gettext
 
 from scoring import documents
 from scoring.models import Game, Member, Night, Seat, Substitute
+from scoring.problem_words import name_refused, said
 from scoring.rules import InvalidInput
 from scoring.rules.attendance import late_pair_games
 from scoring.rules.names import name_key, normal_name
@@ -63,23 +65,39 @@ def substitute_record(
     """
     game = lock_open_game(game)
     if game.is_playoff or game.forfeit:
-        kind = "a play-off" if game.is_playoff else "a forfeit"
-        raise ValidationError(f"{game} is {kind}: nobody sits in for it.")
+        refused = (
+            gettext("%(game)s is a play-off: nobody sits in for it.")
+            if game.is_playoff
+            else gettext("%(game)s is a forfeit: nobody sits in for it.")
+        )
+        raise ValidationError(refused % {"game": game})
     seats = seats_of(game.pairs)
     if number not in seats:
         shown = ", ".join(str(seat) for seat in seats)
-        raise ValidationError({"number": f"Player {number} is not in this game (players {shown})."})
+        raise ValidationError(
+            {
+                "number": gettext("Player %(number)s is not in this game (players %(shown)s).")
+                % {"number": number, "shown": shown}
+            }
+        )
     if member is None:
         try:
             name = normal_name(name)
         except ValueError as error:
-            raise ValidationError({"name": f"The name {error}."}) from None
+            raise ValidationError({"name": name_refused(error)}) from None
         if not name:
-            raise ValidationError({"name": "Give the substitute's name or choose a member."})
+            raise ValidationError(
+                {"name": gettext("Give the substitute's name or choose a member.")}
+            )
         member = _members_by_key().get(name_key(name))
     holder = Seat.objects.select_related("member").get(night_id=game.night_id, number=number)
     if member is not None and member.pk == holder.member_id:
-        raise ValidationError({"name": f"{member.name} holds number {number}: no substitute."})
+        raise ValidationError(
+            {
+                "name": gettext("%(name)s holds number %(number)s: no substitute.")
+                % {"name": member.name, "number": number}
+            }
+        )
     substitute, _ = Substitute.objects.update_or_create(
         game=game,
         number=number,
@@ -124,9 +142,13 @@ def withdrawal_plan(night: Night, pair: int, from_round: int) -> WithdrawalPlan:
     ``ValidationError`` saying why it cannot (a game already played, a play-off)."""
     gone = _withdrawn(night)
     if not 1 <= pair <= Seat.objects.filter(night=night).count() // 2:
-        raise ValidationError({"pair": f"There is no pair {pair} this night."})
+        raise ValidationError(
+            {"pair": gettext("There is no pair %(pair)s this night.") % {"pair": pair}}
+        )
     if pair in gone:
-        raise ValidationError({"pair": f"Pair {pair} has withdrawn already."})
+        raise ValidationError(
+            {"pair": gettext("Pair %(pair)s has withdrawn already.") % {"pair": pair}}
+        )
     mine = [
         game
         for game in Game.objects.filter(night=night)
@@ -135,7 +157,9 @@ def withdrawal_plan(night: Night, pair: int, from_round: int) -> WithdrawalPlan:
         if pair in game.pairs
     ]
     if any(game.is_playoff for game in mine):
-        raise ValidationError(f"Pair {pair} has play-off games: it cannot withdraw now.")
+        raise ValidationError(
+            gettext("Pair %(pair)s has play-off games: it cannot withdraw now.") % {"pair": pair}
+        )
     leaving = [game for game in mine if game.round >= from_round]
     played = [
         game
@@ -146,8 +170,11 @@ def withdrawal_plan(night: Night, pair: int, from_round: int) -> WithdrawalPlan:
         which = "; ".join(str(game) for game in played[:3])
         raise ValidationError(
             {
-                "from_round": f"Pair {pair} has played from round {from_round} on ({which}): "
-                "withdraw it from a later round, or clear those games first."
+                "from_round": gettext(
+                    "Pair %(pair)s has played from round %(round)s on (%(which)s): "
+                    "withdraw it from a later round, or clear those games first."
+                )
+                % {"pair": pair, "round": from_round, "which": which}
             }
         )
     void = [game for game in leaving if _opponent_gone(game, pair, gone)]
@@ -182,7 +209,7 @@ def pair_return(*, night: Night, pair: int, user=None) -> None:
     """Undo a withdrawal (until the night is final): the forfeits are games to play again."""
     night = lock_open_night(night)
     if pair not in _withdrawn(night):
-        raise ValidationError(f"Pair {pair} has not withdrawn.")
+        raise ValidationError(gettext("Pair %(pair)s has not withdrawn.") % {"pair": pair})
     night.withdrawn = [entry for entry in night.withdrawn if entry["pair"] != pair]
     _save_withdrawn(night, f"pair {pair} back")
 
@@ -215,7 +242,7 @@ def _refresh_forfeits(night: Night) -> None:
     try:
         documents.summary(night, seats, games)
     except InvalidInput as invalid:
-        raise ValidationError([problem.message for problem in invalid.problems]) from None
+        raise ValidationError([said(problem) for problem in invalid.problems]) from None
     mark_night_changed(night.pk)
 
 
@@ -227,13 +254,13 @@ def late_pair_refusal(night: Night) -> str | None:
     refuse_if_final(night)
     pairs = Seat.objects.filter(night=night).count() // 2
     if pairs % 2 == 0:
-        return (
-            f"The night has {pairs} pairs, an even number: there is no bye for a late pair "
+        return gettext(
+            "The night has %(pairs)s pairs, an even number: there is no bye for a late pair "
             "to take, so it cannot join the round robin once play has started. It may "
             "play a table of its own."
-        )
+        ) % {"pairs": pairs}
     if _first_round_to_play(night) is None:
-        return (
+        return gettext(
             "Every round has started: a late pair can join only while a round is still "
             "to be played."
         )
@@ -269,11 +296,14 @@ def late_pair_add(*, night: Night, names: list[str], user=None) -> list[Game]:
         try:
             name = normal_name(name)
         except ValueError as error:
-            raise ValidationError({"names": f"The name {error}."}) from None
+            raise ValidationError({"names": name_refused(error)}) from None
         if not name or name_key(name) in taken:
-            raise ValidationError(
-                {"names": f"{name or 'A blank name'}: give two players not seated tonight."}
+            refused = (
+                gettext("%(name)s: give two players not seated tonight.") % {"name": name}
+                if name
+                else gettext("A blank name: give two players not seated tonight.")
             )
+            raise ValidationError({"names": refused})
         taken.add(name_key(name))
         member = members.get(name_key(name)) or Member.objects.create(name=name)
         Seat.objects.create(night=night, number=number, member=member)

@@ -5,9 +5,11 @@ night final (which refuses every write until a director re-opens it).
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring import cash, documents, selectors
 from scoring.models import Game, Night, Tiebreak
+from scoring.problem_words import said_at, say
 from scoring.rules import InvalidInput
 from scoring.rules.night import missing_reasons
 from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
@@ -20,15 +22,18 @@ def _night_summary(night: Night, games: list[Game]):
     try:
         return documents.summary(night, selectors.night_seats(night), games)
     except InvalidInput as invalid:
-        raise ValidationError([str(problem) for problem in invalid.problems]) from None
+        raise ValidationError([said_at(problem) for problem in invalid.problems]) from None
 
 
 def _unfinished_words(games: list[Game]) -> str:
     """``round 3, table 1: pair 1 v pair 2; …`` for the games not finished (five at most)."""
     shown = [str(game) for game in games[:5]]
     if len(games) > len(shown):
-        shown.append(f"and {len(games) - len(shown)} more")
+        shown.append(gettext("and %(count)s more") % {"count": len(games) - len(shown)})
     return "; ".join(shown)
+
+
+NOT_YET = gettext_lazy("Play-offs start once every game is finished; not yet: %(which)s.")
 
 
 @audited
@@ -42,26 +47,29 @@ def playoffs_start(*, night: Night, user=None) -> list[Game]:
     night = lock_open_night(night)
     if night.tiebreak != PLAYOFF:
         raise ValidationError(
-            "This night breaks ties on pegs, where play-offs do not count: "
-            "switch it to play-off games first."
+            gettext(
+                "This night breaks ties on pegs, where play-offs do not count: "
+                "switch it to play-off games first."
+            )
         )
     games = selectors.night_games(night)
     unfinished = [game for game in games if not game.is_playoff and not game.finished]
     if unfinished:
-        which = _unfinished_words(unfinished)
-        raise ValidationError(f"Play-offs start once every game is finished; not yet: {which}.")
+        raise ValidationError(NOT_YET % {"which": _unfinished_words(unfinished)})
     summary = _night_summary(night, games)
     if summary.missing:  # an imported night file that left a pairing out
-        which = "; ".join(missing_reasons(summary.missing))
-        raise ValidationError(f"Play-offs start once every game is finished; not yet: {which}.")
+        which = "; ".join(say(reason) for reason in missing_reasons(summary.missing))
+        raise ValidationError(NOT_YET % {"which": which})
     if not summary.ranking.ties:
-        raise ValidationError("No tie decides a prize: there is no play-off to start.")
+        raise ValidationError(gettext("No tie decides a prize: there is no play-off to start."))
     playoffs = [game for game in games if game.is_playoff]
     proposals = propose_playoffs(summary.ranking.ties, playoffs, night.tiebreak)
     pairings = [pairing for proposal in proposals for pairing in proposal.games]
     if not pairings:
         raise ValidationError(
-            "The play-offs for these ties are started already: enter them on their game pages."
+            gettext(
+                "The play-offs for these ties are started already: enter them on their game pages."
+            )
         )
     started = [
         Game.objects.create(night=night, is_playoff=True, pair_a=a, pair_b=b) for a, b in pairings
@@ -82,7 +90,10 @@ def night_tiebreak_set(*, night: Night, tiebreak: str, user=None) -> int:
     night = lock_open_night(night)
     if tiebreak not in Tiebreak.values:
         known = ", ".join(Tiebreak.values)
-        raise ValidationError(f"{tiebreak!r} is not a tie-break (one of: {known}).")
+        raise ValidationError(
+            gettext("%(tiebreak)s is not a tie-break (one of: %(known)s).")
+            % {"tiebreak": repr(tiebreak), "known": known}
+        )
     removed = 0
     if tiebreak == PEGS:
         waiting = list(
@@ -93,8 +104,10 @@ def night_tiebreak_set(*, night: Night, tiebreak: str, user=None) -> int:
         begun = [game for game in waiting if game.started]
         if begun:
             raise ValidationError(
-                f"A play-off is under way ({_unfinished_words(begun)}): finish it before "
-                "breaking ties on pegs."
+                gettext(
+                    "A play-off is under way (%(which)s): finish it before breaking ties on pegs."
+                )
+                % {"which": _unfinished_words(begun)}
             )
         for game in waiting:
             game.delete()
@@ -116,17 +129,23 @@ def night_close(*, night: Night, user=None) -> Night:
     """
     night = Night.objects.select_for_update().get(pk=night.pk)
     if night.is_final:
-        raise ValidationError(f"{night.name} is final already.")
+        raise ValidationError(gettext("%(night)s is final already.") % {"night": night.name})
     games = selectors.night_games(night)
     if not any(not game.is_playoff for game in games):
-        raise ValidationError(f"{night.name} has no games yet: make the schedule first.")
+        raise ValidationError(
+            gettext("%(night)s has no games yet: make the schedule first.") % {"night": night.name}
+        )
     summary = _night_summary(night, games)
     if summary.blocked:
         unfinished = [game for game in games if not game.finished]
-        which = f" Not finished: {_unfinished_words(unfinished)}." if unfinished else ""
-        raise ValidationError(
-            f"{night.name} cannot be final yet: {'; '.join(summary.blocked)}.{which}"
-        )
+        refused = gettext("%(night)s cannot be final yet: %(why)s.") % {
+            "night": night.name,
+            "why": "; ".join(summary.blocked),
+        }
+        if unfinished:
+            which = _unfinished_words(unfinished)
+            refused += " " + gettext("Not finished: %(which)s.") % {"which": which}
+        raise ValidationError(refused)
     cash.check_closable(night, summary.fees.pot)
     night.is_final = True
     night._change_reason = "closed: final"
@@ -140,7 +159,9 @@ def night_reopen(*, night: Night, user=None) -> Night:
     """Open a final night for changes again (directors only; kept in the history)."""
     night = Night.objects.select_for_update().get(pk=night.pk)
     if not night.is_final:
-        raise ValidationError(f"{night.name} is not final: it is open already.")
+        raise ValidationError(
+            gettext("%(night)s is not final: it is open already.") % {"night": night.name}
+        )
     night.is_final = False
     night._change_reason = "re-opened"
     night.save(update_fields=["is_final", "updated_at"])

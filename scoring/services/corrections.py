@@ -9,6 +9,7 @@ restore that no longer fits says why and changes nothing.
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring.documents import hand_data, hand_fields, result_data
 from scoring.models import Game, Hand
@@ -24,10 +25,13 @@ def game_done_correcting(*, game: Game, user=None) -> Game:
     """Close a re-opened game again, its result as the corrections left it."""
     game = lock_open_game(game)
     if not game.reopened:
-        raise ValidationError(f"{game} is not re-opened: there is nothing to close.")
+        raise ValidationError(
+            gettext("%(game)s is not re-opened: there is nothing to close.") % {"game": game}
+        )
     if not game.finished:
         raise ValidationError(
-            f"{game} has no winner now: enter or correct its hands until a pair wins."
+            gettext("%(game)s has no winner now: enter or correct its hands until a pair wins.")
+            % {"game": game}
         )
     game.reopened = False
     game.version += 1
@@ -52,7 +56,8 @@ def hand_restore(*, record, user=None) -> Hand:
     games._refuse_if_closed_to(game, user)
     if game.from_pegboard:
         raise ValidationError(
-            f"{game} has a pegboard result now: clear it before putting hands back."
+            gettext("%(game)s has a pegboard result now: clear it before putting hands back.")
+            % {"game": game}
         )
     hands = list(game.hands.all())
     data = hand_data(record)
@@ -61,7 +66,10 @@ def hand_restore(*, record, user=None) -> Hand:
         return games.hand_correct(hand=current, data=data, version=current.version, user=user)
     if any(hand.position == record.position for hand in hands):
         raise ValidationError(
-            "Another hand was entered in its place since it was deleted: correct that hand instead."
+            gettext(
+                "Another hand was entered in its place since it was deleted: "
+                "correct that hand instead."
+            )
         )
     entered = [(hand.position, hand_data(hand)) for hand in hands]
     entered.append((record.position, data))
@@ -85,11 +93,12 @@ def result_restore(*, record, user=None) -> Game:
     """Put back the pegboard result ``record`` (a ``Game`` history row) has, replacing
     the one typed since; refused when the game has hands now."""
     if not restorable(record):
-        raise ValidationError("That change holds no pegboard result to put back.")
+        raise ValidationError(gettext("That change holds no pegboard result to put back."))
     game = lock_open_game(Game(pk=record.id))
     if game.hands.exists():
         raise ValidationError(
-            f"{game} has hands entered now: a pegboard result cannot stand beside them."
+            gettext("%(game)s has hands entered now: a pegboard result cannot stand beside them.")
+            % {"game": game}
         )
     if game.from_pegboard:
         games.game_result_clear(game=game, user=user)

@@ -1,9 +1,11 @@
 """What the services refuse with: ``ValidationError``s a page shows beside its form."""
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.translation import gettext_lazy
 
 from scoring.problem_words import said, said_at, spoken
 from scoring.rules import InvalidInput
+from scoring.rules.errors import Problem, gettext_noop, words
 
 
 def rules_error(invalid: InvalidInput, *, fields=(), prefix: str = "") -> ValidationError:
@@ -19,6 +21,22 @@ def rules_error(invalid: InvalidInput, *, fields=(), prefix: str = "") -> Valida
         message = said(problem) if key != NON_FIELD_ERRORS or not place else said_at(problem)
         errors.setdefault(key, []).append(message)
     return ValidationError(errors)
+
+
+# A hand's form posted twice, or raced by another scorer (a night's game or a table's).
+ALREADY_SAVED = gettext_lazy("Hand %(number)s was already saved.")
+DELETED_MEANWHILE = gettext_lazy("The hand was deleted by someone else meanwhile.")
+CHANGED_MEANWHILE = gettext_lazy(
+    "Hand %(number)s was changed by someone else meanwhile; "
+    "the form now shows the new value. Check it and save again."
+)
+
+
+def name_problem(place: str, error: ValueError) -> Problem:
+    """A name the rules core refused (``normal_name``), as a problem at ``place``."""
+    return Problem.said(
+        place, words(gettext_noop("the name {error}"), error=getattr(error, "words", str(error)))
+    )
 
 
 class AlreadyDone(ValidationError):

@@ -8,13 +8,21 @@ transaction (``save_game_totals``).
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring.documents import hand_data, hand_fields
 from scoring.models import Game, Hand
 from scoring.rules import InvalidInput, check_result, play_game
 from scoring.rules.variants import get_variant
 from scoring.services.authors import audited
-from scoring.services.errors import AlreadyDone, StaleVersion, rules_error
+from scoring.services.errors import (
+    ALREADY_SAVED,
+    CHANGED_MEANWHILE,
+    DELETED_MEANWHILE,
+    AlreadyDone,
+    StaleVersion,
+    rules_error,
+)
 from scoring.services.guards import lock_open_game, mark_night_changed
 
 SIDE_WORD = "pair"
@@ -62,10 +70,13 @@ def game_open_to(game: Game, user) -> bool:
 
 def _refuse_if_closed_to(game: Game, user) -> None:
     if game.forfeit:
-        raise ValidationError(f"{game} is a forfeit (a pair withdrew): it takes no hands.")
+        raise ValidationError(
+            gettext("%(game)s is a forfeit (a pair withdrew): it takes no hands.") % {"game": game}
+        )
     if not game_open_to(game, user):
         raise ValidationError(
-            f"{game} is finished: ask a director to re-open it before changing it."
+            gettext("%(game)s is finished: ask a director to re-open it before changing it.")
+            % {"game": game}
         )
 
 
@@ -99,7 +110,9 @@ def hand_record(
     _refuse_repeated_hand(number, len(hands))
     _refuse_if_closed_to(game, user)
     if game.from_pegboard:
-        raise ValidationError(f"{game} was typed from the pegboard: it takes no hands.")
+        raise ValidationError(
+            gettext("%(game)s was typed from the pegboard: it takes no hands.") % {"game": game}
+        )
     entered = [hand_data(hand) for hand in hands]
     fields = _hand_form_fields(game)
     state = _state_with(game, [*entered, data], fields=fields, position=len(entered))
@@ -119,10 +132,13 @@ def _refuse_repeated_hand(number: int | None, count: int) -> None:
     if number is None or number == count + 1:
         return
     if number <= count:
-        raise AlreadyDone(f"Hand {number} was already saved.")
+        raise AlreadyDone(ALREADY_SAVED % {"number": number})
     raise ValidationError(
-        f"A hand was deleted meanwhile: this would be hand {count + 1}, not {number}. "
-        "Nothing was saved; check the board and enter it again."
+        gettext(
+            "A hand was deleted meanwhile: this would be hand %(would)s, not %(number)s. "
+            "Nothing was saved; check the board and enter it again."
+        )
+        % {"would": count + 1, "number": number}
     )
 
 
@@ -130,7 +146,7 @@ def _hand_as_stored(hand: Hand, hands: list[Hand]) -> Hand:
     """``hand`` as the locked game holds it now; ``StaleVersion`` if it was deleted."""
     stored = next((h for h in hands if h.pk == hand.pk), None)
     if stored is None:
-        raise StaleVersion("The hand was deleted by someone else meanwhile.")
+        raise StaleVersion(DELETED_MEANWHILE)
     return stored
 
 
@@ -143,10 +159,7 @@ def hand_correct(*, hand: Hand, data: dict, version: int, user=None) -> Hand:
     hands = list(game.hands.all())
     current = _hand_as_stored(hand, hands)
     if current.version != version:
-        raise StaleVersion(
-            f"Hand {hands.index(current) + 1} was changed by someone else meanwhile; "
-            "the form now shows the new value. Check it and save again."
-        )
+        raise StaleVersion(CHANGED_MEANWHILE % {"number": hands.index(current) + 1})
     index = hands.index(current)
     entered = [hand_data(h) for h in hands]
     entered[index] = data
@@ -187,11 +200,14 @@ def game_result_record(
     """
     game = lock_open_game(game)
     if version is not None and version != game.version and game.from_pegboard:
-        raise AlreadyDone(f"The result was already saved: won by pair {game.winner}.")
+        raise AlreadyDone(
+            gettext("The result was already saved: won by pair %(pair)s.") % {"pair": game.winner}
+        )
     _refuse_if_closed_to(game, user)
     if game.hands.exists():
         raise ValidationError(
-            f"{game} already has hands entered: correct those instead of typing a result."
+            gettext("%(game)s already has hands entered: correct those instead of typing a result.")
+            % {"game": game}
         )
     try:
         state = check_result(get_variant(game.night.variant), game.pairs, result, word=SIDE_WORD)
@@ -208,7 +224,9 @@ def game_reopen(*, game: Game, user=None) -> Game:
     """Let scorers correct a finished game again (directors only; recorded in history)."""
     game = lock_open_game(game)
     if not game.finished:
-        raise ValidationError(f"{game} is not finished: it is open already.")
+        raise ValidationError(
+            gettext("%(game)s is not finished: it is open already.") % {"game": game}
+        )
     game.reopened = True
     game.version += 1
     game.save()
@@ -223,7 +241,9 @@ def game_result_clear(*, game: Game, user=None) -> Game:
     _refuse_if_closed_to(game, user)
     if not game.from_pegboard:
         # Clearing would zero the totals of a game whose hands still stand.
-        raise ValidationError(f"{game} has no pegboard result: correct its hands instead.")
+        raise ValidationError(
+            gettext("%(game)s has no pegboard result: correct its hands instead.") % {"game": game}
+        )
     game.from_pegboard = False
     save_game_totals(game, None)
     return game

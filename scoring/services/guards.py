@@ -8,6 +8,7 @@ which refuse it with ``NightFinal``. A write that changes what a sheet shows end
 
 from django.db.models import Count
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.models import Game, Night
 from scoring.services.errors import NightFinal, PlayStarted
@@ -16,7 +17,10 @@ from scoring.services.errors import NightFinal, PlayStarted
 def refuse_if_final(night: Night) -> None:
     if night.is_final:
         raise NightFinal(
-            f"{night.name} is final: a director must re-open the night before anything changes."
+            gettext(
+                "%(night)s is final: a director must re-open the night before anything changes."
+            )
+            % {"night": night.name}
         )
 
 
@@ -39,7 +43,7 @@ def refuse_if_play_started(night: Night) -> None:
     """The draw and the schedule change only until a game has started (``Game.started``)."""
     games = Game.objects.filter(night=night).annotate(hand_count=Count("hands"))
     if any(game.started for game in games):
-        raise PlayStarted("Play has started: the numbers drawn can no longer change.")
+        raise PlayStarted(gettext("Play has started: the numbers drawn can no longer change."))
 
 
 def mark_night_changed(night_id: int) -> None:

@@ -4,8 +4,10 @@ kept in the members' season). One transaction each; the history keeps every chan
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring.models import Game, Night
+from scoring.problem_words import name_refused
 from scoring.rules.names import normal_name
 from scoring.services.authors import audited
 from scoring.services.guards import lock_open_night
@@ -33,12 +35,15 @@ def night_edit(*, night: Night, user=None, **changes) -> Night:
     night = lock_open_night(night)
     unknown = set(changes) - set(EDITABLE)
     if unknown:
-        raise ValidationError(f"These cannot be edited here: {', '.join(sorted(unknown))}.")
+        raise ValidationError(
+            gettext("These cannot be edited here: %(fields)s.")
+            % {"fields": ", ".join(sorted(unknown))}
+        )
     if "name" in changes:
         try:
             changes["name"] = normal_name(changes["name"])
         except ValueError as error:
-            raise ValidationError({"name": f"The name {error}."}) from None
+            raise ValidationError({"name": name_refused(error)}) from None
     for name, value in changes.items():
         setattr(night, name, value)
     night.save()
@@ -68,7 +73,8 @@ def night_delete(*, night: Night, user=None) -> None:
     night = lock_open_night(night)
     if has_finished_game(night):
         raise ValidationError(
-            f"{night.name} has finished games: archive it instead, so the season keeps them."
+            gettext("%(night)s has finished games: archive it instead, so the season keeps them.")
+            % {"night": night.name}
         )
     night.delete()
 

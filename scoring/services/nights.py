@@ -11,19 +11,24 @@ import secrets
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils.translation import gettext
 
 from scoring.documents import hand_fields
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules import InvalidInput, Problem, read_night, schedule
 from scoring.rules.attendance import keep_house_apart
+from scoring.rules.errors import gettext_noop, words
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import MoneySettings
 from scoring.rules.variants import get_variant
 from scoring.services import attendance_import
 from scoring.services.authors import audited
-from scoring.services.errors import AlreadyDone, NightFileRefused
+from scoring.services.errors import AlreadyDone, NightFileRefused, name_problem
 from scoring.services.games import save_game_totals
 from scoring.services.guards import lock_open_night, mark_night_changed, refuse_if_play_started
+
+NUL_IN_NIGHT_NAME = words(gettext_noop("a night's name cannot contain the NUL character"))
+NUL_IN_PLAYER_NAME = words(gettext_noop("a player's name cannot contain the NUL character"))
 
 
 @audited
@@ -75,7 +80,7 @@ def _normal_names(names, place: str) -> list[str]:
         try:
             normal.append(normal_name(name))
         except ValueError as error:
-            problems.append(Problem(f"{place}[{index}]", f"the name {error}"))
+            problems.append(name_problem(f"{place}[{index}]", error))
     if problems:
         raise NightFileRefused(problems)
     return normal
@@ -84,7 +89,10 @@ def _normal_names(names, place: str) -> list[str]:
 def _refuse_if_form_used(token) -> None:
     made = Night.objects.filter(form_token=token).first() if token else None
     if made is not None:
-        raise AlreadyDone(f"{made.name} was already made by this form: here it is.", done=made)
+        raise AlreadyDone(
+            gettext("%(night)s was already made by this form: here it is.") % {"night": made.name},
+            done=made,
+        )
 
 
 @audited
@@ -138,7 +146,7 @@ def seats_swap(
         for seat in Seat.objects.select_for_update().filter(night=night, number__in=[first, second])
     }
     if len(seats) != 2 or first == second:
-        raise ValidationError("Choose two different numbers drawn this night.")
+        raise ValidationError(gettext("Choose two different numbers drawn this night."))
     if seating:
         _refuse_if_draw_changed(night, seating, first, second)
     _renumber([seats[first], seats[second]], [second, first])
@@ -152,10 +160,15 @@ def _refuse_if_draw_changed(night: Night, seen: str, first: int, second: int) ->
     swapped = list(now)
     swapped[first - 1], swapped[second - 1] = now[second - 1], now[first - 1]
     if ",".join(map(str, swapped)) == seen:
-        raise AlreadyDone(f"Numbers {first} and {second} were already swapped.")
+        raise AlreadyDone(
+            gettext("Numbers %(first)s and %(second)s were already swapped.")
+            % {"first": first, "second": second}
+        )
     raise ValidationError(
-        "The draw changed since this page was opened: nothing was swapped. "
-        "Here is the draw now; choose the swap again."
+        gettext(
+            "The draw changed since this page was opened: nothing was swapped. "
+            "Here is the draw now; choose the swap again."
+        )
     )
 
 
@@ -166,7 +179,7 @@ def night_schedule(*, night: Night, user=None) -> list[Game]:
     lock_open_night(night)
     refuse_if_play_started(night)
     if night.drawn_at is None:
-        raise ValidationError("Draw the numbers before making the schedule.")
+        raise ValidationError(gettext("Draw the numbers before making the schedule."))
     Game.objects.filter(night=night, is_playoff=False).delete()
     pair_count = Seat.objects.filter(night=night).count() // 2
     games = [
@@ -198,7 +211,7 @@ def night_import(*, document, user=None, token=None) -> Night:
     _normal_names(parsed.players, "players")
     money = parsed.money
     night = night_create(
-        name=_normal_night_name(parsed.name) or "Imported night",
+        name=_normal_night_name(parsed.name) or gettext("Imported night"),
         date=datetime.date.fromisoformat(parsed.date) if parsed.date else datetime.date.today(),
         variant=parsed.variant_id,
         player_names=list(parsed.players),
@@ -235,10 +248,9 @@ def _check_storable_names(name: str, players) -> None:
     error), and SQLite would keep a name no page shows as typed. The site's forms refuse
     it too (Django's fields do); a night file is read by the rules core alone.
     """
-    nul = "cannot contain the NUL character"
-    problems = [Problem("name", f"a night's name {nul}")] if "\x00" in name else []
+    problems = [Problem.said("name", NUL_IN_NIGHT_NAME)] if "\x00" in name else []
     problems += [
-        Problem(f"players[{index}]", f"a player's name {nul}")
+        Problem.said(f"players[{index}]", NUL_IN_PLAYER_NAME)
         for index, player in enumerate(players)
         if "\x00" in player
     ]
@@ -250,7 +262,7 @@ def _normal_night_name(name: str) -> str:
     try:
         return normal_name(name)
     except ValueError as error:
-        raise NightFileRefused([Problem("name", f"the name {error}")]) from None
+        raise NightFileRefused([name_problem("name", error)]) from None
 
 
 def _import_game(night, raw: dict, parsed, card_keys, *, playoff: bool, user) -> None:

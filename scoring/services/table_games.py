@@ -11,13 +11,24 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext
 
 from scoring.models import Member, Night, TableGame, TableHand, TablePlayer
+from scoring.problem_words import refusal
 from scoring.rules import InvalidInput, Problem
+from scoring.rules.errors import gettext_noop, words
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.table import DEFAULT_UNIT, GAME_FORMAT, read_table
 from scoring.services.authors import audited
-from scoring.services.errors import AlreadyDone, NightFileRefused, StaleVersion, rules_error
+from scoring.services.errors import (
+    ALREADY_SAVED,
+    CHANGED_MEANWHILE,
+    DELETED_MEANWHILE,
+    AlreadyDone,
+    NightFileRefused,
+    StaleVersion,
+    rules_error,
+)
 from scoring.services.guards import refuse_if_final
 from scoring.services.nights import _members_by_key
 from scoring.table_documents import table_document, table_hand_data, table_hand_fields
@@ -40,7 +51,8 @@ def _check_setup(variant: str, names: list[str], stake, unit) -> None:
         read_table(document)
     except InvalidInput as invalid:
         problems = [
-            Problem(problem.place.split("[")[0], problem.message) for problem in invalid.problems
+            Problem(problem.place.split("[")[0], problem.message, problem.words)
+            for problem in invalid.problems
         ]
         raise rules_error(InvalidInput(problems), fields=TABLE_FIELDS) from None
 
@@ -89,7 +101,10 @@ def _kept_name(text: str, field: str) -> str:
     try:
         return normal_name(text)
     except ValueError as error:
-        raise ValidationError({field: f"The name {text!r} {error}."}) from None
+        refused = gettext("The name %(name)s %(error)s.")
+        raise ValidationError(
+            {field: refused % {"name": repr(text), "error": refusal(error)}}
+        ) from None
 
 
 def _locked_table(table: TableGame) -> tuple[TableGame, list, list[TableHand]]:
@@ -129,7 +144,9 @@ def _store(table: TableGame, state) -> None:
 
 def _check_open(table: TableGame, user) -> None:
     if table.finished and not getattr(user, "is_staff", False):
-        raise ValidationError(f"{table} is finished: only a director may correct it now.")
+        raise ValidationError(
+            gettext("%(table)s is finished: only a director may correct it now.") % {"table": table}
+        )
 
 
 @audited
@@ -141,7 +158,7 @@ def table_hand_record(
     its form was opened (a second post of it is ``AlreadyDone``)."""
     table, players, hands = _locked_table(table)
     if number is not None and number <= len(hands):
-        raise AlreadyDone(f"Hand {number} was already saved.")
+        raise AlreadyDone(ALREADY_SAVED % {"number": number})
     entered = [table_hand_data(hand) for hand in hands]
     state = _fold(table, players, [*entered, data], len(entered))
     position = (table.hands.aggregate(last=Max("position"))["last"] or 0) + 1
@@ -163,13 +180,10 @@ def table_hand_correct(*, hand: TableHand, data: dict, version: int, user=None) 
     _check_open(table, user)
     current = next((h for h in hands if h.pk == hand.pk), None)
     if current is None:
-        raise StaleVersion("The hand was deleted by someone else meanwhile.")
+        raise StaleVersion(DELETED_MEANWHILE)
     index = hands.index(current)
     if current.version != version:
-        raise StaleVersion(
-            f"Hand {index + 1} was changed by someone else meanwhile; "
-            "the form now shows the new value. Check it and save again."
-        )
+        raise StaleVersion(CHANGED_MEANWHILE % {"number": index + 1})
     entered = [table_hand_data(h) for h in hands]
     entered[index] = data
     state = _fold(table, players, entered, index)
@@ -190,7 +204,7 @@ def table_hand_delete(*, hand: TableHand, user=None) -> None:
     _check_open(table, user)
     stored = next((h for h in hands if h.pk == hand.pk), None)
     if stored is None:
-        raise StaleVersion("The hand was deleted by someone else meanwhile.")
+        raise StaleVersion(DELETED_MEANWHILE)
     remaining = [table_hand_data(h) for h in hands if h is not stored]
     state = _fold(table, players, remaining, None)
     stored.delete()
@@ -210,7 +224,8 @@ def table_import(*, document, user=None, night: Night | None = None) -> TableGam
     except InvalidInput as invalid:
         raise NightFileRefused(invalid.problems) from None
     if "\x00" in parsed.name or any("\x00" in player for player in parsed.players):
-        raise NightFileRefused([Problem("players", "a name cannot contain the NUL character")])
+        nul = words(gettext_noop("a name cannot contain the NUL character"))
+        raise NightFileRefused([Problem.said("players", nul)])
     table = table_create(
         variant=parsed.variant_id,
         player_names=list(parsed.players),

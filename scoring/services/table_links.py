@@ -9,6 +9,7 @@ write is in the game's history with its author: the account, or ``confirmed_by``
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring.models import Game
 from scoring.services.authors import audited
@@ -32,9 +33,12 @@ def game_links_revoke(*, game: Game, user=None) -> Game:
 
 def _awaiting(game: Game) -> None:
     if game.winner is None:
-        raise ValidationError(f"{game} has no result to confirm yet.")
+        raise ValidationError(gettext("%(game)s has no result to confirm yet.") % {"game": game})
     if game.confirmed:
-        raise AlreadyDone(f"{game}: the result was confirmed already by {game.confirmed_by}.")
+        raise AlreadyDone(
+            gettext("%(game)s: the result was confirmed already by %(by)s.")
+            % {"game": game, "by": game.confirmed_by}
+        )
 
 
 @audited
@@ -46,8 +50,12 @@ def game_result_confirm(*, game: Game, user=None, link=None) -> Game:
     by = link.label if link is not None else author_label(user)
     if by == game.result_entered_by:
         raise ValidationError(
-            "The result must be confirmed by someone other than who entered it"
-            + (": the other pair, through its own link." if link else ".")
+            gettext(
+                "The result must be confirmed by someone other than who entered it: "
+                "the other pair, through its own link."
+            )
+            if link
+            else gettext("The result must be confirmed by someone other than who entered it.")
         )
     game.confirmed = True
     game.confirmed_by = by
@@ -65,10 +73,12 @@ def game_result_dispute(*, game: Game, reason: str, link=None, user=None) -> Gam
     _awaiting(game)
     reason = " ".join(reason.split())
     if not reason:
-        raise ValidationError({"reason": "Say in a few words what is wrong with the result."})
+        raise ValidationError(
+            {"reason": gettext("Say in a few words what is wrong with the result.")}
+        )
     by = link.label if link is not None else author_label(user)
     if by == game.result_entered_by:
-        raise ValidationError("The pair that entered the result cannot dispute it.")
+        raise ValidationError(gettext("The pair that entered the result cannot dispute it."))
     game.dispute = f"{by}: {reason}"[:DISPUTE_LENGTH]
     game.save(update_fields=["dispute"])
     return game

@@ -49,3 +49,41 @@ def test_the_json_document_stays_english(environment, capsys):
     environment.setenv("LANGUAGE", "fr")
     assert main(["schedule", "4"]) == 0
     assert '"format": "cinch-schedule/1"' in capsys.readouterr().out
+
+
+def test_a_night_level_problem_in_french_and_the_clis_own_words(environment, capsys, tmp_path):
+    document = random_night(4, seed=1)
+    document["games"][2] |= {"round": 1, "table": 3}  # pair 1 seated twice in round 1
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    environment.setenv("LANGUAGE", "fr")
+
+    assert main(["score", str(path)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "games[2].pairs : la paire 1 joue deux fois au tour 1",
+        "games[2].pairs : la paire 3 joue deux fois au tour 1",
+    ]
+    assert main(["schedule", "one"]) == 2
+    assert capsys.readouterr().err == "pairs : 'one' : pas un nombre entier\n"
+
+
+def test_the_scored_document_is_the_same_in_french(environment, capsys, tmp_path):
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(random_night(4, seed=1)), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    english = capsys.readouterr().out
+    environment.setenv("LANGUAGE", "fr")
+    assert main(["score", str(path)]) == 0
+    assert capsys.readouterr().out == english
+
+
+def test_a_file_that_is_not_json_is_said_in_french(environment, capsys, tmp_path):
+    path = tmp_path / "night.json"
+    path.write_text('{"bid": 3, "bid": 14}', encoding="utf-8")
+    environment.setenv("LANGUAGE", "fr")
+
+    assert main(["score", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f'{path} : pas un document JSON : la clé "bid" est donnée deux fois dans un même '
+        "objet : donnez chaque clé une fois\n"
+    )

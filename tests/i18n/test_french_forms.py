@@ -4,6 +4,7 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring.models import Night
 from tests.factories import NEW_NIGHT_FORM, MemberFactory
@@ -29,3 +30,11 @@ def test_the_french_form_shows_the_amounts_with_a_comma(client_as, director):
     text = page.content.decode()
     assert 'name="entry_fee" value="2,00"' in text
     assert 'name="cinch_fee" value="0,10"' in text
+
+
+@pytest.mark.parametrize("url", ["scoring:night-create", "scoring:table-create"])
+def test_a_french_form_hands_the_date_picker_an_iso_date(client_as, director, url):
+    """A browser's date picker takes 2026-11-23 only: a French date (23/11/2026) left it empty."""
+    page = client_as(director).get(reverse(url), HTTP_ACCEPT_LANGUAGE="fr")
+    today = timezone.localdate().isoformat()
+    assert f'type="date" name="date" value="{today}"' in page.content.decode()

@@ -1,0 +1,80 @@
+"""Every kind of rules-core problem said in French on the import page: a hand's card, a
+game's points, a night-level rule; the English of the same problems is unchanged."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from scoring.models import Night
+from scoring.rules import InvalidInput
+from scoring.rules.night import read_night
+from scoring.rules.simulate import random_night
+
+pytestmark = pytest.mark.django_db
+
+FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+
+
+def import_errors(client, document, **headers):
+    upload = SimpleUploadedFile("night.json", json.dumps(document).encode())
+    response = client.post(reverse("scoring:night-import"), {"file": upload}, **headers)
+    assert not Night.objects.exists()
+    return response.context["form"].errors["file"]
+
+
+@pytest.fixture
+def director_client(client_as, director):
+    return client_as(director)
+
+
+def test_a_card_credited_to_a_pair_not_playing(director_client):
+    document = random_night(4, seed=1)
+    document["games"][0]["hands"][1]["high"] = 3
+
+    assert import_errors(director_client, document, **FRENCH) == [
+        "partie 1, main 2, le Haut : paire 3 : pas dans cette partie (paires 1 et 2)"
+    ]
+    assert import_errors(director_client, document) == [
+        "game 1, hand 2, high: pair 3 is not in this game (pairs 1 and 2)"
+    ]
+
+
+def test_points_no_split_of_the_cards_makes(director_client):
+    document = random_night(4, seed=1)
+    document["games"][0]["hands"][0]["points"] = [3, 3]
+
+    assert import_errors(director_client, document, **FRENCH) == [
+        "partie 1, main 1, points : 3 v 3 est impossible à club11 : aucun partage des "
+        "cartes qui comptent (le Haut 1, le Bas 1, le Valet 1, la Partie 1) ne le donne"
+    ]
+
+
+def test_a_pair_playing_twice_in_a_round(director_client):
+    document = random_night(4, seed=1)
+    document["games"][2] |= {"round": 1, "table": 3}  # pairs 1 and 3, already seated in round 1
+
+    errors = import_errors(director_client, document, **FRENCH)
+
+    assert "partie 3, paires : la paire 1 joue deux fois au tour 1" in errors
+    assert "game 3, pairs: pair 1 plays twice in round 1" in import_errors(
+        director_client, document
+    )
+
+
+def test_a_money_amount_with_a_decimal_comma_in_french(director_client):
+    document = random_night(4, seed=1) | {"money": {"loss_fee": "0.12345"}}
+
+    assert import_errors(director_client, document, **FRENCH) == [
+        'argent, frais de défaite : "0.12345" a plus de 4 décimales'
+    ]
+
+
+def test_the_rules_core_keeps_its_english_and_its_code():
+    document = random_night(4, seed=1)
+    document["games"][2] |= {"round": 1, "table": 3}
+    with pytest.raises(InvalidInput) as refused:
+        read_night(document)
+    said = {problem.message: problem.words.code for problem in refused.value.problems}
+    assert said["pair 1 plays twice in round 1"] == "pair {pair} plays twice in round {round}"
