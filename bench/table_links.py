@@ -7,6 +7,7 @@ confirms it through its own. Prints the hand saves' latency (p50, p95, worst) an
 that every game has its three hands once and one confirmation, by the other pair.
 """
 
+import os
 import statistics
 import tempfile
 import time
@@ -19,6 +20,8 @@ from tests.reliability.live_site import Browser, Server, Site, form_of
 TABLES = 20
 HAND_TARGET_SECONDS = 0.3
 WAIT_SECONDS = 120
+# gunicorn's processes and threads, to try others: CINCH_BENCH_GUNICORN=2x4.
+WORKERS, THREADS = map(int, os.environ.get("CINCH_BENCH_GUNICORN", "3x4").split("x"))
 
 
 def winning_hands(pair: int) -> list[dict]:
@@ -55,7 +58,7 @@ def bench_table_links() -> None:
         site = Site(Path(folder))
         seeded = site.prepare(random_night(2 * TABLES, seed=14, rounds_played=0), scorers=0)
         games = site.inside(f"table_link_round({seeded['night']}, 1)")
-        server = Server(site).start()
+        server = Server(site, workers=WORKERS, threads=THREADS).start()
         try:
             started = time.perf_counter()
             with ThreadPoolExecutor(2 * len(games)) as pool:
@@ -76,8 +79,9 @@ def bench_table_links() -> None:
     latencies.sort()
     p95 = latencies[int(0.95 * (len(latencies) - 1))]
     print(
-        f"table links: {len(games)} tables, {2 * len(games)} phones, {len(latencies)} hand "
-        f"saves in {elapsed:.1f} s ({requests} confirming-phone requests); save p50 "
+        f"table links (gunicorn {WORKERS}x{THREADS}, load average {os.getloadavg()[0]:.1f}): "
+        f"{len(games)} tables, {2 * len(games)} phones, {len(latencies)} hand saves in "
+        f"{elapsed:.1f} s ({requests} confirming-phone requests); save p50 "
         f"{statistics.median(latencies) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, worst "
         f"{latencies[-1] * 1000:.0f} ms (target p95 < {HAND_TARGET_SECONDS * 1000:.0f} ms); "
         f"{len(games)} games confirmed once each, nothing lost or doubled"
