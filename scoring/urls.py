@@ -36,6 +36,7 @@ urlpatterns = [
     path("nights/<int:pk>/delete/", night_edit_views.night_delete, name="night-delete"),
     path("nights/<int:pk>/archive/", night_edit_views.night_archive, name="night-archive"),
     path("nights/<int:pk>/round/", live_views.round_board, name="night-round"),
+    path("nights/<int:pk>/round/cards.pdf", live_views.round_cards, name="night-round-cards"),
     path("nights/<int:pk>/live/", live_views.projector, name="night-live"),
     path("nights/<int:pk>/file/", views.night_file, name="night-file"),
     path("nights/<int:pk>/standings/", results_views.night_standings, name="night-standings"),
