@@ -170,7 +170,7 @@ class Server:
             *("--workers", str(self.workers), "--threads", str(self.threads)),
             *("--worker-class", "gthread", "--timeout", "60", "--graceful-timeout", "5"),
             *("--access-logfile", str(self.access_log)),
-            *("--access-logformat", "%(m)s %(U)s %(s)s"),
+            *("--access-logformat", "%(M)s %(m)s %(U)s %(s)s"),  # ms in the worker first
             *("--error-logfile", str(self.error_log)),
             # gunicorn trusts X-Forwarded-Proto only from the addresses listed here.
             *("--forwarded-allow-ips", HOST),
