@@ -1,13 +1,17 @@
 """20 tables enter and confirm their games at once through their links (issue 14).
 
-gunicorn (production settings, 3 processes of 4 threads) over a 40-pair night; for each
-of round 1's 20 tables two phone sessions with no account: one pair's phone posts the
+gunicorn (production settings, and the processes and threads of ``gunicorn.conf.py``)
+over a 40-pair night; for each of round 1's 20 tables two phone sessions with no
+account, all at once: one pair's phone posts the
 game's three hands through its link, the other pair's phone waits for the result and
 confirms it through its own. Prints the hand saves' latency (p50, p95, worst) and checks
-that every game has its three hands once and one confirmation, by the other pair.
+that every game has its three hands once and one confirmation, by the other pair. The
+waiting phone reloads its page every half second, so the saves share the server with
+many more page loads than a room of players makes.
 """
 
 import os
+import runpy
 import statistics
 import tempfile
 import time
@@ -20,8 +24,11 @@ from tests.reliability.live_site import Browser, Server, Site, form_of
 TABLES = 20
 HAND_TARGET_SECONDS = 0.3
 WAIT_SECONDS = 120
-# gunicorn's processes and threads, to try others: CINCH_BENCH_GUNICORN=2x4.
-WORKERS, THREADS = map(int, os.environ.get("CINCH_BENCH_GUNICORN", "3x4").split("x"))
+# gunicorn's processes and threads: production's (gunicorn.conf.py), or to try others
+# CINCH_BENCH_GUNICORN=2x4.
+PRODUCTION = runpy.run_path(str(Path(__file__).resolve().parents[1] / "gunicorn.conf.py"))
+SHAPE = f"{PRODUCTION['workers']}x{PRODUCTION['threads']}"
+WORKERS, THREADS = map(int, os.environ.get("CINCH_BENCH_GUNICORN", SHAPE).split("x"))
 
 
 def percentile(values: list, share: float):
