@@ -9,8 +9,9 @@ PORT ?= 8000
 
 # Debian packages the site needs from the system: HarfBuzz's subsetter makes WeasyPrint
 # embed fonts fast (the printed sheets); gettext's msgfmt/xgettext build and check the
-# French catalogue (makemessages, compilemessages, tests/i18n). Installed when missing, never prompting.
-SYSTEM_PACKAGES := libharfbuzz-subset0 gettext
+# French catalogue (makemessages, compilemessages, tests/i18n); zbar reads the printed QR
+# codes back in tests/print. Installed when missing, never prompting.
+SYSTEM_PACKAGES := libharfbuzz-subset0 gettext libzbar0
 
 # The browser tests (tests/browser/) drive Debian's Chromium: Playwright never downloads
 # a browser here. `make screenshots` also draws a PDF page with poppler-utils' pdftoppm.

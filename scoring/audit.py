@@ -1,7 +1,8 @@
 """The game page's audit trail: each recorded change as who, when and before → after.
 
 The records are django-simple-history's (``selectors.game_history``); this module only
-words them as the game page names things (``score (pair 3)``, ``yes``/``no``, ``—``).
+words them as the game page names things (``score (pair 3)``, ``yes``/``no``, ``—``), and
+names a change made through a table link by its link.
 """
 
 import functools
@@ -121,6 +122,12 @@ def _changes(record, previous, game: Game) -> tuple[tuple[str, str, str], ...]:
     )
 
 
+def link_author(record) -> str:
+    """The table link a change with no account came through (``pair 3 (table link)``):
+    ``services.authors`` writes it as the record's change reason."""
+    return getattr(record, "history_change_reason", None) or ""
+
+
 def _subject(record, numbers: dict[int, int]) -> str:
     if not isinstance(record, Hand.history.model):
         return gettext("Game")
@@ -139,7 +146,7 @@ def trail(records, subject, owner, restorable=lambda record: False) -> list[Audi
         entries.append(
             AuditEntry(
                 when=record.history_date,
-                who=user.get_username() if user else "—",
+                who=user.get_username() if user else (link_author(record) or "—"),
                 what=subject(record),
                 action=str(ACTIONS[record.history_type]),
                 changes=_changes(record, previous.get(key), owner),

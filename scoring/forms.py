@@ -22,6 +22,7 @@ from django.contrib.auth.forms import PasswordChangeForm
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.formats import get_format, number_format
+from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -112,6 +113,10 @@ def pair_label(pair: int, names: dict[int, str]) -> str:
     return gettext("Pair %(pair)s") % {"pair": pair}
 
 
+# A choice's label is worded when it is shown: a valid post reads no pair names.
+pair_label_later = lazy(pair_label, str)
+
+
 class FirstFocusRadioSelect(forms.RadioSelect):
     """Radios whose first option takes the focus when the page opens."""
 
@@ -140,7 +145,7 @@ class HandForm(forms.Form):
         self.pairs = game.pairs
         self.fields["bidder"] = RulesChoiceField(
             label=gettext("Bidder"),
-            choices=[(pair, pair_label(pair, names)) for pair in self.pairs],
+            choices=[(pair, pair_label_later(pair, names)) for pair in self.pairs],
             widget=FirstFocusRadioSelect,
         )
         bids = [("", gettext("bid …"))] + [(bid, str(bid)) for bid in variant.bids]
@@ -242,7 +247,7 @@ class ResultForm(forms.Form):
         variant = get_variant(game.night.variant)
         self.fields["winner"] = RulesChoiceField(
             label=gettext("Winner"),
-            choices=[(pair, pair_label(pair, names)) for pair in game.pairs],
+            choices=[(pair, pair_label_later(pair, names)) for pair in game.pairs],
             widget=forms.RadioSelect,
         )
         for side, pair in zip("ab", game.pairs, strict=True):

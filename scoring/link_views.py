@@ -70,14 +70,17 @@ class LinkPage(TemplateView):
             f"link:{token[:80]}", LINK_LIMIT
         ):
             return self.refuse(_("Too many requests: wait a few minutes and try again."), 429)
+        # A page reads the game with its hands along with the link; a POST reads the game
+        # alone: its service reads the hands under the lock (``selectors.game_shown``).
+        games = selectors.game_details() if request.method in ("GET", "HEAD") else None
         try:
-            self.link = open_link(token)
+            self.link = open_link(token, games)
         except LinkRefused as refused:
             _over(f"link-refused:{address}", REFUSED_LIMIT)
             return self.refuse(str(refused), 403)
         self.token = token
-        self.game = selectors.game_detail(self.link.game.pk)
-        self.names = selectors.game_pair_names(self.game)
+        self.game = self.link.game
+        self.names = selectors.game_pair_names_later(self.game)
         return super().dispatch(request, *args, token=token, **kwargs)
 
     def refuse(self, reason: str, status: int):
@@ -90,7 +93,7 @@ class LinkPage(TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         kwargs.pop("token", None)  # the URL's, kept as ``self.token``
-        game = self.game
+        game = self.game = selectors.game_shown(self.game)
         state = confirmation_state(game)
         open_to_entry = game.winner is None and not game.forfeit
         if open_to_entry and not game.from_pegboard:
@@ -146,7 +149,7 @@ class LinkHand(LinkPage):
         form = HandForm(request.POST, game=self.game, names=self.names)
         if form.is_valid():
             try:
-                services.hand_record(
+                hand = services.hand_record(
                     game=self.game,
                     data=form.to_rules(),
                     number=form.cleaned_data["position"],
@@ -158,9 +161,7 @@ class LinkHand(LinkPage):
                 add_rules_errors(form, error)
                 return self.render_to_response(self.get_context_data(hand_form=form))
             else:
-                messages.success(
-                    request, _("Hand %(number)s saved") % {"number": self.game.hand_count + 1}
-                )
+                messages.success(request, _("Hand %(number)s saved") % {"number": hand.number})
             return redirect(self.page_url() + "#entry")
         return self.render_to_response(self.get_context_data(hand_form=form))
 

@@ -9,8 +9,18 @@ core's, through the selectors (``round_board``, ``night_results``).
 
 from typing import Any
 
-from scoring import seasons, selectors
-from scoring.permissions import MONEY, STANDINGS, PublicPage, ScorerRequiredMixin, shown_to
+from django.http import HttpResponse
+from django.utils.cache import patch_cache_control
+
+from scoring import printing, seasons, selectors, sheets
+from scoring.permissions import (
+    MONEY,
+    STANDINGS,
+    DirectorRequiredMixin,
+    PublicPage,
+    ScorerRequiredMixin,
+    shown_to,
+)
 from scoring.results_views import NightResultsPage
 from scoring.views import NightPage
 
@@ -64,5 +74,21 @@ class ProjectorPage(PublicPage, NightResultsPage):
         )
 
 
+class RoundCards(DirectorRequiredMixin, NightPage):
+    """The table cards of the round (``?round=N``, else the current one) as PDF, each
+    pair's link a QR code: directors only, as a link is its table's key to the scores."""
+
+    def get(self, request, pk):
+        number = request.GET.get("round", "")
+        context = sheets.round_cards_context(self.night, int(number) if number.isdigit() else None)
+        pdf = printing.render_pdf("print/round_cards.html", context, paper=self.night.paper)
+        response = HttpResponse(pdf, content_type="application/pdf")
+        name = f"night-{self.night.pk}-round-{context['round']}-table-cards.pdf"
+        response["Content-Disposition"] = f'inline; filename="{name}"'
+        patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
 round_board = RoundBoardPage.as_view()
+round_cards = RoundCards.as_view()
 projector = ProjectorPage.as_view()

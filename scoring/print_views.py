@@ -76,8 +76,10 @@ class SheetView(PublicPage, View):
         return response
 
 
-class PayoutSheetView(ScorerRequiredMixin, SheetView):
-    """The payout sheet: who pays and who takes home what, with a line to sign."""
+class ScorersSheetView(ScorerRequiredMixin, SheetView):
+    """A sheet for the scorers' hands only: the payouts (who takes home what, with a line
+    to sign), and the packet, play-off sheets and table cards, which print each pair's
+    table link (whoever holds one enters that table's scores)."""
 
     def get(self, request, *args, **kwargs):
         response = super().get(request, *args, **kwargs)
@@ -87,5 +89,5 @@ class PayoutSheetView(ScorerRequiredMixin, SheetView):
 
 sheet_pdf = SheetView.as_view()
 sheet_preview = SheetView.as_view(preview=True)
-payout_pdf = PayoutSheetView.as_view()
-payout_preview = PayoutSheetView.as_view(preview=True)
+scorers_pdf = ScorersSheetView.as_view()
+scorers_preview = ScorersSheetView.as_view(preview=True)

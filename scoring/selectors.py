@@ -11,6 +11,7 @@ from functools import cached_property
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext
 
 from scoring import documents, kept_summaries, table_links
@@ -83,14 +84,30 @@ def night_standings(night: Night, seats=None, games=None) -> dict:
     )
 
 
-def game_detail(pk: int) -> Game:
-    """The game with its night, its hands in order and their ``hand_count``."""
+def game_details() -> QuerySet:
+    """Games with their night, their hands in order and their ``hand_count``."""
     return (
         Game.objects.select_related("night")
         .annotate(hand_count=Count("hands"))
         .prefetch_related(Prefetch("hands", queryset=Hand.objects.order_by("position")))
-        .get(pk=pk)
     )
+
+
+def game_detail(pk: int) -> Game:
+    """The game with its night, its hands in order and their ``hand_count``."""
+    return game_details().get(pk=pk)
+
+
+def game_to_write(pk: int) -> Game:
+    """The game and its night alone: what a POST needs before its service locks and reads
+    the game afresh (a save that redirects reads the hands once, inside the service)."""
+    return Game.objects.select_related("night").get(pk=pk)
+
+
+def game_shown(game: Game) -> Game:
+    """``game`` ready for its page: read again with its hands if a POST loaded it bare
+    (``game_to_write``) and sends a form back."""
+    return game if hasattr(game, "hand_count") else game_detail(game.pk)
 
 
 def game_progress(game: Game):
@@ -212,6 +229,12 @@ def game_pair_names(game: Game) -> dict[int, str]:
     ``Zed for Ann``."""
     seating = game_seating(game)
     return pair_names(seating.seats, {sub.number: sub.name for sub in seating.substitutes})
+
+
+def game_pair_names_later(game: Game) -> SimpleLazyObject:
+    """``game_pair_names`` read when a label is first shown: a save that redirects shows
+    none, so it reads no seats."""
+    return SimpleLazyObject(lambda: game_pair_names(game))
 
 
 def game_sides(game: Game, names: dict[int, str]) -> list[dict]:

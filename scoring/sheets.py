@@ -79,6 +79,32 @@ def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) 
     }
 
 
+def round_cards_context(night, number: int | None = None) -> dict:
+    """The table cards of round ``number`` (the round board's current round by default):
+    each table's two pairs, and each pair's table link as a QR code and as text, printed
+    from the round board when a round starts or a table's links were revoked."""
+    board = selectors.round_board(night)
+    rounds = [row for row in (board.current, *board.others) if row is not None]
+    row = next((row for row in rounds if row.round == number), board.current)
+    cards = [
+        {
+            "game": game,
+            "links": [
+                {
+                    "pair": pair,
+                    "names": names,
+                    "qr": table_links.link_qr(game, pair),
+                    "url": table_links.link_url(game, pair),
+                }
+                for pair, names in zip(game.pairs, game.players, strict=True)
+            ],
+        }
+        for game in (row.games if row else [])
+        if not game.forfeit
+    ]
+    return {**_sheet_heading(night, "Table cards"), "round": row and row.round, "cards": cards}
+
+
 def seating_context(night) -> dict:
     """Table cards (each table's pairs round by round) and pair cards (each pair's
     itinerary: "Round 3: table 2 v pair 5, Dottie & Earl"; "Round 4: bye")."""

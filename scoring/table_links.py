@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import segno
 from django.conf import settings
 from django.core import signing
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -66,14 +67,18 @@ def game_links(game: Game) -> list[tuple[int, str]]:
     return [(pair, link_path(game, pair)) for pair in game.pairs]
 
 
-def open_link(token: str) -> TableLink:
-    """The game and pair ``token`` opens; ``LinkRefused`` unless it is good now."""
+def open_link(token: str, games: QuerySet | None = None) -> TableLink:
+    """The game and pair ``token`` opens; ``LinkRefused`` unless it is good now.
+
+    The game is read from ``games`` (its night joined; by default nothing more), so a page
+    that shows the hands reads the game once."""
     try:
         value = signing.Signer(salt=SALT).unsign(token)
         game_id, pair, version = (int(part) for part in value.split("."))
     except (signing.BadSignature, ValueError):
         raise LinkRefused(_("This link is not valid.")) from None
-    game = Game.objects.select_related("night").filter(pk=game_id).first()
+    games = Game.objects.select_related("night") if games is None else games
+    game = games.filter(pk=game_id).first()
     if game is None or pair not in game.pairs:
         raise LinkRefused(_("This link's game no longer exists."))
     if version != game.link_version:

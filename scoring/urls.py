@@ -18,8 +18,9 @@ from scoring import (
     views,
 )
 
-PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|playoffs|tables|pairs|standings)"
-PAYOUT_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>payouts)"
+PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>pairs|standings)"
+# Sheets for scorers only: the payouts, and the sheets that print each table's links.
+SCORERS_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|playoffs|tables|payouts)"
 
 app_name = "scoring"
 
@@ -36,6 +37,7 @@ urlpatterns = [
     path("nights/<int:pk>/delete/", night_edit_views.night_delete, name="night-delete"),
     path("nights/<int:pk>/archive/", night_edit_views.night_archive, name="night-archive"),
     path("nights/<int:pk>/round/", live_views.round_board, name="night-round"),
+    path("nights/<int:pk>/round/cards.pdf", live_views.round_cards, name="night-round-cards"),
     path("nights/<int:pk>/live/", live_views.projector, name="night-live"),
     path("nights/<int:pk>/file/", views.night_file, name="night-file"),
     path("nights/<int:pk>/standings/", results_views.night_standings, name="night-standings"),
@@ -111,6 +113,6 @@ urlpatterns = [
     path("table-hands/<int:pk>/delete/", table_views.table_hand_delete, name="table-hand-delete"),
     re_path(PUBLIC_SHEET + r"\.pdf$", print_views.sheet_pdf, name="night-sheet"),
     re_path(PUBLIC_SHEET + r"/$", print_views.sheet_preview, name="night-sheet-preview"),
-    re_path(PAYOUT_SHEET + r"\.pdf$", print_views.payout_pdf, name="night-payouts"),
-    re_path(PAYOUT_SHEET + r"/$", print_views.payout_preview, name="night-payouts-preview"),
+    re_path(SCORERS_SHEET + r"\.pdf$", print_views.scorers_pdf, name="night-scorers-sheet"),
+    re_path(SCORERS_SHEET + r"/$", print_views.scorers_preview, name="night-scorers-sheet-preview"),
 ]

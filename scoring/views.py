@@ -345,11 +345,14 @@ class GamePage(PublicPage, TemplateView):
 
     def setup(self, request, *args, **kwargs):
         super().setup(request, *args, **kwargs)
+        # A POST reads the game alone: its service reads the hands under the lock, and a
+        # form sent back reads them for the page (``selectors.game_shown``).
+        read = selectors.game_to_write if request.method == "POST" else selectors.game_detail
         try:
-            self.game = selectors.game_detail(kwargs["pk"])
+            self.game = read(kwargs["pk"])
         except Game.DoesNotExist:
             raise Http404("No such game.") from None
-        self.names = selectors.game_pair_names(self.game)
+        self.names = selectors.game_pair_names_later(self.game)
 
     def game_url(self) -> str:
         return reverse("scoring:game-detail", args=[self.game.pk])
@@ -360,7 +363,7 @@ class GamePage(PublicPage, TemplateView):
         return int(number) if number.isdigit() and 1 <= int(number) <= count else None
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        game = self.game
+        game = self.game = selectors.game_shown(self.game)
         actions = game_actions(game, self.request.user)
         progress = selectors.game_progress(game)
         rows = selectors.hand_rows(game, progress)
@@ -396,7 +399,7 @@ class HandRecord(ScorerRequiredMixin, GamePage):
         form = HandForm(request.POST, game=self.game, names=self.names)
         if form.is_valid():
             try:
-                services.hand_record(
+                hand = services.hand_record(
                     game=self.game,
                     data=form.to_rules(),
                     number=form.cleaned_data["position"],
@@ -408,7 +411,7 @@ class HandRecord(ScorerRequiredMixin, GamePage):
                 add_rules_errors(form, error)
             else:
                 # The note goes beside the next hand's form (?saved=), not to the top.
-                return redirect(f"{self.game_url()}?saved={self.game.hand_count + 1}#entry")
+                return redirect(f"{self.game_url()}?saved={hand.number}#entry")
         return self.render_to_response(self.get_context_data(hand_form=form))
 
 

@@ -76,3 +76,9 @@ LOGGING = {
         },
     },
 }
+
+# Each gunicorn thread keeps its database connection for a minute instead of opening one
+# per request (SQLite's pragmas, or a PostgreSQL backend started afresh each time), and
+# checks it is still alive before reusing it (docs/performance.md "Table links").
+DATABASES["default"]["CONN_MAX_AGE"] = 60  # noqa: F405
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405

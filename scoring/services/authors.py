@@ -1,8 +1,13 @@
-"""Who made a change: the service's ``user`` as the author of its history rows."""
+"""Who made a change: the service's ``user``, or the table link it came through, as the
+author of its history rows."""
 
 import functools
+import threading
 
 from simple_history.models import HistoricalRecords
+from simple_history.signals import pre_create_historical_record
+
+_links = threading.local()  # the link a service is writing for, in this thread
 
 
 class _Author:
@@ -12,8 +17,16 @@ class _Author:
         self.user = user
 
 
+def _link_label(kwargs: dict) -> str:
+    """The link a service was called for (``link=`` a ``TableLink``, or ``by=`` its label)."""
+    link = kwargs.get("link")
+    return link.label if link is not None else kwargs.get("by", "")
+
+
 def audited(service):
-    """Record the service's ``user`` as the author of every history row it writes.
+    """Record the service's ``user`` as the author of every history row it writes; a
+    write through a table link has no user, so its rows name the link instead
+    (``history_change_reason``: ``pair 3 (table link)``).
 
     django-simple-history finds the user on the current request (its middleware), so
     without this the changes made by ``manage.py`` commands, the import and tests were
@@ -24,14 +37,28 @@ def audited(service):
     def recorded(*args, user=None, **kwargs):
         context = HistoricalRecords.context
         outer = getattr(context, "request", None)
+        outer_link = getattr(_links, "label", "")
         if user is not None:
             context.request = _Author(user)
+        else:
+            _links.label = _link_label(kwargs) or outer_link
         try:
             return service(*args, user=user, **kwargs)
         finally:
+            _links.label = outer_link
             if outer is not None:
                 context.request = outer
             elif hasattr(context, "request"):
                 del context.request
 
     return recorded
+
+
+def _name_the_link(sender, history_instance, **kwargs) -> None:
+    """A row written with no user for a table link says which link (the audit's "who")."""
+    label = getattr(_links, "label", "")
+    if label and history_instance.history_user_id is None:
+        history_instance.history_change_reason = history_instance.history_change_reason or label
+
+
+pre_create_historical_record.connect(_name_the_link, dispatch_uid="scoring.link-authors")

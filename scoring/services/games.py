@@ -103,7 +103,8 @@ def hand_record(
 
     ``number`` is the hand's number in the game when its form was opened: if the game
     already holds that many hands the same hand was posted twice (``AlreadyDone``).
-    ``by`` names who entered it when no account did (a table's link).
+    ``by`` names who entered it when no account did (a table's link). The hand comes
+    back with its ``number`` in the game as saved, whoever saved others meanwhile.
     """
     game = lock_open_game(game)
     hands = list(game.hands.all())
@@ -124,6 +125,7 @@ def hand_record(
         **hand_fields(data, get_variant(game.night.variant).card_keys),
     )
     save_game_totals(game, state, by=by or author_label(user))
+    hand.number = len(hands) + 1  # its number in the game, for the "Hand N saved" note
     return hand
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from tests.browser.steps import log_in
@@ -64,7 +65,12 @@ def csp_violations() -> list[str]:
 
 @pytest.fixture
 def new_context(browser, live_server, csp_violations) -> Iterator[Callable[..., BrowserContext]]:
-    """``new_context(**options)``: a fresh visitor on the live server (closed afterwards)."""
+    """``new_context(**options)``: a fresh visitor on the live server (closed afterwards).
+
+    The site's cache starts empty for each test: the live server's database cache is not
+    flushed between tests, and every test's browser is the same client (127.0.0.1), so
+    the sheets' render allowance would otherwise run out over a module's evenings."""
+    cache.clear()
     contexts = []
 
     def make(**options) -> BrowserContext:

@@ -42,6 +42,13 @@ def night():
     return night
 
 
+@pytest.fixture
+def client(client, scorer):
+    """A scorer's browser: the packet and the table cards print each table's links."""
+    client.force_login(scorer)
+    return client
+
+
 def sheet(client, night, name: str, query: str = "") -> str:
     response = client.get(f"/nights/{night.pk}/sheets/{name}.pdf{query}", **ENGLISH_SCREEN)
     assert response.status_code == 200

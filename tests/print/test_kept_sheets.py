@@ -16,6 +16,7 @@ from pytest_django.asserts import assertContains
 
 from scoring import kept_sheets, printing, selectors, services, sheets
 from scoring.rules.simulate import random_night
+from tests.factories import ScorerFactory
 
 
 @pytest.fixture(autouse=True)
@@ -147,7 +148,8 @@ def test_a_request_finding_the_lock_is_told_the_sheet_is_being_prepared(client, 
 def test_a_big_sheet_is_rendered_in_the_background(client, monkeypatch):
     monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)
     night = night_of(4, rounds_played=0)  # the draw, the pattern table and 6 score sheets
-    url = reverse("scoring:night-sheet", args=[night.pk, "packet"])
+    url = reverse("scoring:night-scorers-sheet", args=[night.pk, "packet"])
+    client.force_login(ScorerFactory())
 
     preparing = client.get(url)
     kept_sheets.wait_for_background(60)

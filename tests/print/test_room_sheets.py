@@ -58,7 +58,7 @@ def test_a_pegboard_game_prints_its_final_score_and_cinches():
     assert 2 in (game.cinches_a, game.cinches_b)
 
 
-def test_playoffs_get_score_sheets_in_the_packet_and_alone(client, tmp_path):
+def test_playoffs_get_score_sheets_in_the_packet_and_alone(client_as, scorer, tmp_path):
     night = night_with_schedule(3)
     play_out(night, upsets=[(1, 3)])  # all three level on one win
     playoffs = services.playoffs_start(night=night)
@@ -69,7 +69,9 @@ def test_playoffs_get_score_sheets_in_the_packet_and_alone(client, tmp_path):
     for game in playoffs:
         assert squeezed(f"Pair {game.pair_a} — ") in packet
 
-    response = client.get(reverse("scoring:night-sheet", args=[night.pk, "playoffs"]))
+    response = client_as(scorer).get(
+        reverse("scoring:night-scorers-sheet", args=[night.pk, "playoffs"])
+    )
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     alone = text_of(response.content)
     assert squeezed("Play-off score sheets") in alone and "Round1,table1" not in alone
@@ -80,7 +82,7 @@ def test_playoffs_get_score_sheets_in_the_packet_and_alone(client, tmp_path):
     assert squeezed("Play-off") in printed and "Round1,table1" not in printed
 
 
-def test_table_cards_and_pair_cards(client, tmp_path):
+def test_table_cards_and_pair_cards(client_as, scorer, tmp_path):
     night = night_with_schedule(5)  # an odd number of pairs: one sits out each round
     names = selectors.pair_names(selectors.night_seats(night))
     context = sheets.seating_context(night)
@@ -100,18 +102,21 @@ def test_table_cards_and_pair_cards(client, tmp_path):
         sum(line.endswith(": bye") for line in pair_lines) == 1 for pair_lines in lines.values()
     )
 
-    for sheet, words in (("tables", "Table 1"), ("pairs", lines[1][0])):
-        response = client.get(reverse("scoring:night-sheet", args=[night.pk, sheet]))
+    for name, sheet, words in (
+        ("night-scorers-sheet", "tables", "Table 1"),
+        ("night-sheet", "pairs", lines[1][0]),
+    ):
+        response = client_as(scorer).get(reverse(f"scoring:{name}", args=[night.pk, sheet]))
         assert squeezed(words) in text_of(response.content)
         out = tmp_path / f"{sheet}.pdf"
         call_command("print_night", night.pk, "--sheet", sheet, "--out", str(out))
         assert squeezed(words) in text_of(out.read_bytes())
 
 
-def test_the_print_menu_offers_the_cards_in_plain_words(client):
+def test_the_print_menu_offers_the_cards_in_plain_words(client_as, scorer):
     night = night_with_schedule(3)
-    page = client.get(reverse("scoring:night-detail", args=[night.pk])).content.decode()
-    assert reverse("scoring:night-sheet", args=[night.pk, "tables"]) in page
+    page = client_as(scorer).get(reverse("scoring:night-detail", args=[night.pk])).content.decode()
+    assert reverse("scoring:night-scorers-sheet", args=[night.pk, "tables"]) in page
     assert reverse("scoring:night-sheet", args=[night.pk, "pairs"]) in page
     assert "?paper=" not in page
     assert "on Letter paper" in page

@@ -5,11 +5,13 @@ import io
 import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
+from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring import services
 from scoring.permissions import SCORERS
 from scoring.rules.simulate import random_night
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +34,7 @@ def pages(response) -> list:
     return PdfReader(io.BytesIO(response.content)).pages
 
 
-@pytest.mark.parametrize("sheet", ["packet", "standings"])
+@pytest.mark.parametrize("sheet", ["pairs", "standings"])
 def test_public_sheets_are_pdfs_for_anyone(client, night, sheet):
     response = client.get(f"/nights/{night.pk}/sheets/{sheet}.pdf")
     assert response.status_code == 200
@@ -64,9 +66,9 @@ def test_paper_follows_the_query_then_the_night(client, night):
     assert round(float(letter.mediabox.width)) == 612
 
 
-def test_the_filled_packet_shows_entered_hands(client, night):
-    blank = client.get(f"/nights/{night.pk}/sheets/packet/").content.decode()
-    filled = client.get(f"/nights/{night.pk}/sheets/packet/?filled=1").content.decode()
+def test_the_filled_packet_shows_entered_hands(scorer_client, night):
+    blank = scorer_client.get(f"/nights/{night.pk}/sheets/packet/").content.decode()
+    filled = scorer_client.get(f"/nights/{night.pk}/sheets/packet/?filled=1").content.decode()
     assert "Winner: pair" in filled
     assert "Winner: pair" not in blank
 
@@ -78,15 +80,26 @@ def test_the_preview_escapes_markup_in_names(client, night):
 
 
 @pytest.mark.parametrize("url", ["/nights/999/sheets/packet.pdf", "/nights/1/sheets/other.pdf"])
-def test_unknown_night_or_sheet_is_not_found(client, url):
-    assert client.get(url).status_code == 404
+def test_unknown_night_or_sheet_is_not_found(scorer_client, url):
+    assert scorer_client.get(url).status_code == 404
+
+
+@pytest.mark.parametrize("sheet", ["packet.pdf", "packet/", "tables.pdf", "playoffs.pdf"])
+def test_the_sheets_that_print_table_links_are_for_scorers_only(client, night, sheet):
+    """Whoever holds a table's link enters its scores: a visitor or a member gets none."""
+    url = f"/nights/{night.pk}/sheets/{sheet}"
+    assert client.get(url)["Location"].startswith(reverse("login"))
+    client.force_login(UserFactory())
+    assert client.get(url).status_code == 403
 
 
 def test_the_night_page_links_the_sheets(scorer_client, night):
     public = Client().get(f"/nights/{night.pk}/").content.decode()
-    assert f"/nights/{night.pk}/sheets/packet.pdf" in public
-    assert f"/nights/{night.pk}/sheets/payouts.pdf" not in public
-    assert (
-        f"/nights/{night.pk}/sheets/payouts.pdf"
-        in scorer_client.get(f"/nights/{night.pk}/").content.decode()
-    )
+    assert f"/nights/{night.pk}/sheets/standings.pdf" in public
+    assert f"/nights/{night.pk}/sheets/pairs.pdf" in public
+    for sheet in ("packet", "tables", "payouts"):
+        assert f"/nights/{night.pk}/sheets/{sheet}.pdf" not in public
+        assert (
+            f"/nights/{night.pk}/sheets/{sheet}.pdf"
+            in scorer_client.get(f"/nights/{night.pk}/").content.decode()
+        )

@@ -2,9 +2,9 @@
 
 The closest this machine gets to production: production settings (``DEBUG`` off, a random
 ``SECRET_KEY``, whitenoise over freshly collected static files, django-axes), gunicorn
-with several worker processes and threads, and a database that is neither the test
-suite's nor in memory: a SQLite file in a temporary folder, or a new database on the
-PostgreSQL server that ``DATABASE_URL`` names (the second run of ``make test``). The
+with production's processes and threads (``gunicorn.conf.py``), and a database that is
+neither the test suite's nor in memory: a SQLite file in a temporary folder, or a new
+database on the PostgreSQL server that ``DATABASE_URL`` names (the second run of ``make test``). The
 scorers are :class:`Browser` sessions that log in and post forms with their CSRF token,
 as a browser does; the TLS proxy's ``X-Forwarded-Proto: https`` comes with every request.
 
@@ -16,6 +16,7 @@ import http.client
 import json
 import os
 import re
+import runpy
 import secrets
 import signal
 import socket
@@ -151,10 +152,12 @@ class Site:
 class Server:
     """gunicorn serving ``site`` on a free loopback port, in a process group of its own."""
 
-    def __init__(self, site: Site, *, workers: int = 3, threads: int = 4):
+    def __init__(self, site: Site, *, workers: int | None = None, threads: int | None = None):
         self.site = site
         self.port = free_port()
-        self.workers, self.threads = workers, threads
+        production = runpy.run_path(str(REPOSITORY / "gunicorn.conf.py"))
+        self.workers = workers or production["workers"]
+        self.threads = threads or production["threads"]
         self.access_log = site.folder / "access.log"
         self.error_log = site.folder / "error.log"
         self.process: subprocess.Popen | None = None
@@ -170,7 +173,7 @@ class Server:
             *("--workers", str(self.workers), "--threads", str(self.threads)),
             *("--worker-class", "gthread", "--timeout", "60", "--graceful-timeout", "5"),
             *("--access-logfile", str(self.access_log)),
-            *("--access-logformat", "%(m)s %(U)s %(s)s"),
+            *("--access-logformat", "%(M)s %(m)s %(U)s %(s)s"),  # ms in the worker first
             *("--error-logfile", str(self.error_log)),
             # gunicorn trusts X-Forwarded-Proto only from the addresses listed here.
             *("--forwarded-allow-ips", HOST),

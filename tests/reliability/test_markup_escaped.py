@@ -48,9 +48,9 @@ def name_pages(night) -> dict[str, bool]:
         reverse("scoring:night-pot", args=pk): True,
         reverse("scoring:member-list"): True,
         reverse("scoring:hand-edit", args=[hand.pk]): pair in games[0].pairs,
-        reverse("scoring:night-sheet-preview", args=[night.pk, "packet"]): True,
+        reverse("scoring:night-scorers-sheet-preview", args=[night.pk, "packet"]): True,
         reverse("scoring:night-sheet-preview", args=[night.pk, "standings"]): True,
-        reverse("scoring:night-payouts-preview", args=[night.pk, "payouts"]): True,
+        reverse("scoring:night-scorers-sheet-preview", args=[night.pk, "payouts"]): True,
         reverse("scoring:night-attendance", args=pk): True,
     }
     for game in games:
@@ -75,7 +75,11 @@ def test_markup_in_names_is_escaped_on_every_page(client_for, night):
 
 @pytest.mark.parametrize(
     ("name", "sheet"),
-    [("night-sheet", "packet"), ("night-sheet", "standings"), ("night-payouts", "payouts")],
+    [
+        ("night-scorers-sheet", "packet"),
+        ("night-sheet", "standings"),
+        ("night-scorers-sheet", "payouts"),
+    ],
 )
 def test_markup_in_names_prints_as_typed(client_for, night, name, sheet):
     response = client_for("director").get(reverse(f"scoring:{name}", args=[night.pk, sheet]))

@@ -71,4 +71,4 @@ def test_under_none_the_public_sees_only_the_login_page(client, settings, night)
     for path in ("/", url("night-detail", night), url("night-standings-json", night)):
         assert client.get(path)["Location"] == f"{reverse('login')}?next={path}"
     assert client.get(reverse("login")).status_code == 200
-    assert client.get(f"/nights/{night.pk}/sheets/packet.pdf").status_code == 302
+    assert client.get(f"/nights/{night.pk}/sheets/standings.pdf").status_code == 302

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from scoring import selectors, services
 from scoring.models import Game
+from scoring.table_links import link_path
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -22,6 +23,11 @@ NIGHT_PAGE = {"anonymous": 4, "scorer": 7, "director": 6}
 # The game page reads its substitutes once (names "Zed for Ann" and the panel), and for
 # a scorer or director the members to choose a substitute from.
 GAME_PAGE = {"anonymous": 6, "scorer": 10, "director": 9}
+# A hand saved (issue 14): the game alone (1), then in the service's transaction the game
+# locked and its hands (2), the hand and its history row, the game and its history row,
+# the night's ``updated_at`` (5), and here the test's savepoint and its release (2). The
+# game page's scorer adds session, user and Scorers group (3); the table link no more.
+HAND_SAVE = {"table link": 10, "game page": 13}
 ONE_POINT_EACH = {"bidder": 1, "bid": 2, "high": 1, "low": 2, "jack": None, "game": None}
 
 
@@ -103,3 +109,21 @@ def test_the_nights_list_names_the_winners_from_the_kept_standings(client):
     }
 
     assert rows == {"Finished": " & ".join(winners), "Going": "—"}
+
+
+@pytest.mark.parametrize("page", HAND_SAVE)
+@pytest.mark.parametrize("hands", [3, 25])
+def test_a_hand_save(client_for, django_assert_num_queries, page, hands):
+    game = played_game(night_with_schedule(6), hands)
+    if page == "table link":
+        client, url = client_for("anonymous"), link_path(game, game.pair_a)
+    else:
+        client, url = client_for("scorer"), reverse("scoring:game-detail", args=[game.pk])
+    hand = {"bidder": game.pair_a, "bid": 2, "points_a": 2, "points_b": 2}
+
+    with django_assert_num_queries(HAND_SAVE[page]):
+        response = client.post(url, hand | {"position": hands + 1})
+
+    assert response.status_code == 302
+    assert list(game.hands.values_list("points", flat=True))[-1] == [2, 2]
+    assert game.hands.count() == hands + 1

@@ -35,9 +35,9 @@ def pages(night) -> list[str]:
         reverse("scoring:member-list"),
         reverse("scoring:game-detail", args=[game.pk]),
         reverse("scoring:hand-edit", args=[hand.pk]),
-        reverse("scoring:night-sheet-preview", args=[night.pk, "packet"]) + "?filled=1",
+        reverse("scoring:night-scorers-sheet-preview", args=[night.pk, "packet"]) + "?filled=1",
         reverse("scoring:night-sheet-preview", args=[night.pk, "standings"]),
-        reverse("scoring:night-payouts-preview", args=[night.pk, "payouts"]),
+        reverse("scoring:night-scorers-sheet-preview", args=[night.pk, "payouts"]),
     ]
 
 

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import selectors, services, sheets
+from scoring import audit, selectors, services, sheets
 from scoring.models import Game
 from scoring.table_links import link_path, link_token
 from tests.factories import ScorerFactory, night_with_schedule
@@ -19,6 +19,7 @@ pytestmark = pytest.mark.django_db
 
 RESULT = {"result-score_a": "11", "result-score_b": "6", "result-cinches_a": "1"}
 RESULT |= {"result-cinches_b": "0"}
+CARDS = ("high", "low", "jack", "game")
 
 
 def build_night():
@@ -234,6 +235,31 @@ def test_confirmation_is_in_the_audit_trail(client, client_as, director, game):
 
     assertContains(page, f"pair {game.pair_a} (table link)")
     assertContains(page, f"pair {game.pair_b} (table link)")
+
+
+def test_the_audit_trail_names_the_link_each_change_came_through(client, scorer, game):
+    hand = {"bidder": str(game.pair_b), "bid": "2", "points_a": "2", "points_b": "2"}
+    post(client, game, game.pair_b, data=hand | {"position": "1"})
+    sweep = {"bidder": game.pair_a, "bid": 4} | dict.fromkeys(CARDS, game.pair_a)
+    for _ in range(3):  # 6, 10, 14: the scorer's third hand wins the game
+        services.hand_record(game=game, data=sweep, user=scorer)
+    post(client, game, game.pair_b, "dispute", {"reason": "we took the jack"})
+    post(client, game, game.pair_a, "confirm")
+
+    trail = audit.game_trail(game)
+
+    link_a, link_b = (f"pair {pair} (table link)" for pair in game.pairs)
+    scorer_hands = [(scorer.username, what) for n in (4, 3, 2) for what in ("Game", f"Hand {n}")]
+    assert [(entry.who, entry.what) for entry in trail] == [
+        (link_a, "Game"),  # the confirmation
+        (link_b, "Game"),  # the dispute
+        *scorer_hands,
+        (link_b, "Game"),
+        (link_b, "Hand 1"),
+        ("—", "Game"),  # the schedule: no account, no link
+    ]
+    game.refresh_from_db()
+    assert game.confirmed_by == link_a
 
 
 def test_table_links_command(game, night):
