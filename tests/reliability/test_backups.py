@@ -19,7 +19,14 @@ from scoring import services
 from scoring.models import Game, Hand, Member, Night
 from scoring.rules.simulate import random_night
 from tests.factories import night_with_schedule
-from tests.reliability.live_site import REPOSITORY, Browser, form_of, is_postgres, shown
+from tests.reliability.live_site import (
+    REPOSITORY,
+    form_of,
+    is_postgres,
+    refold_mismatches,
+    shown,
+    stored_hands,
+)
 
 ON_POSTGRES = is_postgres(os.environ.get("DATABASE_URL", ""))
 
@@ -134,8 +141,7 @@ def keep_scoring(live, number: int, game: list[int], stop: Event, acknowledged: 
     a game, and a loaded machine may take long to copy); ``acknowledged`` gets those
     acknowledged."""
     game_id, pair_a, pair_b = game
-    browser = Browser(live.server)
-    browser.log_in(f"scorer{number}")
+    browser = live.site.browser(live.server, f"scorer{number}")
     cycle = [
         {"bidder": pair_a, "bid": 2, "high": pair_a, "low": pair_a},
         {"bidder": pair_a, "bid": 3, "high": pair_a, "low": pair_a},
@@ -182,10 +188,11 @@ def test_backup_of_a_live_database_while_scorers_write(live, tmp_path):
     # One moment's copy: each game's hands a first part of what was stored in the end,
     # and its totals what those hands fold to (hands and totals are one transaction).
     written = {game[0] for game in games}
-    final = [r for r in site.inside(f"stored_hands({live.night})") if r["game"] in written]
+    final = [r for r in site.read(stored_hands, live.night) if r["game"] in written]
+    copy_url = f"sqlite:///{during}"
     copied = [
         r
-        for r in site.inside(f"stored_hands({live.night})", f"sqlite:///{during}")
+        for r in site.read(stored_hands, live.night, database_url=copy_url)
         if r["game"] in written
     ]
     for game_id in written:
@@ -197,7 +204,7 @@ def test_backup_of_a_live_database_while_scorers_write(live, tmp_path):
         f"{len(copied)} of the {len(final)} hands they stored, integrity ok"
     )
     assert 0 < len(copied) < len(final) == sum(map(len, acknowledged))
-    assert site.inside(f"refold_mismatches({live.night})", f"sqlite:///{during}") == []
+    assert site.read(refold_mismatches, live.night, database_url=copy_url) == []
 
     site.manage("backup_db", str(after))
     assert rows(after) == rows(site.database.path)
