@@ -28,11 +28,14 @@ def pytest_collection_modifyitems(items):
     """Mark ``database`` the tests under DATABASE_TESTS and those that count queries.
 
     Other tests that depend on the engine say so with ``@pytest.mark.database`` (the
-    import page, double posts); the pages' other tests, the browser, PDF, rules-core and
-    settings tests run once, on SQLite.
+    import page); the pages' other tests, the browser, PDF, rules-core and settings tests
+    run once, on SQLite, and so do the tests among DATABASE_TESTS marked ``once`` (a
+    SQLite file of their own, SQLite alone, a refusal before any connection).
     """
     for item in items:
         part = Path(item.path).relative_to(TESTS).parts[0]
+        if item.get_closest_marker("once"):
+            continue
         if part in DATABASE_TESTS or QUERY_COUNTS & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.database)
 

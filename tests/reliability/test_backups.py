@@ -97,6 +97,7 @@ def backup_db(database_url: str, *args: str) -> subprocess.CompletedProcess[str]
     )
 
 
+@pytest.mark.once
 def test_backup_db_on_postgresql_says_to_use_pg_dump(tmp_path):
     # Refused before any connection, so no server needs to answer at this address.
     result = backup_db("postgres://nobody@127.0.0.1:9/none", str(tmp_path / "copy"))
@@ -106,15 +107,33 @@ def test_backup_db_on_postgresql_says_to_use_pg_dump(tmp_path):
     assert not (tmp_path / "copy").exists()
 
 
+@pytest.mark.django_db
+@pytest.mark.once
+@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_db_never_overwrites_a_file(tmp_path):
     existing = tmp_path / "older-backup.sqlite3"
     existing.write_bytes(b"an older backup")
 
-    result = backup_db(f"sqlite:///{tmp_path / 'db.sqlite3'}", str(existing))
+    with pytest.raises(CommandError, match="exists: give a new file name") as refused:
+        command("backup_db", str(existing))
 
-    assert result.returncode == 2
-    assert "exists: give a new file name" in result.stderr
+    assert refused.value.returncode == 2
     assert existing.read_bytes() == b"an older backup"
+
+
+# Committed rows (transaction=True): SQLite's backup waits while a transaction is open.
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.once
+@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
+def test_backup_db_copies_the_database_and_checks_the_copy(tmp_path):
+    member = Member.objects.create(name="Zoë")
+    copy = tmp_path / "backup.sqlite3"
+
+    said = command("backup_db", str(copy))
+
+    assert said.startswith(f"Backed up the database to {copy} (") and "integrity ok" in said
+    assert checks(copy) == (["ok"], [])
+    assert (member.pk, "Zoë") in [row[:2] for row in rows(copy)["scoring_member"]]
 
 
 def rows(path: Path) -> dict[str, list]:
@@ -157,6 +176,7 @@ def keep_scoring(live, number: int, game: list[int], stop: Event, acknowledged: 
     return acknowledged
 
 
+@pytest.mark.once
 @pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_of_a_live_database_while_scorers_write(live, tmp_path):
     site = live.site
@@ -219,8 +239,11 @@ def test_export_all_says_when_it_cannot_write(tmp_path):
         command("export_night", "--all", str(not_a_folder / "nights"))
 
 
+@pytest.mark.django_db
+@pytest.mark.once
+@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_db_says_when_it_cannot_create_the_file(tmp_path):
-    result = backup_db(f"sqlite:///{tmp_path / 'db.sqlite3'}", str(tmp_path / "no" / "copy"))
+    with pytest.raises(CommandError, match="Cannot create") as refused:
+        command("backup_db", str(tmp_path / "no" / "copy"))
 
-    assert result.returncode == 2
-    assert "Cannot create" in result.stderr
+    assert refused.value.returncode == 2
