@@ -7,13 +7,13 @@ language (``LANGUAGE_CODE``) unless ``--language`` names another.
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from django.utils import translation
 
 from scoring import kept_sheets, sheets
+from scoring.management.command_io import look_up, write_pdf
 from scoring.models import Night
 from scoring.printing import PAPERS
-from scoring.rules.__main__ import EXIT_INVALID
 
 
 class Command(BaseCommand):
@@ -40,13 +40,7 @@ class Command(BaseCommand):
             self.write_sheet(night_id, sheet, paper, filled, out)
 
     def write_sheet(self, night_id: int, sheet: str, paper, filled: bool, out: Path) -> None:
-        try:
-            night = Night.objects.get(pk=night_id)
-        except Night.DoesNotExist:
-            raise CommandError(f"There is no night {night_id}.", returncode=EXIT_INVALID) from None
+        night = look_up("night", night_id, Night.objects.get)
         pdf = kept_sheets.sheet_pdf(night, sheet, paper=paper or night.paper, filled=filled)
-        try:
-            out.write_bytes(pdf)
-        except OSError as error:
-            raise CommandError(f"Cannot write {out}: {error}", returncode=EXIT_INVALID) from None
+        write_pdf(out, pdf)
         self.stdout.write(f"Wrote {out} ({sheet}, {len(pdf):,} bytes)")
