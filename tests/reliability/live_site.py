@@ -30,6 +30,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, closing, contextmanager, nullcontext
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
@@ -182,11 +183,16 @@ class Site:
         """Log each user in through the login page, once; :meth:`browser` reuses the
         session. Serves the site meanwhile (nothing may stay connected to a template)."""
         server = Server(self).start()
+
+        def log_in(username: str) -> dict[str, str]:
+            browser = Browser(server)
+            browser.log_in(username)
+            return browser.cookies
+
         try:
-            for username in usernames:
-                browser = Browser(server)
-                browser.log_in(username)
-                self.logins[username] = browser.cookies
+            # A few at a time: the password hashing, not the requests, takes the time.
+            with ThreadPoolExecutor(max_workers=4) as pool:
+                self.logins.update(zip(usernames, pool.map(log_in, usernames), strict=True))
         finally:
             server.stop()
 
