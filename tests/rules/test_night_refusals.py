@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from scoring.rules import read_night
+from scoring.rules import read_hand, read_night
 from scoring.rules.errors import InvalidInput
+from scoring.rules.variants import get_variant
 
 EXAMPLE = Path(__file__).with_name("night_format_example.json")
 
@@ -73,3 +74,12 @@ def test_passed_is_true_or_false():
     games[0]["hands"][0] = {"passed": "yes"}
 
     assert "games[0].hands[0].passed: passed must be true or false" in problems(games=games)
+
+
+def test_read_hand_refuses_a_hand_that_is_no_object():
+    with pytest.raises(InvalidInput) as invalid:
+        read_hand(get_variant("club11"), (1, 2), "pass")
+
+    assert [str(problem) for problem in invalid.value.problems] == [
+        "a hand must be an object: bidder, bid and cards, or passed"
+    ]
