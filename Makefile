@@ -42,9 +42,10 @@ run: install
 
 # env -u: the suite always uses the settings module named in pyproject.toml, even when
 # the shell exports DJANGO_SETTINGS_MODULE (pytest-django would let that win).
-# The suite runs twice: all of it on SQLite with coverage, then what depends on the
-# database (the `database` marker, tests/conftest.py) on a throwaway PostgreSQL server
-# that scripts/with-postgres starts (installing Debian's postgresql if missing) and stops.
+# The suite runs twice: all of it on SQLite with coverage (in-process: pyproject.toml),
+# then what depends on the database engine (the `database` marker, tests/conftest.py) on
+# a throwaway PostgreSQL server that scripts/with-postgres starts (installing Debian's
+# postgresql if missing) and stops.
 # Two pytest-xdist workers, a test file each at a time (loadfile keeps a module's shared
 # fixtures in one process); each worker has its own test database and live server.
 # No extra -q: pyproject's addopts has one, and a second hides the "N passed" line.

@@ -20,11 +20,13 @@ def hand_data(hand) -> dict:
     """A stored hand as the rules core reads it."""
     if hand.passed:
         return {"passed": True}
-    data = {"bidder": hand.bidder, "bid": "money" if hand.money else hand.bid}
-    if hand.points is not None:
-        data["points"] = list(hand.points)
-    else:
-        data.update(hand.cards or {})
+    return {"bidder": hand.bidder, "bid": "money" if hand.money else hand.bid} | play_data(hand)
+
+
+def play_data(hand) -> dict:
+    """How a stored hand (a pair's or a table's) was played: the points as typed, or who
+    took each card; and the revoke, if any."""
+    data = {"points": list(hand.points)} if hand.points is not None else dict(hand.cards or {})
     if hand.revoke is not None:
         data["revoke"] = hand.revoke
     return data
@@ -37,12 +39,19 @@ def hand_fields(data: dict, card_keys) -> dict:
             passed=True, bidder=None, bid=None, money=False, revoke=None, cards=None, points=None
         )
     money = isinstance(data["bid"], str)
-    points = data.get("points")
     return dict(
         passed=False,
         bidder=data["bidder"],
         bid=None if money else data["bid"],
         money=money,
+        **play_fields(data, card_keys),
+    )
+
+
+def play_fields(data: dict, card_keys) -> dict:
+    """Model fields for how an accepted hand was played (the inverse of ``play_data``)."""
+    points = data.get("points")
+    return dict(
         revoke=data.get("revoke"),
         cards=None if points is not None else {key: data.get(key) for key in card_keys},
         points=list(points) if points is not None else None,

@@ -338,25 +338,36 @@ class Substitute(models.Model):
         return f"{self.name} for {self.number} in {self.game}"
 
 
-class Hand(models.Model):
-    """One hand as typed from the score sheet: card by card, or points per pair."""
+class EnteredHand(models.Model):
+    """What a pair's hand and a table's hand share: its place in the game, a revoke, the
+    version a correction must carry (``services``: a stale form is refused), and who
+    entered it. Who took each card or the points stay with each: pairs or players."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
     position = models.PositiveSmallIntegerField()
-    passed = models.BooleanField(default=False)
-    bidder = models.PositiveSmallIntegerField(null=True, blank=True)
-    bid = models.PositiveSmallIntegerField(null=True, blank=True)
-    money = models.BooleanField(default=False)
     revoke = models.PositiveSmallIntegerField(null=True, blank=True)
-    cards = models.JSONField(
-        null=True, blank=True, help_text="Who took each scoring card: {card: pair or null}."
-    )
-    points = models.JSONField(null=True, blank=True, help_text="Points per pair, in game order.")
     version = models.PositiveIntegerField(default=1)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
-    history = HistoricalRecords()
+    # Each kind keeps its own history (HistoricalHand, HistoricalTableHand).
+    history = HistoricalRecords(inherit=True)
+
+    class Meta:
+        abstract = True
+
+
+class Hand(EnteredHand):
+    """One hand as typed from the score sheet: card by card, or points per pair."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    passed = models.BooleanField(default=False)
+    bidder = models.PositiveSmallIntegerField(null=True, blank=True)
+    bid = models.PositiveSmallIntegerField(null=True, blank=True)
+    money = models.BooleanField(default=False)
+    cards = models.JSONField(
+        null=True, blank=True, help_text="Who took each scoring card: {card: pair or null}."
+    )
+    points = models.JSONField(null=True, blank=True, help_text="Points per pair, in game order.")
 
     class Meta:
         ordering = ["game", "position"]
@@ -456,26 +467,19 @@ class TablePlayer(models.Model):
         return f"{self.number}. {self.member}"
 
 
-class TableHand(models.Model):
+class TableHand(EnteredHand):
     """One hand of a table as typed: card by card (who took each) or the point totals."""
 
     table = models.ForeignKey(TableGame, on_delete=models.CASCADE, related_name="hands")
-    position = models.PositiveSmallIntegerField()
     bidder = models.PositiveSmallIntegerField()
     bid = models.PositiveSmallIntegerField()
     partner = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Razzle: the player holding the called card."
     )
-    revoke = models.PositiveSmallIntegerField(null=True, blank=True)
     cards = models.JSONField(
         null=True, blank=True, help_text="Who took each scoring card: {card: player or null}."
     )
     points = models.JSONField(null=True, blank=True, help_text="Point totals, as typed.")
-    version = models.PositiveIntegerField(default=1)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    history = HistoricalRecords()
 
     class Meta:
         ordering = ["table", "position"]

@@ -4,6 +4,7 @@ The site scores a table exactly as ``python3 -m scoring.rules score`` does becau
 hands the rules core the same document; ``manage.py export_game`` prints its board.
 """
 
+from scoring.documents import play_data, play_fields
 from scoring.rules.night import money_text
 from scoring.rules.table import GAME_FORMAT, read_table, score_table
 
@@ -13,25 +14,16 @@ def table_hand_data(hand) -> dict:
     data = {"bidder": hand.bidder, "bid": hand.bid}
     if hand.table.rules_variant.called_partner:
         data["partner"] = hand.partner
-    if hand.points is not None:
-        data["points"] = list(hand.points)
-    else:
-        data.update(hand.cards or {})
-    if hand.revoke is not None:
-        data["revoke"] = hand.revoke
-    return data
+    return data | play_data(hand)
 
 
 def table_hand_fields(data: dict, card_keys) -> dict:
     """Model fields for a hand the rules core has accepted (the inverse of the above)."""
-    points = data.get("points")
     return dict(
         bidder=data["bidder"],
         bid=data["bid"],
         partner=data.get("partner"),
-        revoke=data.get("revoke"),
-        cards=None if points is not None else {key: data.get(key) for key in card_keys},
-        points=list(points) if points is not None else None,
+        **play_fields(data, card_keys),
     )
 
 

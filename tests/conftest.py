@@ -15,17 +15,28 @@ from scoring.models import Game, Night
 from tests.factories import DirectorFactory, ScorerFactory, UserFactory, night_with_schedule
 
 TESTS = Path(__file__).parent
-# What depends on the database (services, commands, the live-site reliability tests, the
-# pages and their query counts, migrations and constraints): the PostgreSQL pass of
-# `make test` runs these (`-m database`). Browser, PDF and rules-core tests run once.
-DATABASE_TESTS = ("commands", "reliability", "services", "views", "test_migrations.py")
+# What depends on the database engine, so that the PostgreSQL pass of `make test` runs it
+# (`-m database`): the services (transactions, row locks, constraints), the management
+# commands and their imports, the reliability tests (live sites, fuzzed posts down to the
+# database), migrations and the models' queries, by where they live ...
+DATABASE_TESTS = ("commands", "reliability", "services", "test_migrations.py", "test_models.py")
+# ... and every query-count test, wherever it lives (a page's count is the backend's).
+QUERY_COUNTS = {"django_assert_num_queries", "django_assert_max_num_queries"}
 
 
 def pytest_collection_modifyitems(items):
-    """Mark the tests under DATABASE_TESTS ``database``, by where they live."""
+    """Mark ``database`` the tests under DATABASE_TESTS and those that count queries.
+
+    Other tests that depend on the engine say so with ``@pytest.mark.database`` (the
+    import page); the pages' other tests, the browser, PDF, rules-core and settings tests
+    run once, on SQLite, and so do the tests among DATABASE_TESTS marked ``once`` (a
+    SQLite file of their own, SQLite alone, a refusal before any connection).
+    """
     for item in items:
         part = Path(item.path).relative_to(TESTS).parts[0]
-        if part in DATABASE_TESTS:
+        if item.get_closest_marker("once"):
+            continue
+        if part in DATABASE_TESTS or QUERY_COUNTS & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.database)
 
 

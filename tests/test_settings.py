@@ -209,6 +209,19 @@ def test_entry_points_default_to_prod_settings(module):
     assert served.stdout.strip() == "True"
 
 
+@pytest.mark.parametrize("module", ["cinch_club.wsgi", "cinch_club.asgi"])
+def test_entry_points_name_prod_when_nothing_is_named(module, monkeypatch):
+    """In-process, for coverage: the subprocess test above sees them load prod itself."""
+    monkeypatch.delenv("DJANGO_SETTINGS_MODULE")
+    monkeypatch.delattr(sys.modules["cinch_club"], module.rpartition(".")[2], raising=False)
+    monkeypatch.delitem(sys.modules, module, raising=False)
+
+    entry_point = importlib.import_module(module)
+
+    assert os.environ["DJANGO_SETTINGS_MODULE"] == "cinch_club.settings.prod"
+    assert callable(entry_point.application)
+
+
 @pytest.mark.parametrize(("raw", "expected"), [("0", 0), ("2", 2), (" 1 ", 1)])
 def test_env_int(monkeypatch, raw, expected):
     monkeypatch.setenv("CINCH_COUNT", raw)

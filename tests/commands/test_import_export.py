@@ -202,6 +202,7 @@ def test_export_night_refuses_a_night_that_cannot_be_scored():
 
 
 # --- as a club runs them: manage.py in a subprocess on a SQLite file ---------------------
+# On a file of their own whatever the suite's database: once (tests/conftest.py).
 
 
 @pytest.fixture(scope="module")
@@ -264,6 +265,7 @@ def imported_id(result: subprocess.CompletedProcess) -> str:
         pytest.param(random_night(3, seed=23, variant_id="chicago42"), id="chicago42"),
     ],
 )
+@pytest.mark.once
 def test_export_is_byte_identical_to_the_rules_cli(database, tmp_path, document):
     path = EXAMPLE
     if document is not None:
@@ -280,6 +282,7 @@ def test_export_is_byte_identical_to_the_rules_cli(database, tmp_path, document)
     assert exported.stderr == b""
 
 
+@pytest.mark.once
 def test_import_from_stdin_then_export_the_night_file(database, tmp_path):
     names = ["Zoë", "Åsa", "Björn", "Dorothée"]
     document = random_night(2, seed=5) | {"players": names}
@@ -295,6 +298,7 @@ def test_import_from_stdin_then_export_the_night_file(database, tmp_path):
     assert manage(database, "export_night", night_id).stdout == rules_score(path).stdout
 
 
+@pytest.mark.once
 def test_a_broken_file_exits_2_and_leaves_the_database_unchanged(database, tmp_path):
     imported_id(manage(database, "import_night", str(EXAMPLE)))
     before = rows(database)
@@ -314,6 +318,7 @@ def test_a_broken_file_exits_2_and_leaves_the_database_unchanged(database, tmp_p
     assert rules_score(path).returncode == 2
 
 
+@pytest.mark.once
 def test_export_of_an_unknown_night_exits_2(database):
     result = manage(database, "export_night", "999999")
 

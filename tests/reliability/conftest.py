@@ -1,6 +1,10 @@
-"""One live site for the reliability tests that only add to it (see ``live_site``).
+"""The live sites of the reliability tests (see ``live_site``): one template a session,
+and copies of it.
 
-Tests that crash or replace their server make a site of their own.
+The template is migrated, given an 8-pair night with no hands yet, a director and 16
+scorers, and its scorers are logged in, once a session (and a pytest-xdist worker).
+``live`` is one copy, served for the tests that only add to it; tests that crash or
+replace their server copy it again for themselves.
 """
 
 from dataclasses import dataclass
@@ -12,28 +16,32 @@ from tests.reliability.live_site import PAIRS, SCORERS, Server, Site
 
 
 @dataclass
-class Live:
+class Prepared:
     site: Site
-    server: Server
     night: int
     games: list[list[int]]  # [id, pair_a, pair_b], in round and table order
 
 
+@dataclass
+class Live(Prepared):
+    server: Server
+
+
 @pytest.fixture(scope="session")
-def static_root(tmp_path_factory):
-    """The static files, collected once for every site of the session."""
-    site = Site(tmp_path_factory.mktemp("static"))
-    site.manage("collectstatic", "--noinput")
-    yield site.folder / "static"
+def template(tmp_path_factory, django_db_blocker) -> Prepared:
+    """The site every live site copies; nothing serves it once it is ready."""
+    site = Site(tmp_path_factory.mktemp("template"), unblock=django_db_blocker.unblock)
+    seeded = site.prepare(random_night(PAIRS, seed=8, rounds_played=0), scorers=SCORERS)
+    site.log_in_all([f"scorer{number}" for number in range(1, SCORERS + 1)])
+    yield Prepared(site, seeded["night"], seeded["games"])
     site.drop()
 
 
 @pytest.fixture(scope="session")
-def live(tmp_path_factory, static_root):
-    """gunicorn over an 8-pair night with no hands yet, a director and 16 scorers."""
-    site = Site(tmp_path_factory.mktemp("live"), static_root)
-    seeded = site.prepare(random_night(PAIRS, seed=8, rounds_played=0), scorers=SCORERS)
+def live(tmp_path_factory, template):
+    """gunicorn over a copy of the template, for the tests that only add to it."""
+    site = template.site.copy(tmp_path_factory.mktemp("live"))
     server = Server(site).start()
-    yield Live(site, server, seeded["night"], seeded["games"])
+    yield Live(site, template.night, template.games, server)
     server.stop()
     site.drop()

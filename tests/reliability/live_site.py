@@ -8,8 +8,13 @@ database on the PostgreSQL server that ``DATABASE_URL`` names (the second run of
 scorers are :class:`Browser` sessions that log in and post forms with their CSRF token,
 as a browser does; the TLS proxy's ``X-Forwarded-Proto: https`` comes with every request.
 
-Only 127.0.0.1 is ever addressed; every wait is bounded. The functions at the end run
-*inside* the site's environment (``manage.py shell -c``) to seed it and to read it back.
+A test session migrates one database, imports the night and logs the scorers in once
+(the *template*); every site is a copy of it (SQLite's backup API, or ``CREATE DATABASE
+… TEMPLATE``) whose scorers reuse their session cookies. The sites share one
+``SECRET_KEY`` for that. Only 127.0.0.1 is ever addressed; every wait is bounded. The
+functions at the end read a site's database back: from the test process, through a
+connection of its own (:meth:`Site.read`), or inside the site's environment
+(``manage.py shell -c``, :meth:`Site.inside`, for the bench).
 """
 
 import http.client
@@ -20,10 +25,14 @@ import runpy
 import secrets
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager, closing, contextmanager, nullcontext
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -39,6 +48,9 @@ START_TIMEOUT = 60
 # The shared live site (conftest's ``live``): an 8-pair night, a director and 16 scorers.
 PAIRS = 8
 SCORERS = 16
+# One key for every site of a test session: a site copied from the template keeps the
+# template's logins (a session's hash is signed with the key).
+SECRET_KEY = secrets.token_urlsafe(50)
 
 
 def free_port() -> int:
@@ -52,32 +64,51 @@ def is_postgres(url: str) -> bool:
 
 
 class Database:
-    """A database for one site: a SQLite file in ``folder``, or a new PostgreSQL database.
+    """A database for one site: a SQLite file in ``folder``, or a new PostgreSQL database;
+    empty, or a copy of ``template`` (which nothing may be connected to meanwhile).
 
     PostgreSQL is used when the suite itself runs on it (``DATABASE_URL``), so a run on
     each database tries the site on each.
     """
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, template: "Database | None" = None):
         suite_url = os.environ.get("DATABASE_URL", "")
         self.admin_url = suite_url if is_postgres(suite_url) else None
         if self.admin_url:
             self.name = f"cinch_live_{uuid.uuid4().hex[:12]}"
-            self._execute(f'CREATE DATABASE "{self.name}"')
+            copy = f' TEMPLATE "{template.name}"' if template else ""
+            self._execute(f'CREATE DATABASE "{self.name}"{copy}', retry_while_in_use=True)
             self.url = urlsplit(self.admin_url)._replace(path=f"/{self.name}").geturl()
         else:
             self.path = folder / "live.sqlite3"
             self.url = f"sqlite:///{self.path}"
+            if template:
+                # The backup API rather than a file copy: it reads through SQLite's WAL.
+                with (
+                    closing(sqlite3.connect(template.path)) as source,
+                    closing(sqlite3.connect(self.path)) as copy,
+                ):
+                    source.backup(copy)
 
     @property
     def engine(self) -> str:
         return "postgresql" if self.admin_url else "sqlite"
 
-    def _execute(self, sql: str) -> None:
+    def _execute(self, sql: str, retry_while_in_use: bool = False) -> None:
+        """``sql`` on the server; a template's last session may take a moment to end
+        after its site stopped, so copying one is tried for up to 10 seconds."""
         import psycopg
 
-        with psycopg.connect(self.admin_url, autocommit=True) as connection:
-            connection.execute(sql)
+        deadline = time.monotonic() + (10 if retry_while_in_use else 0)
+        while True:
+            try:
+                with psycopg.connect(self.admin_url, autocommit=True) as connection:
+                    connection.execute(sql)
+                return
+            except psycopg.errors.ObjectInUse:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
 
     def drop(self) -> None:
         if self.admin_url:
@@ -88,13 +119,23 @@ class Site:
     """The site's environment: its database, its static files, its settings.
 
     ``static_root``: files an earlier site collected (collecting takes seconds: whitenoise
-    compresses every file), or None to collect them into ``folder``.
+    compresses every file), or None to collect them into ``folder``. ``unblock``: how the
+    test process may open a database (pytest-django's ``django_db_blocker.unblock``), for
+    :meth:`read`. ``logins``: each user's session cookies, once :meth:`log_in_all` ran.
     """
 
-    def __init__(self, folder: Path, static_root: Path | None = None):
+    def __init__(
+        self,
+        folder: Path,
+        static_root: Path | None = None,
+        unblock: Callable[[], AbstractContextManager] = nullcontext,
+        template: "Site | None" = None,
+    ):
         self.folder = folder
         self.static_root = static_root
-        self.database = Database(folder)
+        self.unblock = unblock
+        self.database = Database(folder, template and template.database)
+        self.logins: dict[str, dict[str, str]] = dict(template.logins) if template else {}
         self.environ = {
             key: value
             for key, value in os.environ.items()
@@ -104,7 +145,7 @@ class Site:
         }
         self.environ.update(
             DJANGO_SETTINGS_MODULE="cinch_club.settings.prod",
-            SECRET_KEY=secrets.token_urlsafe(50),
+            SECRET_KEY=SECRET_KEY,
             ALLOWED_HOSTS=HOST,
             DATABASE_URL=self.database.url,
             STATIC_ROOT=str(static_root or folder / "static"),
@@ -127,6 +168,38 @@ class Site:
         if check and result.returncode != 0:
             raise AssertionError(f"manage.py {args[0]} failed:\n{result.stderr}")
         return result
+
+    def copy(self, folder: Path) -> "Site":
+        """A site over a copy of this one's database, with its static files and logins."""
+        static_root = self.static_root or self.folder / "static"
+        return Site(folder, static_root, self.unblock, template=self)
+
+    def read(self, function: Callable, *args, database_url: str | None = None):
+        """``function(alias, *args)`` in the test process, ``alias`` naming a connection to
+        the site's database (or to ``database_url``): a query, not a new interpreter."""
+        with site_database(database_url or self.database.url, self.unblock) as alias:
+            return function(alias, *args)
+
+    def log_in_all(self, usernames: list[str]) -> None:
+        """Log each user in through the login page, once; :meth:`browser` reuses the
+        session. Serves the site meanwhile (nothing may stay connected to a template)."""
+        server = Server(self).start()
+
+        def log_in(username: str) -> dict[str, str]:
+            browser = Browser(server)
+            browser.log_in(username)
+            return browser.cookies
+
+        try:
+            # A few at a time: the password hashing, not the requests, takes the time.
+            with ThreadPoolExecutor(max_workers=4) as pool:
+                self.logins.update(zip(usernames, pool.map(log_in, usernames), strict=True))
+        finally:
+            server.stop()
+
+    def browser(self, server: "Server", username: str) -> "Browser":
+        """``username``'s session on ``server`` (logged in by :meth:`log_in_all`)."""
+        return Browser(server, cookies=self.logins[username])
 
     def inside(self, call: str, database_url: str | None = None):
         """What ``tests.reliability.live_site.<call>`` returns when run in the site (JSON)."""
@@ -234,9 +307,9 @@ class Response:
 class Browser:
     """One person's session on the site: cookies, the CSRF token, forms posted as typed."""
 
-    def __init__(self, server: Server):
+    def __init__(self, server: Server, cookies: dict[str, str] | None = None):
         self.server = server
-        self.cookies: dict[str, str] = {}
+        self.cookies: dict[str, str] = dict(cookies or {})
         self.sent = 0  # requests sent, answered or not
 
     def request(self, method: str, path: str, form: dict | None = None) -> Response:
@@ -296,7 +369,30 @@ def shown(hand: dict) -> dict:
 SAVED = re.compile(r"Hand \d+ saved")
 
 
-# --- run inside the site (manage.py shell -c) ---------------------------------------------
+@contextmanager
+def site_database(url: str, unblock: Callable[[], AbstractContextManager]) -> Iterator[str]:
+    """A connection alias for the database at ``url`` while the block runs, then none.
+
+    Added after the test's own databases were set up, so no test case guards it.
+    """
+    from django.db import DEFAULT_DB_ALIAS, connections
+
+    alias = f"site_{uuid.uuid4().hex[:8]}"
+    config = dj_database_url.parse(url)
+    configured = connections.configure_settings({DEFAULT_DB_ALIAS: dict(config), alias: config})
+    connections.settings[alias] = configured[alias]
+    try:
+        with unblock():
+            yield alias
+    finally:
+        try:
+            connections[alias].close()
+            del connections[alias]
+        finally:
+            del connections.settings[alias]
+
+
+# --- run inside the site (manage.py shell -c), or in the test process on an alias ---------
 
 
 def seed(night_id: int, scorers: int) -> dict:
@@ -317,13 +413,14 @@ def seed(night_id: int, scorers: int) -> dict:
     return {"night": night_id, "games": [[g.pk, g.pair_a, g.pair_b] for g in games]}
 
 
-def stored_hands(night_id: int) -> list[dict]:
+def stored_hands(using: str, night_id: int) -> list[dict]:
     """Every hand of the night in stored order: game, position, who entered it, the hand."""
     from scoring.documents import hand_data
     from scoring.models import Hand
 
     hands = (
-        Hand.objects.filter(game__night_id=night_id)
+        Hand.objects.using(using)
+        .filter(game__night_id=night_id)
         .select_related("entered_by")
         .order_by("game_id", "position")
     )
@@ -340,11 +437,12 @@ def stored_hands(night_id: int) -> list[dict]:
     ]
 
 
-def database_check() -> dict:
+def database_check(using: str) -> dict:
     """SQLite's own checks of the file (PRAGMA integrity_check, foreign_key_check); on
     PostgreSQL, which checks its pages itself, only that it answers."""
-    from django.db import connection
+    from django.db import connections
 
+    connection = connections[using]
     with connection.cursor() as cursor:
         if connection.vendor != "sqlite":
             cursor.execute("SELECT 1")
@@ -355,7 +453,7 @@ def database_check() -> dict:
         return {"integrity": integrity, "foreign_keys": [list(row) for row in cursor.fetchall()]}
 
 
-def refold_mismatches(night_id: int) -> list[str]:
+def refold_mismatches(using: str, night_id: int) -> list[str]:
     """Games whose stored totals differ from the rules core's fold of their stored hands."""
     from scoring.documents import hand_data
     from scoring.models import Game
@@ -363,7 +461,8 @@ def refold_mismatches(night_id: int) -> list[str]:
     from scoring.rules.variants import get_variant
 
     wrong = []
-    for game in Game.objects.filter(night_id=night_id, from_pegboard=False).select_related("night"):
+    games = Game.objects.using(using).filter(night_id=night_id, from_pegboard=False)
+    for game in games.select_related("night"):
         hands = [hand_data(hand) for hand in game.hands.order_by("position")]
         state = play_game(get_variant(game.night.variant), game.pairs, hands)
         folded = (*state.scores, *state.cinches, state.winner)

@@ -5,8 +5,6 @@ database is copied with SQLite's backup API, consistent while scorers write.
 import io
 import os
 import sqlite3
-import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -14,12 +12,19 @@ from threading import Event
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from scoring import services
 from scoring.models import Game, Hand, Member, Night
 from scoring.rules.simulate import random_night
 from tests.factories import night_with_schedule
-from tests.reliability.live_site import REPOSITORY, Browser, form_of, is_postgres, shown
+from tests.reliability.live_site import (
+    form_of,
+    is_postgres,
+    refold_mismatches,
+    shown,
+    stored_hands,
+)
 
 ON_POSTGRES = is_postgres(os.environ.get("DATABASE_URL", ""))
 
@@ -77,37 +82,45 @@ def test_export_wants_an_id_or_all(tmp_path):
             command("export_night", *args)
 
 
-def backup_db(database_url: str, *args: str) -> subprocess.CompletedProcess[str]:
-    environ = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    return subprocess.run(
-        [sys.executable, "manage.py", "backup_db", *args],
-        cwd=REPOSITORY,
-        env=environ | {"DATABASE_URL": database_url},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+@pytest.mark.once
+def test_backup_db_on_postgresql_says_to_use_pg_dump(tmp_path, monkeypatch):
+    # Refused before any connection: only the engine's name is asked.
+    monkeypatch.setattr(connection, "vendor", "postgresql")
 
+    with pytest.raises(CommandError, match="use pg_dump") as refused:
+        command("backup_db", str(tmp_path / "copy"))
 
-def test_backup_db_on_postgresql_says_to_use_pg_dump(tmp_path):
-    # Refused before any connection, so no server needs to answer at this address.
-    result = backup_db("postgres://nobody@127.0.0.1:9/none", str(tmp_path / "copy"))
-
-    assert result.returncode == 2
-    assert "use pg_dump" in result.stderr
+    assert refused.value.returncode == 2
     assert not (tmp_path / "copy").exists()
 
 
+@pytest.mark.django_db
+@pytest.mark.once
+@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_db_never_overwrites_a_file(tmp_path):
     existing = tmp_path / "older-backup.sqlite3"
     existing.write_bytes(b"an older backup")
 
-    result = backup_db(f"sqlite:///{tmp_path / 'db.sqlite3'}", str(existing))
+    with pytest.raises(CommandError, match="exists: give a new file name") as refused:
+        command("backup_db", str(existing))
 
-    assert result.returncode == 2
-    assert "exists: give a new file name" in result.stderr
+    assert refused.value.returncode == 2
     assert existing.read_bytes() == b"an older backup"
+
+
+# Committed rows (transaction=True): SQLite's backup waits while a transaction is open.
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.once
+@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
+def test_backup_db_copies_the_database_and_checks_the_copy(tmp_path):
+    member = Member.objects.create(name="Zoë")
+    copy = tmp_path / "backup.sqlite3"
+
+    said = command("backup_db", str(copy))
+
+    assert said.startswith(f"Backed up the database to {copy} (") and "integrity ok" in said
+    assert checks(copy) == (["ok"], [])
+    assert (member.pk, "Zoë") in [row[:2] for row in rows(copy)["scoring_member"]]
 
 
 def rows(path: Path) -> dict[str, list]:
@@ -134,8 +147,7 @@ def keep_scoring(live, number: int, game: list[int], stop: Event, acknowledged: 
     a game, and a loaded machine may take long to copy); ``acknowledged`` gets those
     acknowledged."""
     game_id, pair_a, pair_b = game
-    browser = Browser(live.server)
-    browser.log_in(f"scorer{number}")
+    browser = live.site.browser(live.server, f"scorer{number}")
     cycle = [
         {"bidder": pair_a, "bid": 2, "high": pair_a, "low": pair_a},
         {"bidder": pair_a, "bid": 3, "high": pair_a, "low": pair_a},
@@ -151,6 +163,7 @@ def keep_scoring(live, number: int, game: list[int], stop: Event, acknowledged: 
     return acknowledged
 
 
+@pytest.mark.once
 @pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_of_a_live_database_while_scorers_write(live, tmp_path):
     site = live.site
@@ -182,10 +195,11 @@ def test_backup_of_a_live_database_while_scorers_write(live, tmp_path):
     # One moment's copy: each game's hands a first part of what was stored in the end,
     # and its totals what those hands fold to (hands and totals are one transaction).
     written = {game[0] for game in games}
-    final = [r for r in site.inside(f"stored_hands({live.night})") if r["game"] in written]
+    final = [r for r in site.read(stored_hands, live.night) if r["game"] in written]
+    copy_url = f"sqlite:///{during}"
     copied = [
         r
-        for r in site.inside(f"stored_hands({live.night})", f"sqlite:///{during}")
+        for r in site.read(stored_hands, live.night, database_url=copy_url)
         if r["game"] in written
     ]
     for game_id in written:
@@ -197,7 +211,7 @@ def test_backup_of_a_live_database_while_scorers_write(live, tmp_path):
         f"{len(copied)} of the {len(final)} hands they stored, integrity ok"
     )
     assert 0 < len(copied) < len(final) == sum(map(len, acknowledged))
-    assert site.inside(f"refold_mismatches({live.night})", f"sqlite:///{during}") == []
+    assert site.read(refold_mismatches, live.night, database_url=copy_url) == []
 
     site.manage("backup_db", str(after))
     assert rows(after) == rows(site.database.path)
@@ -212,8 +226,11 @@ def test_export_all_says_when_it_cannot_write(tmp_path):
         command("export_night", "--all", str(not_a_folder / "nights"))
 
 
+@pytest.mark.django_db
+@pytest.mark.once
+@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_db_says_when_it_cannot_create_the_file(tmp_path):
-    result = backup_db(f"sqlite:///{tmp_path / 'db.sqlite3'}", str(tmp_path / "no" / "copy"))
+    with pytest.raises(CommandError, match="Cannot create") as refused:
+        command("backup_db", str(tmp_path / "no" / "copy"))
 
-    assert result.returncode == 2
-    assert "Cannot create" in result.stderr
+    assert refused.value.returncode == 2

@@ -10,6 +10,7 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
 
+from tests.reliability import live_site
 from tests.reliability.live_site import Browser, form_of, shown
 
 STALE = "was changed by someone else meanwhile; the form now shows the new value"
@@ -25,9 +26,8 @@ def open_form(browser: Browser, hand_id: int) -> int:
 def a_hand(live, game_index: int) -> tuple[int, tuple[int, int], Browser, Browser]:
     """A hand entered by scorer 1 in a game no other test uses, and two scorers' sessions."""
     game_id, *pairs = live.games[game_index]
-    first, second = Browser(live.server), Browser(live.server)
-    first.log_in("scorer1")
-    second.log_in("scorer2")
+    first = live.site.browser(live.server, "scorer1")
+    second = live.site.browser(live.server, "scorer2")
     hand = {"bidder": pairs[0], "bid": 2, "high": pairs[0], "low": pairs[0]}
     assert first.post(f"/games/{game_id}/", form_of(hand)).status == 302
     [stored] = [row for row in stored_hands(live) if row["game"] == game_id]
@@ -35,7 +35,7 @@ def a_hand(live, game_index: int) -> tuple[int, tuple[int, int], Browser, Browse
 
 
 def stored_hands(live) -> list[dict]:
-    return live.site.inside(f"stored_hands({live.night})")
+    return live.site.read(live_site.stored_hands, live.night)
 
 
 def stored(live, hand_id: int) -> dict:

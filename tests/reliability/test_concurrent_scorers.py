@@ -20,7 +20,7 @@ from threading import Barrier
 from scoring import selectors, services
 from scoring.models import Game
 from scoring.rules.jsonio import dump_json, load_json
-from tests.reliability.live_site import SAVED, SCORERS, Browser, Server, form_of, shown
+from tests.reliability.live_site import SAVED, SCORERS, form_of, shown, stored_hands
 
 OWN_GAME_SCORERS = 8
 SHARED_GAME_SCORERS = 8
@@ -44,12 +44,11 @@ def plan(turn: int, pairs: tuple[int, int]) -> list[dict]:
     ]
 
 
-def scorer_session(server: Server, number: int, game: list[int], barrier: Barrier) -> dict:
-    """Log in, wait for everyone, post the plan's hands one after another (as a person
-    would, following each redirect back to the game page); what was acknowledged."""
+def scorer_session(live, number: int, game: list[int], barrier: Barrier) -> dict:
+    """Wait for everyone, post the plan's hands one after another (as a person would,
+    following each redirect back to the game page); what was acknowledged."""
     game_id, *pairs = game
-    browser = Browser(server)
-    browser.log_in(f"scorer{number}")
+    browser = live.site.browser(live.server, f"scorer{number}")
     barrier.wait(timeout=60)
     path = f"/games/{game_id}/"
     acknowledged, refused = [], []
@@ -82,7 +81,7 @@ def test_sixteen_scorers_at_once_lose_nothing(live, db):
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=SCORERS) as pool:
         futures = [
-            pool.submit(scorer_session, server, number, game, barrier)
+            pool.submit(scorer_session, live, number, game, barrier)
             for number, game in enumerate(assignments, start=1)
         ]
         sessions = [future.result(timeout=RUN_TIMEOUT) for future in futures]
@@ -100,7 +99,7 @@ def test_sixteen_scorers_at_once_lose_nothing(live, db):
     assert [s["refused"] for s in sessions] == [[]] * SCORERS
     assert all(status < 500 for status in statuses)
 
-    stored = [row for row in site.inside(f"stored_hands({live.night})") if row["game"] in played]
+    stored = [row for row in site.read(stored_hands, live.night) if row["game"] in played]
     assert len(stored) == acknowledged == SCORERS * 6
     for session in sessions:
         mine = [shown(row["hand"]) for row in stored if row["by"] == session["user"]]

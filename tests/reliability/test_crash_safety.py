@@ -16,7 +16,16 @@ from threading import Barrier
 
 import pytest
 
-from tests.reliability.live_site import Browser, Server, Site, form_of, shown
+from tests.reliability.live_site import (
+    Browser,
+    Server,
+    Site,
+    database_check,
+    form_of,
+    refold_mismatches,
+    shown,
+    stored_hands,
+)
 
 SCORERS = 8
 HANDS_EACH = 40  # an upper bound: the crash comes long before
@@ -36,28 +45,21 @@ def plan(pairs: tuple[int, int], count: int) -> list[dict]:
 
 
 @pytest.fixture
-def crashing(tmp_path, static_root):
-    site = Site(tmp_path, static_root)
-    seeded = site.prepare(_night(), scorers=SCORERS)
+def crashing(tmp_path, template):
+    """A copy of the live sites' template (its 8-pair night, its logged-in scorers)."""
+    site: Site = template.site.copy(tmp_path)
     servers = []
-    yield site, seeded, servers
+    yield site, template, servers
     for server in servers:
         server.stop()
     site.drop()
 
 
-def _night() -> dict:
-    from scoring.rules.simulate import random_night
-
-    return random_night(8, seed=6, rounds_played=0)
-
-
-def burst(server: Server, number: int, game: list[int], acked: list, ready: Barrier):
-    """Log in, wait for all, post hands until the server stops answering; ``acked`` gets
-    the acknowledged ones, in order."""
+def burst(site: Site, server: Server, number: int, game: list, acked: list, ready: Barrier):
+    """Wait for all, post hands until the server stops answering; ``acked`` gets the
+    acknowledged ones, in order."""
     game_id, *pairs = game
-    browser = Browser(server)
-    browser.log_in(f"scorer{number}")
+    browser = site.browser(server, f"scorer{number}")
     ready.wait(timeout=60)
     sent = 0
     for hand in plan(tuple(pairs), HANDS_EACH):
@@ -73,17 +75,17 @@ def burst(server: Server, number: int, game: list[int], acked: list, ready: Barr
 
 
 def test_sigkill_mid_burst_loses_no_acknowledged_hand(crashing):
-    site, seeded, servers = crashing
+    site, template, servers = crashing
     server = Server(site).start()
     servers.append(server)
-    games = seeded["games"][:SCORERS]
+    games = template.games[:SCORERS]
     acked = [[] for _ in games]
     ready = Barrier(SCORERS)
 
     started = time.monotonic()
     with ThreadPoolExecutor(max_workers=SCORERS) as pool:
         futures = [
-            pool.submit(burst, server, number, game, acked[number - 1], ready)
+            pool.submit(burst, site, server, number, game, acked[number - 1], ready)
             for number, game in enumerate(games, start=1)
         ]
         deadline = time.monotonic() + RUN_TIMEOUT
@@ -96,7 +98,7 @@ def test_sigkill_mid_burst_loses_no_acknowledged_hand(crashing):
 
     restarted = Server(site).start()
     servers.append(restarted)
-    stored = site.inside(f"stored_hands({seeded['night']})")
+    stored = site.read(stored_hands, template.night)
     acknowledged = sum(len(s["acked"]) for s in sessions)
     lost = 0
     for session in sessions:
@@ -112,8 +114,8 @@ def test_sigkill_mid_burst_loses_no_acknowledged_hand(crashing):
         f"acknowledged in all, {len(stored)} stored, {lost} lost"
     )
     assert lost == 0
-    assert site.inside("database_check()") == {"integrity": ["ok"], "foreign_keys": []}
-    assert site.inside(f"refold_mismatches({seeded['night']})") == []
+    assert site.read(database_check) == {"integrity": ["ok"], "foreign_keys": []}
+    assert site.read(refold_mismatches, template.night) == []
 
     browser = Browser(restarted)
     browser.log_in("scorer1")

@@ -9,15 +9,14 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
 
-from tests.reliability.live_site import Browser, form_of
+from tests.reliability.live_site import form_of, stored_hands
 
 GAME_INDEX = 26  # a game no other test of the shared live site uses
 
 
 def test_a_double_clicked_hand_is_saved_once(live):
     game_id, *pairs = live.games[GAME_INDEX]
-    browser = Browser(live.server)
-    browser.log_in("scorer3")
+    browser = live.site.browser(live.server, "scorer3")
     path = f"/games/{game_id}/"
     number = re.search(r'name="position" value="(\d+)"', browser.get(path).text)[1]
     form = form_of({"bidder": pairs[0], "bid": 2, "high": pairs[0], "low": pairs[0]})
@@ -33,7 +32,7 @@ def test_a_double_clicked_hand_is_saved_once(live):
     assert [answer.status for answer in answers] == [302, 302]
     # One saved it (shown beside the next form), the other is told it was saved already.
     assert {answer.location for answer in answers} == {path + "?saved=1#entry", path + "#entry"}
-    stored = [row for row in live.site.inside(f"stored_hands({live.night})")]
+    stored = live.site.read(stored_hands, live.night)
     assert [row["position"] for row in stored if row["game"] == game_id] == [1]
     page = browser.get(path)
     assert "Hand 1 saved" in page.text or "Hand 1 was already saved" in page.text

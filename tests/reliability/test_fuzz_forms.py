@@ -2,7 +2,7 @@
 refused post writes nothing (``hostile.posted``).
 
 The test client raises any exception a view lets out, so a would-be server error fails
-the test with its traceback. Each form gets ``hostile.FUZZ`` examples (60); the tally is
+the test with its traceback. Each form gets ``hostile.FUZZ`` examples (25); the tally is
 printed at the end (``-s``) for docs/reliability.md.
 """
 

@@ -5,8 +5,10 @@ are the ones that document lists.
 """
 
 import json
+import runpy
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -177,6 +179,18 @@ def test_bare_python_runs_the_cli_from_the_repository_root():
     )
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout)["format"] == "cinch-standings/1"
+
+
+def test_python_m_exits_with_the_status_main_returns(capsys, monkeypatch):
+    """In-process (coverage follows no subprocess): ``-m scoring.rules`` runs ``main``."""
+    monkeypatch.setattr(sys, "argv", ["scoring.rules", "schedule", "1"])
+    with warnings.catch_warnings(), pytest.raises(SystemExit) as exited:
+        # runpy warns that the module was imported already (by this file): it was.
+        warnings.simplefilter("ignore", RuntimeWarning)
+        runpy.run_module("scoring.rules", run_name="__main__")
+
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.startswith("pairs: ")
 
 
 def _season_file(tmp_path, season) -> str:

@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from scoring.rules import read_night
+from scoring.rules import read_hand, read_night
 from scoring.rules.errors import InvalidInput
+from scoring.rules.variants import get_variant
 
 EXAMPLE = Path(__file__).with_name("night_format_example.json")
 
@@ -53,4 +54,32 @@ def test_the_substitutes_of_a_game_are_given_by_player_number():
 
     assert problems(games=games) == [
         'games[0].sat: give substitutes by player number: {"3": "Zed"}'
+    ]
+
+
+def test_a_money_setting_the_format_does_not_have_is_named():
+    assert "money.tip: not a money setting" in problems(money={"entry_fee": "2.00", "tip": "1"})
+
+
+def test_a_game_must_be_an_object():
+    games = json.loads(EXAMPLE.read_text())["games"]
+
+    assert problems(games=[*games, "round 9"]) == [
+        f"games[{len(games)}]: a game must be an object with its pairs and hands or result"
+    ]
+
+
+def test_passed_is_true_or_false():
+    games = json.loads(EXAMPLE.read_text())["games"]
+    games[0]["hands"][0] = {"passed": "yes"}
+
+    assert "games[0].hands[0].passed: passed must be true or false" in problems(games=games)
+
+
+def test_read_hand_refuses_a_hand_that_is_no_object():
+    with pytest.raises(InvalidInput) as invalid:
+        read_hand(get_variant("club11"), (1, 2), "pass")
+
+    assert [str(problem) for problem in invalid.value.problems] == [
+        "a hand must be an object: bidder, bid and cards, or passed"
     ]

@@ -14,7 +14,7 @@ from scoring.rules.simulate import random_night
 from tests.factories import night_with_schedule
 from tests.views.access import ROLES, assert_refused, may_direct
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 URL = reverse("scoring:night-import")
 

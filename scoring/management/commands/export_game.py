@@ -5,12 +5,9 @@ document, so the output is byte for byte what ``python3 -m scoring.rules score``
 for the table's file. ``--game-file`` prints that file instead.
 """
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
-from scoring.models import TableGame
-from scoring.rules import InvalidInput
-from scoring.rules.__main__ import EXIT_INVALID
-from scoring.rules.jsonio import dump_json
+from scoring.management.command_io import look_up, print_document, refusing_invalid
 from scoring.table_documents import table_board, table_document
 from scoring.table_selectors import table_detail, table_rows
 
@@ -27,18 +24,9 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, table_id: int, game_file: bool, **options):
-        try:
-            table = table_detail(table_id)
-        except TableGame.DoesNotExist:
-            raise CommandError(f"There is no table {table_id}.", returncode=EXIT_INVALID) from None
+        table = look_up("table", table_id, table_detail)
         players, hands = table_rows(table)
         build = table_document if game_file else table_board
-        try:
+        with refusing_invalid(self, f"Table {table_id} cannot be scored."):
             document = build(table, players, hands)
-        except InvalidInput as invalid:
-            for problem in invalid.problems:
-                self.stderr.write(str(problem))
-            raise CommandError(
-                f"Table {table_id} cannot be scored.", returncode=EXIT_INVALID
-            ) from None
-        self.stdout.write(dump_json(document), ending="")
+        print_document(self, document)

@@ -16,8 +16,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from scoring import selectors
+from scoring.management.command_io import look_up, print_document, refusing_invalid
 from scoring.models import Night
-from scoring.rules import InvalidInput
 from scoring.rules.__main__ import EXIT_INVALID
 from scoring.rules.jsonio import dump_json
 
@@ -49,22 +49,13 @@ class Command(BaseCommand):
         if folder is not None:
             self.write_all(folder)
             return
-        try:
-            night = Night.objects.get(pk=night_id)
-        except Night.DoesNotExist:
-            raise CommandError(f"There is no night {night_id}.", returncode=EXIT_INVALID) from None
-        try:
+        night = look_up("night", night_id, Night.objects.get)
+        # A night set up on the site may not be ready to score (e.g. an odd player count).
+        with refusing_invalid(self, f"Night {night_id} cannot be scored yet."):
             document = (
                 selectors.night_file(night) if night_file else selectors.night_standings(night)
             )
-        except InvalidInput as invalid:
-            # A night set up on the site but not ready to score (e.g. an odd player count).
-            for problem in invalid.problems:
-                self.stderr.write(str(problem))
-            raise CommandError(
-                f"Night {night_id} cannot be scored yet.", returncode=EXIT_INVALID
-            ) from None
-        self.stdout.write(dump_json(document), ending="")
+        print_document(self, document)
 
     def write_all(self, folder: Path) -> None:
         try:

@@ -6,13 +6,11 @@ printed with its ``dump_json``: byte for byte what ``python3 -m scoring.rules la
 prints for that document.
 """
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 from scoring import seasons
+from scoring.management.command_io import look_up, print_document, refusing_invalid
 from scoring.models import Season
-from scoring.rules import InvalidInput
-from scoring.rules.__main__ import EXIT_INVALID
-from scoring.rules.jsonio import dump_json
 from scoring.rules.ladder import ladder_document
 
 
@@ -28,20 +26,9 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, season_id: int, season_file: bool, **options):
-        try:
-            season = Season.objects.get(pk=season_id)
-        except Season.DoesNotExist:
-            raise CommandError(
-                f"There is no season {season_id}.", returncode=EXIT_INVALID
-            ) from None
+        season = look_up("season", season_id, Season.objects.get)
         document = seasons.season_document(season)
         if not season_file:
-            try:
+            with refusing_invalid(self, f"Season {season_id} cannot be laddered."):
                 document = ladder_document(document)
-            except InvalidInput as invalid:
-                for problem in invalid.problems:
-                    self.stderr.write(str(problem))
-                raise CommandError(
-                    f"Season {season_id} cannot be laddered.", returncode=EXIT_INVALID
-                ) from None
-        self.stdout.write(dump_json(document), ending="")
+        print_document(self, document)

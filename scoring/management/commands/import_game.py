@@ -6,11 +6,9 @@ table's id alone; on any problem each goes to stderr on its own line with its pl
 (``hands[2].partner: ...``), nothing is written, and the exit status is 2.
 """
 
-from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
-from scoring.management.commands.import_night import plural, read_document
-from scoring.rules.__main__ import EXIT_INVALID
+from scoring.management.command_io import plural, read_document, refusing_import
 from scoring.services import table_games
 
 
@@ -21,15 +19,8 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the game file, or - for standard input")
 
     def handle(self, *args, file: str, **options):
-        try:
+        with refusing_import(self):
             table = table_games.table_import(document=read_document(file))
-        except ValidationError as error:
-            for message in error.messages:
-                self.stderr.write(message)
-            raise CommandError(
-                f"Nothing was imported: {plural(len(error.messages), 'problem')}.",
-                returncode=EXIT_INVALID,
-            ) from None
         counts = [plural(table.players.count(), "player"), plural(table.hands.count(), "hand")]
         self.stdout.write(f"Imported table {table.pk}: {table} ({', '.join(counts)})")
         self.stdout.write(str(table.pk))

@@ -7,34 +7,10 @@ with its place (``games[4].hands[2].bid: ...``), nothing is written, and the exi
 is 2 as for ``python3 -m scoring.rules score``.
 """
 
-import sys
-
-from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 from scoring import services
-from scoring.rules.__main__ import EXIT_INVALID
-from scoring.rules.jsonio import load_json
-
-
-def read_document(source: str):
-    """The JSON document at ``source`` (a path, or ``-`` for stdin), decimals kept exact."""
-    try:
-        if source == "-":
-            text = sys.stdin.read()
-        else:
-            with open(source, encoding="utf-8") as handle:
-                text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise ValidationError(f"{source}: cannot read the night file: {error}") from None
-    try:
-        return load_json(text)
-    except (ValueError, RecursionError) as error:
-        raise ValidationError(f"{source}: not a JSON document: {error}") from None
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+from scoring.management.command_io import plural, read_document, refusing_import
 
 
 class Command(BaseCommand):
@@ -44,15 +20,8 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the night file, or - for standard input")
 
     def handle(self, *args, file: str, **options):
-        try:
+        with refusing_import(self):
             night = services.night_import(document=read_document(file))
-        except ValidationError as error:
-            for message in error.messages:
-                self.stderr.write(message)
-            raise CommandError(
-                f"Nothing was imported: {plural(len(error.messages), 'problem')}.",
-                returncode=EXIT_INVALID,
-            ) from None
         games = night.games.filter(is_playoff=False).count()
         playoffs = night.games.filter(is_playoff=True).count()
         counts = [plural(night.seats.count(), "player"), plural(games, "game")]

@@ -8,13 +8,13 @@ names another. Its own messages follow the club's language.
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from django.utils import translation
 
 from scoring import kept_sheets, sheets
+from scoring.management.command_io import look_up, write_pdf
 from scoring.models import Night
 from scoring.printing import PAPERS
-from scoring.rules.__main__ import EXIT_INVALID
 
 
 class Command(BaseCommand):
@@ -41,15 +41,9 @@ class Command(BaseCommand):
             self.write_sheet(night_id, sheet, paper, filled, out, options["language"])
 
     def write_sheet(self, night_id: int, sheet: str, paper, filled: bool, out: Path, language):
-        try:
-            night = Night.objects.get(pk=night_id)
-        except Night.DoesNotExist:
-            raise CommandError(f"There is no night {night_id}.", returncode=EXIT_INVALID) from None
+        night = look_up("night", night_id, Night.objects.get)
         pdf = kept_sheets.sheet_pdf(
             night, sheet, paper=paper or night.paper, filled=filled, language=language
         )
-        try:
-            out.write_bytes(pdf)
-        except OSError as error:
-            raise CommandError(f"Cannot write {out}: {error}", returncode=EXIT_INVALID) from None
+        write_pdf(out, pdf)
         self.stdout.write(f"Wrote {out} ({sheet}, {len(pdf):,} bytes)")

@@ -5,12 +5,12 @@ The same PDF as ``/seasons/<id>/ladder.pdf``, from the same renderer (kept sheet
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 from scoring import seasons
+from scoring.management.command_io import look_up, write_pdf
 from scoring.models import Season
 from scoring.printing import DEFAULT_PAPER, PAPERS
-from scoring.rules.__main__ import EXIT_INVALID
 
 
 class Command(BaseCommand):
@@ -22,15 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("--out", required=True, type=Path, help="the PDF file to write")
 
     def handle(self, *args, season_id: int, paper: str, out: Path, **options):
-        try:
-            season = Season.objects.get(pk=season_id)
-        except Season.DoesNotExist:
-            raise CommandError(
-                f"There is no season {season_id}.", returncode=EXIT_INVALID
-            ) from None
+        season = look_up("season", season_id, Season.objects.get)
         pdf = seasons.ladder_sheet_pdf(season, paper)
-        try:
-            out.write_bytes(pdf)
-        except OSError as error:
-            raise CommandError(f"Cannot write {out}: {error}", returncode=EXIT_INVALID) from None
+        write_pdf(out, pdf)
         self.stdout.write(f"Wrote {out} (season ladder, {len(pdf):,} bytes)")
