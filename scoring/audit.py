@@ -75,7 +75,10 @@ def value_words(value) -> str:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     if isinstance(value, dict):
-        return ", ".join(f"{key} {value_words(owner)}" for key, owner in value.items())
+        # The cards taken ({"high": 1, …}): each card as the rules core's place names it.
+        return ", ".join(
+            f"{gettext(key.replace('_', ' '))} {value_words(owner)}" for key, owner in value.items()
+        )
     if isinstance(value, list):
         return " v ".join(value_words(item) for item in value)
     return str(value)

@@ -1,0 +1,187 @@
+"""Every page a director reaches, read in French: no English left in what a reader sees.
+
+The demo night (``fixtures/demo-night.json``, rounds 1 and 2 played, 3 to 5 open) is
+loaded once for the module, with a season, a table and a cash count beside it; each page
+is fetched with ``Accept-Language: fr``, stripped to its visible text, and searched for
+phrases French never uses. Player names are the demo night's own (none of them trips a
+phrase below); "Cinch", "CSV", "JSON" and "PDF" are the same in both languages.
+"""
+
+import datetime
+import html
+import re
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from scoring import services
+from scoring.management.commands.load_demo import demo_document
+from scoring.models import CashCount, Game, Hand, Night, Season, TableGame
+from scoring.services import table_games
+from scoring.table_links import link_path
+from tests.factories import DirectorFactory
+
+pytestmark = pytest.mark.django_db
+
+FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+
+# Phrases certainly English (a French sentence has none of them), as regular expressions
+# over the visible text with its white space made single spaces.
+ENGLISH = [
+    r"\bthe\b",
+    r"\band\b",
+    r"\bof\b",
+    r"\bfor\b",
+    r"\bwith\b",
+    r"\bis\b",
+    r"\bare\b",
+    r"\bnot\b",
+    r"\bno\b",
+    r"\byet\b",
+    r"\bPair \d",
+    r"\bpair \d",
+    r"\bRound\b",
+    r"\bround\b",
+    r"\bGame\b",
+    r"\bgame\b",
+    r"\bHand\b",
+    r"\bhand\b",
+    r"\bSave\b",
+    r"\bPlay-off",
+    r"\bplay-off",
+    r"\bpot\b",
+    r"\bwon\b",
+    r"\bbid\b",
+    r"\bStandings\b",
+    r"\bplayers?\b",
+    r"\bNight\b",
+    r"\bnight\b",
+    r"\bTable \d",
+]
+TELL_TALE = re.compile("|".join(ENGLISH))
+
+
+def build_night() -> Night:
+    director = DirectorFactory(username="walker")
+    night = services.night_import(document=demo_document() | {"name": "Soirée démo"}, user=director)
+    Season.objects.create(
+        name="Automne",
+        first_date=night.date - datetime.timedelta(days=10),
+        last_date=night.date + datetime.timedelta(days=10),
+        best=2,
+    )
+    table = table_games.table_create(
+        variant="razzle",
+        player_names=["Ann", "Bob", "Cy", "Di"],
+        date=night.date,
+        stake=Decimal("1.50"),
+    )
+    assert table.pk
+    CashCount.objects.create(
+        night=night, expected=Decimal("30"), counted=Decimal("29.50"), counted_by=director
+    )
+    return night
+
+
+def visible(text: str) -> str:
+    """What a reader sees: no scripts, styles or tags, entities read, spaces single."""
+    text = re.sub(r"(?s)<(script|style)\b.*?</\1>", " ", text)
+    text = re.sub(r"(?s)<!--.*?-->", " ", text)
+    text = re.sub(r"(?s)<[^>]*>", " ", text)
+    return re.sub(r"\s+", " ", html.unescape(text))
+
+
+def pages(night: Night) -> dict[str, str]:
+    """Every page a director reaches, by a name for the test's id."""
+    played = Game.objects.filter(night=night, hands__isnull=False).distinct().first()
+    open_game = Game.objects.filter(night=night, round=3).first()
+    hand = Hand.objects.filter(game=played).first()
+    table = TableGame.objects.get()
+    season = Season.objects.get()
+    n = night.pk
+    live = reverse("scoring:night-live", args=[n])
+    return {
+        "home": reverse("scoring:home"),
+        "night-create": reverse("scoring:night-create"),
+        "night-import": reverse("scoring:night-import"),
+        "night-detail": reverse("scoring:night-detail", args=[n]),
+        "night-draw": reverse("scoring:night-draw", args=[n]),
+        "night-schedule": reverse("scoring:night-schedule", args=[n]),
+        "night-edit": reverse("scoring:night-edit", args=[n]),
+        "night-delete": reverse("scoring:night-delete", args=[n]),
+        "night-round": reverse("scoring:night-round", args=[n]),
+        "projector": live,
+        "projector-standings": live + "?page=standings",
+        "projector-playing": live + "?page=playing",
+        "projector-pot": live + "?page=pot",
+        "projector-ladder": live + "?page=ladder",
+        "night-standings": reverse("scoring:night-standings", args=[n]),
+        "night-pot": reverse("scoring:night-pot", args=[n]),
+        "night-attendance": reverse("scoring:night-attendance", args=[n]),
+        "night-attendance-withdraw": reverse("scoring:night-attendance", args=[n])
+        + "?pair=2&from_round=3",
+        "members": reverse("scoring:member-list"),
+        "seasons": reverse("scoring:season-list"),
+        "season-create": reverse("scoring:season-create"),
+        "season": reverse("scoring:season-detail", args=[season.pk]),
+        "season-edit": reverse("scoring:season-edit", args=[season.pk]),
+        "people": reverse("scoring:people"),
+        "game-played": reverse("scoring:game-detail", args=[played.pk]),
+        "game-open": reverse("scoring:game-detail", args=[open_game.pk]),
+        "game-result": reverse("scoring:game-result", args=[open_game.pk]),
+        "hand-edit": reverse("scoring:hand-edit", args=[hand.pk]),
+        "table-link": link_path(open_game, open_game.pair_a),
+        "tables": reverse("scoring:table-list"),
+        "table-create": reverse("scoring:table-create"),
+        "table-import": reverse("scoring:table-import"),
+        "table": reverse("scoring:table-detail", args=[table.pk]),
+        "table-sheet": reverse("scoring:table-sheet-preview", args=[table.pk]),
+        "sheet-packet": reverse("scoring:night-sheet-preview", args=[n, "packet"]),
+        "sheet-playoffs": reverse("scoring:night-sheet-preview", args=[n, "playoffs"]),
+        "sheet-tables": reverse("scoring:night-sheet-preview", args=[n, "tables"]),
+        "sheet-pairs": reverse("scoring:night-sheet-preview", args=[n, "pairs"]),
+        "sheet-standings": reverse("scoring:night-sheet-preview", args=[n, "standings"]),
+        "sheet-payouts": reverse("scoring:night-payouts-preview", args=[n, "payouts"]),
+        "password-change": reverse("password_change"),
+    }
+
+
+PAGES = [
+    "home", "night-create", "night-import", "night-detail", "night-draw", "night-schedule",
+    "night-edit", "night-delete", "night-round", "projector", "projector-standings",
+    "projector-playing", "projector-pot", "projector-ladder", "night-standings", "night-pot",
+    "night-attendance", "night-attendance-withdraw", "members",
+    "seasons", "season-create", "season", "season-edit", "people", "game-played", "game-open",
+    "game-result", "hand-edit", "table-link", "tables", "table-create",
+    "table-import", "table", "table-sheet", "sheet-packet", "sheet-playoffs", "sheet-tables",
+    "sheet-pairs", "sheet-standings", "sheet-payouts", "password-change",
+]  # fmt: skip
+
+
+def english_left(text: str) -> list[str]:
+    """Each English phrase found, with a little of the text around it."""
+    return [text[max(0, m.start() - 40) : m.end() + 40] for m in TELL_TALE.finditer(text)]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_english_left_on_the_page(client, night, page):
+    client.force_login(User.objects.get(username="walker"))
+    response = client.get(pages(night)[page], **FRENCH)
+
+    assert response.status_code == 200, response.status_code
+    text = response.content.decode()
+    assert '<html lang="fr"' in text
+    import os
+
+    with open(os.environ.get("FOUND", "/dev/null"), "a") as out:
+        for f in english_left(visible(text)):
+            out.write(page + " | " + f + "\n")
+    assert english_left(visible(text)) == []
+
+
+def test_no_english_left_on_the_login_page(client):
+    response = client.get(reverse("login"), **FRENCH)
+
+    assert english_left(visible(response.content.decode())) == []
