@@ -13,7 +13,11 @@ from scoring.models import Game, Hand
 from scoring.selectors import game_history
 from scoring.services import corrections
 
-HIDDEN = frozenset({"id", "version", "game", "table", "night", "position", "entered_by"})
+# Not shown as changes: keys, counters, and the row's own times (each record has its when).
+HIDDEN = frozenset(
+    {"id", "version", "game", "table", "night", "position", "entered_by"}
+    | {"created_at", "updated_at"}
+)
 # After what changed: "Hand 3 changed" (French: the game, a hand, a table are feminine).
 ACTIONS = {
     "+": pgettext_lazy("audit trail", "added"),

@@ -27,45 +27,31 @@ pytestmark = pytest.mark.django_db
 
 FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr"}
 
-# Phrases certainly English (a French sentence has none of them), as regular expressions
-# over the visible text with its white space made single spaces.
+# Words and phrases certainly English (a French sentence has none of them), whole words
+# (``cinch-night/1`` names a format, not a night), over the visible text with its white
+# space made single spaces.
 ENGLISH = [
-    r"\bthe\b",
-    r"\band\b",
-    r"\bof\b",
-    r"\bfor\b",
-    r"\bwith\b",
-    r"\bis\b",
-    r"\bare\b",
-    r"\bnot\b",
-    r"\bno\b",
-    r"\byet\b",
-    r"\bPair \d",
-    r"\bpair \d",
-    r"\bRound\b",
-    r"\bround\b",
-    r"\bGame\b",
-    r"\bgame\b",
-    r"\bHand\b",
-    r"\bhand\b",
-    r"\bSave\b",
-    r"\bPlay-off",
-    r"\bplay-off",
-    r"\bpot\b",
-    r"\bwon\b",
-    r"\bbid\b",
-    r"\bStandings\b",
-    r"\bplayers?\b",
-    r"\bNight\b",
-    r"\bnight\b",
-    r"\bTable \d",
-]
+    *(
+        rf"(?<![\w-]){word}(?![\w-])"
+        for word in (
+            "the", "and", "of", "for", "with", "is", "are", "not", "no", "yet", "to", "by",
+            "from", "when", "at", "this", "that", "you", "your", "has", "have", "was", "will",
+            "[Rr]ound", "[Gg]ame", "[Hh]and", "[Hh]ands", "Save", "[Pp]lay-offs?", "pot", "won",
+            "[Bb]id", "[Bb]ids", "Standings", "[Pp]layers?", "[Nn]ight", "[Nn]ights", "High",
+            "Low", "Jack", "Edit", "Delete", "Back", "Print", "[Ss]eason", "[Ww]inner", "Total",
+        )
+    ),
+    r"\b[Pp]air \d",
+    r"\b[Pp]airs \d",
+]  # fmt: skip
 TELL_TALE = re.compile("|".join(ENGLISH))
 
 
 def build_night() -> Night:
     director = DirectorFactory(username="walker")
     night = services.night_import(document=demo_document() | {"name": "Soirée démo"}, user=director)
+    # Its sheets are printed in French too (a night's sheets follow the night's language).
+    Night.objects.filter(pk=night.pk).update(language="fr")
     Season.objects.create(
         name="Automne",
         first_date=night.date - datetime.timedelta(days=10),
@@ -130,7 +116,6 @@ def pages(night: Night) -> dict[str, str]:
         "people": reverse("scoring:people"),
         "game-played": reverse("scoring:game-detail", args=[played.pk]),
         "game-open": reverse("scoring:game-detail", args=[open_game.pk]),
-        "game-result": reverse("scoring:game-result", args=[open_game.pk]),
         "hand-edit": reverse("scoring:hand-edit", args=[hand.pk]),
         "table-link": link_path(open_game, open_game.pair_a),
         "tables": reverse("scoring:table-list"),
@@ -154,7 +139,7 @@ PAGES = [
     "projector-playing", "projector-pot", "projector-ladder", "night-standings", "night-pot",
     "night-attendance", "night-attendance-withdraw", "members",
     "seasons", "season-create", "season", "season-edit", "people", "game-played", "game-open",
-    "game-result", "hand-edit", "table-link", "tables", "table-create",
+    "hand-edit", "table-link", "tables", "table-create",
     "table-import", "table", "table-sheet", "sheet-packet", "sheet-playoffs", "sheet-tables",
     "sheet-pairs", "sheet-standings", "sheet-payouts", "password-change",
 ]  # fmt: skip
