@@ -21,7 +21,7 @@ from scoring.management.commands.load_demo import demo_document
 from scoring.models import CashCount, Game, Hand, Night, Season, TableGame
 from scoring.services import table_games
 from scoring.table_links import link_path
-from tests.factories import DirectorFactory
+from tests.factories import DirectorFactory, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -170,3 +170,26 @@ def test_no_english_left_on_the_login_page(client):
     response = client.get(reverse("login"), **FRENCH)
 
     assert english_left(visible(response.content.decode())) == []
+
+
+# The pages that change once every game is in: prizes, the pot's checks, final standings.
+PLAYED_OUT = [
+    "night-detail", "night-standings", "night-pot", "projector-standings", "projector-pot",
+    "night-round", "sheet-standings", "sheet-payouts",
+]  # fmt: skip
+
+
+def test_no_english_left_once_every_game_is_in(client, night):
+    finished = Game.objects.filter(night=night).exclude(winner=None)
+    play_out(night, leave=[game.pairs for game in finished])
+    client.force_login(User.objects.get(username="walker"))
+    urls = pages(night)
+
+    found = {}
+    for page in PLAYED_OUT:
+        response = client.get(urls[page], **FRENCH)
+        assert response.status_code == 200, page
+        found[page] = english_left(visible(response.content.decode()))
+
+    assert "cagnotte" in visible(client.get(urls["night-pot"], **FRENCH).content.decode())
+    assert found == {page: [] for page in PLAYED_OUT}
