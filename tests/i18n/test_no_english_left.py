@@ -193,3 +193,34 @@ def test_no_english_left_once_every_game_is_in(client, night):
 
     assert "cagnotte" in visible(client.get(urls["night-pot"], **FRENCH).content.decode())
     assert found == {page: [] for page in PLAYED_OUT}
+
+
+@pytest.mark.parametrize(
+    ("typed", "field", "said"),
+    [
+        (
+            {"bidder": "1", "bid": "money", "high": "1", "low": "2"},
+            "jack",
+            "qui enchérit Money tient le Valet, il est donc en jeu : créditez-le à une paire "
+            "(seed 001)",
+        ),
+        (
+            {"bidder": "1", "bid": "2"},
+            "__all__",
+            "indiquez qui a pris chaque carte qui compte (le Haut, le Bas, le Valet, partie) "
+            "ou les points par camp",
+        ),
+    ],
+)
+def test_the_hand_form_names_the_cards_in_french(client, night, typed, field, said):
+    hand = Hand.objects.filter(game__night=night).order_by("pk").first()
+    client.force_login(User.objects.get(username="walker"))
+    data = {"bidder": "", "bid": "", "high": "", "low": "", "jack": "", "game": ""} | typed
+
+    response = client.post(
+        reverse("scoring:hand-edit", args=[hand.pk]),
+        data | {"version": str(hand.version)},
+        **FRENCH,
+    )
+
+    assert response.context["form"].errors[field] == [said]
