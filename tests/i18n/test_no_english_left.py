@@ -14,6 +14,7 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scoring import services
@@ -224,3 +225,14 @@ def test_the_hand_form_names_the_cards_in_french(client, night, typed, field, sa
     )
 
     assert response.context["form"].errors[field] == [said]
+
+
+def test_a_file_that_is_not_json_is_refused_in_french(client, night):
+    client.force_login(User.objects.get(username="walker"))
+    upload = SimpleUploadedFile("night.json", b'{"name": "Mardi",\n  oops}')
+
+    response = client.post(reverse("scoring:night-import"), {"file": upload}, **FRENCH)
+
+    assert response.context["form"].errors["file"] == [
+        "Pas un document JSON : il y a une erreur à la ligne 2, colonne 3"
+    ]
