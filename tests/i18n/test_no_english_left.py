@@ -98,6 +98,11 @@ def pages(night: Night) -> dict[str, str]:
         "night-schedule": reverse("scoring:night-schedule", args=[n]),
         "night-edit": reverse("scoring:night-edit", args=[n]),
         "night-delete": reverse("scoring:night-delete", args=[n]),
+        "night-archive": reverse("scoring:night-archive", args=[n]),
+        "night-draw-again": reverse("scoring:night-draw-again", args=[n]),
+        "night-tiebreak": reverse("scoring:night-tiebreak", args=[n]),
+        "game-reopen": reverse("scoring:game-reopen", args=[played.pk]),
+        "hand-delete": reverse("scoring:hand-delete", args=[hand.pk]),
         "night-round": reverse("scoring:night-round", args=[n]),
         "projector": live,
         "projector-standings": live + "?page=standings",
@@ -136,7 +141,8 @@ def pages(night: Night) -> dict[str, str]:
 
 PAGES = [
     "home", "night-create", "night-import", "night-detail", "night-draw", "night-schedule",
-    "night-edit", "night-delete", "night-round", "projector", "projector-standings",
+    "night-edit", "night-delete", "night-archive", "night-draw-again", "night-tiebreak",
+    "game-reopen", "hand-delete", "night-round", "projector", "projector-standings",
     "projector-playing", "projector-pot", "projector-ladder", "night-standings", "night-pot",
     "night-attendance", "night-attendance-withdraw", "members",
     "seasons", "season-create", "season", "season-edit", "people", "game-played", "game-open",
