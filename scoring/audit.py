@@ -14,7 +14,11 @@ from scoring.models import Game, Hand
 from scoring.selectors import game_history
 from scoring.services import corrections
 
-HIDDEN = frozenset({"id", "version", "game", "table", "night", "position", "entered_by"})
+# Not shown as changes: keys, counters, and the row's own times (each record has its when).
+HIDDEN = frozenset(
+    {"id", "version", "game", "table", "night", "position", "entered_by"}
+    | {"created_at", "updated_at"}
+)
 # After what changed: "Hand 3 changed" (French: the game, a hand, a table are feminine).
 ACTIONS = {
     "+": pgettext_lazy("audit trail", "added"),
@@ -76,7 +80,10 @@ def value_words(value) -> str:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     if isinstance(value, dict):
-        return ", ".join(f"{key} {value_words(owner)}" for key, owner in value.items())
+        # The cards taken ({"high": 1, …}): each card as the rules core's place names it.
+        return ", ".join(
+            f"{gettext(key.replace('_', ' '))} {value_words(owner)}" for key, owner in value.items()
+        )
     if isinstance(value, list):
         return " v ".join(value_words(item) for item in value)
     return str(value)

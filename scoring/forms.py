@@ -11,6 +11,7 @@ k; a *hand* has a *bidder*, a *bid* and the *scoring cards* each pair took (or *
 per pair); a game typed from the *pegboard* gives only its final *result*.
 """
 
+import json
 import re
 import uuid
 from decimal import Decimal, InvalidOperation
@@ -576,6 +577,17 @@ class NightEditForm(NightSettingsForm):
         return {name: self.cleaned_data[name] for name in self.Meta.fields}
 
 
+def json_refusal(error: ValueError) -> str:
+    """Why a file is not JSON, in the page's language: where the parser stopped (its own
+    words are English), or the rules core's refusal (a key given twice, NaN)."""
+    if isinstance(error, json.JSONDecodeError):
+        return gettext("it goes wrong at line %(line)s, column %(column)s") % {
+            "line": error.lineno,
+            "column": error.colno,
+        }
+    return refusal(error)
+
+
 class ImportForm(forms.Form):
     """A ``cinch-night/1`` file, read as JSON; the services check what it says."""
 
@@ -598,7 +610,7 @@ class ImportForm(forms.Form):
             raise ValidationError(gettext("The file is not UTF-8 text.")) from None
         except (ValueError, RecursionError) as error:
             raise ValidationError(
-                gettext("Not a JSON document: %(error)s") % {"error": refusal(error)}
+                gettext("Not a JSON document: %(error)s") % {"error": json_refusal(error)}
             ) from None
         return upload
 

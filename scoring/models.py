@@ -29,8 +29,10 @@ from scoring.rules.standings import PEGS, PLAYOFF
 from scoring.rules.table import table_variants
 from scoring.rules.variants import get_variant
 
+# The variants' names in the page's language (the catalogue has them: game_words).
 Variant = models.TextChoices(
-    "Variant", [(vid.upper(), (vid, get_variant(vid).name)) for vid in night_variant_ids()]
+    "Variant",
+    [(vid.upper(), (vid, gettext_lazy(get_variant(vid).name))) for vid in night_variant_ids()],
 )
 
 
@@ -382,7 +384,7 @@ class Hand(EnteredHand):
 # --- tables: a single game of single players, on its own or beside a night ---------------
 
 TableVariant = models.TextChoices(
-    "TableVariant", [(v.id.upper(), (v.id, v.name)) for v in table_variants()]
+    "TableVariant", [(v.id.upper(), (v.id, gettext_lazy(v.name))) for v in table_variants()]
 )
 
 

@@ -28,6 +28,7 @@ from scoring.confirm import Confirmation, ConfirmFirst
 from scoring.forms import TiebreakForm
 from scoring.models import Tiebreak
 from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, shown_to
+from scoring.problem_words import say
 from scoring.rules import InvalidInput
 from scoring.rules.jsonio import dump_json
 from scoring.tables import (
@@ -85,7 +86,12 @@ class NightStandings(PublicPage, ExportMixin, SingleTableMixin, NightResultsPage
             proposals = results.proposals
             by_tie = {proposal.tie.pairs: proposal for proposal in proposals}
             context["ties"] = [
-                {"tie": tie, "pairs": results.tie_names(tie), "proposal": by_tie.get(tie.pairs)}
+                {
+                    "tie": tie,
+                    "pairs": results.tie_names(tie),
+                    "stake": say(tie.said) if tie.said else tie.stake,
+                    "proposal": by_tie.get(tie.pairs),
+                }
                 for tie in results.summary.ranking.ties
             ]
             context["can_start"] = results.round_robin_done and any(p.games for p in proposals)

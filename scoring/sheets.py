@@ -265,12 +265,18 @@ def _unscoreable(night, kind: str, invalid: InvalidInput) -> dict:
 
 
 def standings_context(night) -> dict:
-    """The standings table and the ties still open (results are on the score sheets)."""
+    """The standings table and the ties still open (results are on the score sheets);
+    ``blocked``: why it cannot be paid yet, in the sheet's language (the document's is
+    English)."""
     try:
-        standings = selectors.night_standings(night)
+        results = selectors.night_results(night)
     except InvalidInput as invalid:
         return _unscoreable(night, _("Standings"), invalid)
-    return {**_sheet_heading(night, _("Standings")), "standings": standings}
+    return {
+        **_sheet_heading(night, _("Standings")),
+        "standings": results.standings,
+        "blocked": "; ".join(results.summary.blocked),
+    }
 
 
 def payout_context(night) -> dict:

@@ -72,7 +72,7 @@ class TableForm(forms.Form):
             (
                 v.id,
                 gettext("%(variant)s (%(count)s players)")
-                % {"variant": v.name, "count": player_counts_words(v).say(gettext, shown)},
+                % {"variant": gettext(v.name), "count": player_counts_words(v).say(gettext, shown)},
             )
             for v in table_variants()
         ]

@@ -26,6 +26,15 @@ SIDES_AWARDED = {
     "player": gettext_noop("{card} is always awarded: credit it to one of the players"),
 }
 
+# A Money hand with the Jack left out (French says "une paire" but "un joueur").
+MONEY_JACK = {
+    "pair": gettext_noop(
+        "a Money bidder holds the Jack, so it is in play: credit it to a pair (seed 001)"
+    ),
+    "player": gettext_noop(
+        "a Money bidder holds the Jack, so it is in play: credit it to a player (seed 001)"
+    ),
+}
 
 # How the sides of a game are named in messages, by the word for one side.
 SIDES_NAMED = {"pair": gettext_noop("pairs {listed}"), "player": gettext_noop("players {listed}")}
@@ -63,6 +72,14 @@ def card_list(variant: Variant, *, points: bool = False) -> Words:
         f"{{card{i}}} {card.points}" if points else f"{{card{i}}}" for i, card in enumerate(cards)
     )
     return Words(code, tuple((f"card{i}", words(card.label)) for i, card in enumerate(cards)))
+
+
+def card_keys_list(variant: Variant) -> Words:
+    """``high, low, jack, game``: the scoring cards as a hand's fields name them (the
+    catalogue's place words, ``errors.SPOKEN_FIELDS``, say them in the reader's language)."""
+    keys = variant.card_keys
+    code = ", ".join(f"{{card{i}}}" for i in range(len(keys)))
+    return Words(code, tuple((f"card{i}", words(key)) for i, key in enumerate(keys)))
 
 
 def is_whole_number(value) -> bool:
@@ -189,7 +206,7 @@ class HandReader(SideChecker):
                     words(
                         gettext_noop("not a field of a {variant} hand (its cards: {cards})"),
                         variant=self.variant.id,
-                        cards=", ".join(self.variant.card_keys),
+                        cards=card_keys_list(self.variant),
                     ),
                 )
 
@@ -256,13 +273,7 @@ class HandReader(SideChecker):
             if cards[held] is None:
                 self.fail(
                     MONEY_HOLDS,
-                    words(
-                        gettext_noop(
-                            "a Money bidder holds the Jack, so it is in play: credit it to a "
-                            "{word} (seed 001)"
-                        ),
-                        word=side_word(self.word),
-                    ),
+                    words(MONEY_JACK[self.word]),
                 )
             return
         in_play = [c.points for c in self.variant.cards if c.always_awarded or c.key == MONEY_HOLDS]
@@ -312,7 +323,7 @@ class HandReader(SideChecker):
                     gettext_noop(
                         "give who took each scoring card ({cards}) or the points per side"
                     ),
-                    cards=", ".join(self.variant.card_keys),
+                    cards=card_keys_list(self.variant),
                 ),
             )
             return None, ()

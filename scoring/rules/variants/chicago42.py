@@ -1,5 +1,6 @@
 """``chicago42``: the Chicago Cinch Club's Laws of Cinch (1890, seed 003), to 42."""
 
+from scoring.rules.errors import gettext_noop
 from scoring.rules.variant import PEDRO_CARDS, Hand, HandScore, Variant
 
 
@@ -39,10 +40,12 @@ def _counts(hand: Hand, made: bool) -> tuple[int | None, ...]:
 VARIANT = Variant(
     id="chicago42",
     name="Chicago Cinch to 42",
-    summary="Two or three players, or two pairs; points as Cinch to 51; bids 1 to 14 and "
-    "the dealer must bid 1 when nobody bids; the bidder scores all it took or is set back "
-    "by the bid, the others score what they took; first to 42, counting the cards out "
-    "High, Low, Jack, Game, Right Pedro, Left Pedro when several reach it on one hand.",
+    summary=gettext_noop(
+        "Two or three players, or two pairs; points as Cinch to 51; bids 1 to 14 and "
+        "the dealer must bid 1 when nobody bids; the bidder scores all it took or is set back "
+        "by the bid, the others score what they took; first to 42, counting the cards out "
+        "High, Low, Jack, Game, Right Pedro, Left Pedro when several reach it on one hand."
+    ),
     sources=("003_7f18ca7e4eab94b7.txt",),
     cards=PEDRO_CARDS,
     bids=range(1, 15),

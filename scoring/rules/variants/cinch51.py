@@ -1,5 +1,6 @@
 """``cinch51``: Cinch (Double Pedro) to 51 of seeds 000, 002 and 004."""
 
+from scoring.rules.errors import gettext_noop
 from scoring.rules.variant import PEDRO_CARDS, Hand, HandScore, Variant
 
 
@@ -32,9 +33,11 @@ def score(hand: Hand, variant: Variant) -> HandScore:
 VARIANT = Variant(
     id="cinch51",
     name="Cinch to 51",
-    summary="Two pairs; High, Low, Jack, Game 1 each and both Pedros 5 each (14 in all); "
-    "bids 1 to 14; only one side scores a hand: the difference, or 14 plus the shortfall "
-    "when the bidders are set; first to 51.",
+    summary=gettext_noop(
+        "Two pairs; High, Low, Jack, Game 1 each and both Pedros 5 each (14 in all); "
+        "bids 1 to 14; only one side scores a hand: the difference, or 14 plus the shortfall "
+        "when the bidders are set; first to 51."
+    ),
     sources=("000_c6ef0a56eb5895f4.txt", "002_b837b10b436a0b29.txt", "004_99c0e5bcd801193d.txt"),
     cards=PEDRO_CARDS,
     bids=range(1, 15),

@@ -1,5 +1,6 @@
 """``club11``: the club game to 11 of seed 001 (four peg points, Money bid, Cinch board)."""
 
+from scoring.rules.errors import gettext_noop
 from scoring.rules.variant import GAME, HIGH, JACK, LOW, Hand, HandScore, Variant
 
 
@@ -28,8 +29,10 @@ def score(hand: Hand, variant: Variant) -> HandScore:
 VARIANT = Variant(
     id="club11",
     name="Club Cinch to 11",
-    summary="Two pairs; High, Low, Jack and Game score 1 each; bids 2 to 4 or Money; "
-    "a failed bid goes back and pegs a Cinch (at most 5 a game); first to 11.",
+    summary=gettext_noop(
+        "Two pairs; High, Low, Jack and Game score 1 each; bids 2 to 4 or Money; "
+        "a failed bid goes back and pegs a Cinch (at most 5 a game); first to 11."
+    ),
     sources=("001_a109465407fe6f61.txt",),
     cards=(HIGH, LOW, JACK, GAME),
     bids=range(2, 5),

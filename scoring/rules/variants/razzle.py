@@ -1,5 +1,6 @@
 """``razzle``: Razzle-Dazzle Cinch of seed 003, four to six players, a partner called per hand."""
 
+from scoring.rules.errors import gettext_noop
 from scoring.rules.variant import PEDRO_CARDS, Hand, HandScore, Variant
 
 
@@ -33,10 +34,12 @@ def score(hand: Hand, variant: Variant) -> HandScore:
 VARIANT = Variant(
     id="razzle",
     name="Razzle-Dazzle Cinch",
-    summary="Four to six players, each for himself; points as Cinch to 51; the bidder "
-    "calls a card and its holder is his partner for the hand (or he plays alone); each "
-    "player is credited his side's points, and a failed bid sets back bidder and partner; "
-    "first to 42, several reaching it together share the win.",
+    summary=gettext_noop(
+        "Four to six players, each for himself; points as Cinch to 51; the bidder "
+        "calls a card and its holder is his partner for the hand (or he plays alone); each "
+        "player is credited his side's points, and a failed bid sets back bidder and partner; "
+        "first to 42, several reaching it together share the win."
+    ),
     sources=("003_7f18ca7e4eab94b7.txt",),
     cards=PEDRO_CARDS,
     bids=range(1, 15),
