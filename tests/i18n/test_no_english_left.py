@@ -129,12 +129,12 @@ def pages(night: Night) -> dict[str, str]:
         "table-import": reverse("scoring:table-import"),
         "table": reverse("scoring:table-detail", args=[table.pk]),
         "table-sheet": reverse("scoring:table-sheet-preview", args=[table.pk]),
-        "sheet-packet": reverse("scoring:night-sheet-preview", args=[n, "packet"]),
-        "sheet-playoffs": reverse("scoring:night-sheet-preview", args=[n, "playoffs"]),
-        "sheet-tables": reverse("scoring:night-sheet-preview", args=[n, "tables"]),
+        "sheet-packet": reverse("scoring:night-scorers-sheet-preview", args=[n, "packet"]),
+        "sheet-playoffs": reverse("scoring:night-scorers-sheet-preview", args=[n, "playoffs"]),
+        "sheet-tables": reverse("scoring:night-scorers-sheet-preview", args=[n, "tables"]),
         "sheet-pairs": reverse("scoring:night-sheet-preview", args=[n, "pairs"]),
         "sheet-standings": reverse("scoring:night-sheet-preview", args=[n, "standings"]),
-        "sheet-payouts": reverse("scoring:night-payouts-preview", args=[n, "payouts"]),
+        "sheet-payouts": reverse("scoring:night-scorers-sheet-preview", args=[n, "payouts"]),
         "password-change": reverse("password_change"),
     }
 
