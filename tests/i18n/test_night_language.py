@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from scoring import kept_sheets, services
 from scoring.models import Night
 from scoring.rules.simulate import random_night
-from tests.factories import night_with_schedule
+from tests.factories import NEW_NIGHT_FORM, night_with_schedule
 
 pytestmark = pytest.mark.django_db
 
@@ -134,15 +134,10 @@ def test_the_director_sets_the_language_on_the_edit_form(client_as, director, ni
     url = reverse("scoring:night-edit", args=[night.pk])
     page = client_as(director).get(url, **ENGLISH_SCREEN).content.decode()
     assert 'name="language"' in page and "The club&#x27;s language" in page
-    data = {
+    editable = {k: v for k, v in NEW_NIGHT_FORM.items() if k not in ("variant", "tiebreak")}
+    data = editable | {
         "name": night.name,
         "date": night.date.isoformat(),
-        "entry_fee": "2.00",
-        "loss_fee": "0.25",
-        "cinch_fee": "0.10",
-        "booby_prize": "4.00",
-        "split": "50 / 30 / 20",
-        "unit": "0.01",
         "paper": "letter",
         "language": "fr",
     }
