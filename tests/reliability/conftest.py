@@ -2,7 +2,7 @@
 and copies of it.
 
 The template is migrated, given an 8-pair night with no hands yet, a director and 16
-scorers, and its scorers are logged in, once a session (and a pytest-xdist worker).
+scorers with their sessions open, once a session (and a pytest-xdist worker).
 ``live`` is one copy, served for the tests that only add to it; tests that crash or
 replace their server copy it again for themselves.
 """
@@ -32,7 +32,6 @@ def template(tmp_path_factory, django_db_blocker) -> Prepared:
     """The site every live site copies; nothing serves it once it is ready."""
     site = Site(tmp_path_factory.mktemp("template"), unblock=django_db_blocker.unblock)
     seeded = site.prepare(random_night(PAIRS, seed=8, rounds_played=0), scorers=SCORERS)
-    site.log_in_all([f"scorer{number}" for number in range(1, SCORERS + 1)])
     yield Prepared(site, seeded["night"], seeded["games"])
     site.drop()
 

@@ -5,11 +5,11 @@ The closest this machine gets to production: production settings (``DEBUG`` off,
 with production's processes and threads (``gunicorn.conf.py``), and a database that is
 neither the test suite's nor in memory: a SQLite file in a temporary folder, or a new
 database on the PostgreSQL server that ``DATABASE_URL`` names (the second run of ``make test``). The
-scorers are :class:`Browser` sessions that log in and post forms with their CSRF token,
-as a browser does; the TLS proxy's ``X-Forwarded-Proto: https`` comes with every request.
+scorers are :class:`Browser` sessions that post forms with their CSRF token, as a browser
+does; the TLS proxy's ``X-Forwarded-Proto: https`` comes with every request.
 
-A test session migrates one database, imports the night and logs the scorers in once
-(the *template*); every site is a copy of it (SQLite's backup API, or ``CREATE DATABASE
+A test session migrates one database, imports the night and opens each scorer's session
+once (the *template*); every site is a copy of it (SQLite's backup API, or ``CREATE DATABASE
 … TEMPLATE``) whose scorers reuse their session cookies. The sites share one
 ``SECRET_KEY`` for that. Only 127.0.0.1 is ever addressed; every wait is bounded. The
 functions at the end read a site's database back: from the test process, through a
@@ -31,7 +31,6 @@ import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, closing, contextmanager, nullcontext
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
@@ -121,7 +120,7 @@ class Site:
     ``static_root``: files an earlier site collected (collecting takes seconds: whitenoise
     compresses every file), or None to collect them into ``folder``. ``unblock``: how the
     test process may open a database (pytest-django's ``django_db_blocker.unblock``), for
-    :meth:`read`. ``logins``: each user's session cookies, once :meth:`log_in_all` ran.
+    :meth:`read`. ``logins``: each user's session cookies, once :meth:`prepare` ran.
     """
 
     def __init__(
@@ -180,25 +179,8 @@ class Site:
         with site_database(database_url or self.database.url, self.unblock) as alias:
             return function(alias, *args)
 
-    def log_in_all(self, usernames: list[str]) -> None:
-        """Log each user in through the login page, once; :meth:`browser` reuses the
-        session. Serves the site meanwhile (nothing may stay connected to a template)."""
-        server = Server(self).start()
-
-        def log_in(username: str) -> dict[str, str]:
-            browser = Browser(server)
-            browser.log_in(username)
-            return browser.cookies
-
-        try:
-            # A few at a time: the password hashing, not the requests, takes the time.
-            with ThreadPoolExecutor(max_workers=4) as pool:
-                self.logins.update(zip(usernames, pool.map(log_in, usernames), strict=True))
-        finally:
-            server.stop()
-
     def browser(self, server: "Server", username: str) -> "Browser":
-        """``username``'s session on ``server`` (logged in by :meth:`log_in_all`)."""
+        """``username``'s session on ``server`` (made by :meth:`prepare`)."""
         return Browser(server, cookies=self.logins[username])
 
     def inside(self, call: str, database_url: str | None = None):
@@ -216,7 +198,9 @@ class Site:
         night_path = self.folder / "night.json"
         night_path.write_text(json.dumps(night_document))
         night_id = int(self.manage("import_night", str(night_path)).stdout.split()[-1])
-        return self.inside(f"seed({night_id}, {scorers})")
+        seeded = self.inside(f"seed({night_id}, {scorers})")
+        self.logins.update(seeded.pop("logins"))
+        return seeded
 
     def drop(self) -> None:
         self.database.drop()
@@ -396,10 +380,20 @@ def site_database(url: str, unblock: Callable[[], AbstractContextManager]) -> It
 
 
 def seed(night_id: int, scorers: int) -> dict:
-    """A director and ``scorers`` scorers (one password hash for all: hashing is slow),
-    and the night's games as ``{"night": id, "games": [[id, pair_a, pair_b], ...]}``."""
+    """A director and ``scorers`` scorers, each with a session open, and the night's games:
+    ``{"night": id, "games": [[id, pair_a, pair_b], ...], "logins": {username: cookies}}``.
+
+    One password hash for all, and sessions stored as a login stores them rather than a
+    login each: production's hasher takes a second of CPU per password checked
+    (``test_a_scorer_logs_in_on_the_production_site`` logs in through the page).
+    """
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.auth.hashers import make_password
     from django.contrib.auth.models import Group, User
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
+    from django.utils.crypto import get_random_string
 
     from scoring.models import Game
     from scoring.permissions import SCORERS
@@ -407,10 +401,27 @@ def seed(night_id: int, scorers: int) -> dict:
     password = make_password(PASSWORD)
     User.objects.create(username="director", password=password, is_staff=True)
     group = Group.objects.create(name=SCORERS)
+    logins = {}
     for number in range(1, scorers + 1):
-        User.objects.create(username=f"scorer{number}", password=password).groups.add(group)
+        user = User.objects.create(username=f"scorer{number}", password=password)
+        user.groups.add(group)
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        csrf = get_random_string(CSRF_SECRET_LENGTH, CSRF_ALLOWED_CHARS)
+        cookies = {
+            settings.SESSION_COOKIE_NAME: session.session_key,
+            settings.CSRF_COOKIE_NAME: csrf,
+        }
+        logins[user.username] = cookies
     games = Game.objects.filter(night_id=night_id).order_by("round", "table")
-    return {"night": night_id, "games": [[g.pk, g.pair_a, g.pair_b] for g in games]}
+    return {
+        "night": night_id,
+        "games": [[g.pk, g.pair_a, g.pair_b] for g in games],
+        "logins": logins,
+    }
 
 
 def stored_hands(using: str, night_id: int) -> list[dict]:

@@ -9,7 +9,7 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
 
-from tests.reliability.live_site import form_of, stored_hands
+from tests.reliability.live_site import Browser, form_of, stored_hands
 
 GAME_INDEX = 26  # a game no other test of the shared live site uses
 
@@ -36,3 +36,16 @@ def test_a_double_clicked_hand_is_saved_once(live):
     assert [row["position"] for row in stored if row["game"] == game_id] == [1]
     page = browser.get(path)
     assert "Hand 1 saved" in page.text or "Hand 1 was already saved" in page.text
+
+
+def test_a_scorer_logs_in_on_the_production_site(live):
+    """The other live tests use sessions the template stored; this one goes through the
+    login page, as a scorer does, against production's password hasher and axes."""
+    browser = Browser(live.server)
+    browser.log_in("scorer16")
+
+    game_id = live.games[GAME_INDEX + 1][0]
+    page = browser.get(f"/games/{game_id}/")
+
+    assert page.status == 200
+    assert "Save hand" in page.text
