@@ -10,6 +10,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from contextlib import redirect_stdout
 from decimal import Decimal
 from pathlib import Path
 
@@ -17,8 +18,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from scoring.models import Game, Hand, Member, Night, Seat
-from scoring.rules import score_night
-from scoring.rules.jsonio import dump_json, load_json
+from scoring.rules.__main__ import main as rules_main
+from scoring.rules.jsonio import load_json
 from scoring.rules.simulate import random_night
 
 REPOSITORY = Path(__file__).parents[2]
@@ -158,14 +159,39 @@ def test_a_number_with_a_decimal_point_is_not_a_bid(monkeypatch):
 
 
 @pytest.mark.django_db
-def test_export_night_prints_the_rules_cores_standings(monkeypatch):
-    document = random_night(5, seed=4, rounds_played=3, results_share=0.3)
+@pytest.mark.parametrize(
+    "document",
+    [
+        pytest.param(random_night(5, seed=4, rounds_played=3, results_share=0.3), id="club11"),
+        pytest.param(random_night(4, seed=22, variant_id="cinch51"), id="cinch51"),
+        pytest.param(random_night(3, seed=23, variant_id="chicago42"), id="chicago42"),
+    ],
+)
+def test_export_night_prints_the_rules_cores_standings(monkeypatch, document):
+    """What ``python3 -m scoring.rules score`` prints, for each variant (the command
+    line's own bytes: ``test_export_is_byte_identical_to_the_rules_cli``)."""
     out, _ = command("import_night", "-", stdin=json.dumps(document), monkeypatch=monkeypatch)
 
     exported, err = command("export_night", out.splitlines()[-1])
 
-    assert exported == dump_json(score_night(document))
+    assert exported == score_command_output(document)
     assert err == ""
+
+
+def score_command_output(document: dict) -> str:
+    """What the rules core's command line prints for ``document``, run in this process."""
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert rules_cli(["score", "-"], stdin=json.dumps(document)) == 0
+    return out.getvalue()
+
+
+def rules_cli(argv: list[str], stdin: str) -> int:
+    previous, sys.stdin = sys.stdin, io.StringIO(stdin)
+    try:
+        return rules_main(argv)
+    finally:
+        sys.stdin = previous
 
 
 @pytest.mark.django_db
@@ -256,26 +282,14 @@ def imported_id(result: subprocess.CompletedProcess) -> str:
     return last
 
 
-@pytest.mark.parametrize(
-    "document",
-    [
-        pytest.param(None, id="night-format-example"),
-        pytest.param(random_night(6, seed=21, rounds_played=4, results_share=0.3), id="club11"),
-        pytest.param(random_night(4, seed=22, variant_id="cinch51"), id="cinch51"),
-        pytest.param(random_night(3, seed=23, variant_id="chicago42"), id="chicago42"),
-    ],
-)
 @pytest.mark.once
-def test_export_is_byte_identical_to_the_rules_cli(database, tmp_path, document):
-    path = EXAMPLE
-    if document is not None:
-        path = tmp_path / "night.json"
-        path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
-
-    night_id = imported_id(manage(database, "import_night", str(path)))
+def test_export_is_byte_identical_to_the_rules_cli(database):
+    """The two programs a club runs agree to the byte on the night-format example (each
+    variant in-process: ``test_export_night_prints_the_rules_cores_standings``)."""
+    night_id = imported_id(manage(database, "import_night", str(EXAMPLE)))
     exported = manage(database, "export_night", night_id)
 
-    expected = rules_score(path)
+    expected = rules_score(EXAMPLE)
     assert expected.returncode == 0, expected.stderr
     assert exported.returncode == 0, exported.stderr
     assert exported.stdout == expected.stdout
