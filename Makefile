@@ -17,7 +17,7 @@ SYSTEM_PACKAGES := libharfbuzz-subset0 gettext libzbar0
 # a browser here. `make screenshots` also draws a PDF page with poppler-utils' pdftoppm.
 BROWSER_PACKAGES := chromium
 
-.PHONY: install system browser run test test-fast screenshots bench format clean
+.PHONY: install system browser run test test-sqlite test-postgres test-fast screenshots bench format clean
 
 install: system $(VENV)/.installed
 
@@ -40,22 +40,31 @@ run: install
 	-$(DEV_SETTINGS) $(PY) manage.py load_demo  # refuses (and the server starts) on a database of your own
 	$(DEV_SETTINGS) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-# env -u: the suite always uses the settings module named in pyproject.toml, even when
-# the shell exports DJANGO_SETTINGS_MODULE (pytest-django would let that win).
-# The suite runs twice: all of it on SQLite with coverage (in-process: pyproject.toml),
-# then what depends on the database engine (the `database` marker, tests/conftest.py) on
-# a throwaway PostgreSQL server that scripts/with-postgres starts (installing Debian's
-# postgresql if missing) and stops.
-# Two pytest-xdist workers, a test file each at a time (loadfile keeps a module's shared
+# env -u DJANGO_SETTINGS_MODULE: the suite always uses the settings module named in
+# pyproject.toml, even when the shell exports one (pytest-django would let that win).
+# env -u PYTHONDONTWRITEBYTECODE: the suite starts dozens of interpreters (pytest-xdist's
+# workers, gunicorn, manage.py): bytecode caches spare each the compiling and pytest's
+# assertion rewriting of the same files.
+# The suite runs twice, side by side (make -j2; --output-sync prints each pass whole
+# when it ends): all of it on SQLite with coverage (in-process: pyproject.toml), and what
+# depends on the database engine (the `database` marker, tests/conftest.py) on a
+# throwaway PostgreSQL server that scripts/with-postgres starts (installing Debian's
+# postgresql if missing) and stops. Either pass failing fails `make test`.
+# pytest-xdist workers take a test file each at a time (loadfile keeps a module's shared
 # fixtures in one process); each worker has its own test database and live server.
 # No extra -q: pyproject's addopts has one, and a second hides the "N passed" line.
-TEST := env -u DJANGO_SETTINGS_MODULE $(VENV)/bin/pytest -p no:cacheprovider
+TEST := env -u DJANGO_SETTINGS_MODULE -u PYTHONDONTWRITEBYTECODE $(VENV)/bin/pytest -p no:cacheprovider
 PARALLEL := -n 2 --dist loadfile
 
 test: install browser
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
+
+test-sqlite:
 	$(TEST) $(PARALLEL) --cov --cov-branch --cov-report=term-missing:skip-covered
+
+test-postgres:
 	scripts/with-postgres $(TEST) $(PARALLEL) -m database
 
 # The edit-run loop: the rules core and the pages, on SQLite, no coverage.

@@ -16,11 +16,12 @@ payout sheets, as on the pages.
 
 import base64
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import accumulate
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -197,8 +198,9 @@ def score_sheet(game, names: dict[int, str], variant, *, filled: bool) -> dict:
         "pegboard": filled and game.from_pegboard,
         "final": (game.score_a, game.score_b) if shown else None,
         "cinches": (game.cinches_a, game.cinches_b) if shown else None,
-        # Each pair's table link, to enter and confirm the game on a phone.
-        "qrs": table_links.game_qrs(game),
+        # Each pair's table link, to enter and confirm the game on a phone: drawn when the
+        # sheet is (a big packet's part draws its own sheets' codes, a few ms each).
+        "qrs": SimpleLazyObject(partial(table_links.game_qrs, game)),
     }
 
 
