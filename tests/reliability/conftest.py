@@ -1,15 +1,18 @@
-"""The live sites of the reliability tests (see ``live_site``): one template a session,
+"""The live sites of the reliability tests (see ``live_site``): one template a run,
 and copies of it.
 
 The template is migrated, given an 8-pair night with no hands yet, a director and 16
-scorers with their sessions open, once a session (and a pytest-xdist worker).
+scorers with their sessions open, once a test run (its pytest-xdist workers share it).
 ``live`` is one copy, served for the tests that only add to it; tests that crash or
 replace their server copy it again for themselves.
 """
 
+import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from filelock import FileLock
 
 from scoring.rules.simulate import random_night
 from tests.reliability.live_site import PAIRS, SCORERS, Server, Site
@@ -28,12 +31,38 @@ class Live(Prepared):
 
 
 @pytest.fixture(scope="session")
-def template(tmp_path_factory, django_db_blocker) -> Prepared:
-    """The site every live site copies; nothing serves it once it is ready."""
-    site = Site(tmp_path_factory.mktemp("template"), unblock=django_db_blocker.unblock)
-    seeded = site.prepare(random_night(PAIRS, seed=8, rounds_played=0), scorers=SCORERS)
-    yield Prepared(site, seeded["night"], seeded["games"])
-    site.drop()
+def template(tmp_path_factory, django_db_blocker, worker_id) -> Iterator[Prepared]:
+    """The site every live site copies; nothing serves it once it is ready.
+
+    Built by the first pytest-xdist worker to need it, under a lock in the run's shared
+    temporary folder, and reopened by the others from its description there; the last
+    worker done with it drops it.
+    """
+    shared = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        shared = shared.parent  # the run's folder, above each worker's own
+    described = shared / "live-template.json"
+    lock = FileLock(shared / "live-template.lock")
+    with lock:
+        if described.exists():
+            state = json.loads(described.read_text())
+            site = Site.reopen(state["site"], django_db_blocker.unblock)
+        else:
+            site = Site(shared / "live-template", unblock=django_db_blocker.unblock)
+            site.folder.mkdir()
+            seeded = site.prepare(random_night(PAIRS, seed=8, rounds_played=0), scorers=SCORERS)
+            state = {"site": site.state(), "users": 0, **seeded}
+        state["users"] += 1
+        described.write_text(json.dumps(state))
+    yield Prepared(site, state["night"], state["games"])
+    with lock:
+        state = json.loads(described.read_text())
+        state["users"] -= 1
+        if state["users"]:
+            described.write_text(json.dumps(state))
+        else:
+            site.drop()
+            described.unlink()
 
 
 @pytest.fixture(scope="session")

@@ -8,13 +8,14 @@ database on the PostgreSQL server that ``DATABASE_URL`` names (the second run of
 scorers are :class:`Browser` sessions that post forms with their CSRF token, as a browser
 does; the TLS proxy's ``X-Forwarded-Proto: https`` comes with every request.
 
-A test session migrates one database, imports the night and opens each scorer's session
-once (the *template*); every site is a copy of it (SQLite's backup API, or ``CREATE DATABASE
-… TEMPLATE``) whose scorers reuse their session cookies. The sites share one
-``SECRET_KEY`` for that. Only 127.0.0.1 is ever addressed; every wait is bounded. The
-functions at the end read a site's database back: from the test process, through a
-connection of its own (:meth:`Site.read`), or inside the site's environment
-(``manage.py shell -c``, :meth:`Site.inside`, for the bench).
+A test run migrates one database, imports the night and opens each scorer's session
+once (the *template*, shared by the run's pytest-xdist workers: ``conftest.py``); every
+site is a copy of it (SQLite's backup API, or ``CREATE DATABASE … TEMPLATE``) whose
+scorers reuse their session cookies, under the template's ``SECRET_KEY``. Only
+127.0.0.1 is ever addressed; every wait is bounded. The functions at the end read a
+site's database back: from the test process, through a connection of its own
+(:meth:`Site.read`), or inside the site's environment (``manage.py shell -c``,
+:meth:`Site.inside`, for the bench).
 """
 
 import http.client
@@ -32,7 +33,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, closing, contextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
@@ -47,8 +48,7 @@ START_TIMEOUT = 60
 # The shared live site (conftest's ``live``): an 8-pair night, a director and 16 scorers.
 PAIRS = 8
 SCORERS = 16
-# One key for every site of a test session: a site copied from the template keeps the
-# template's logins (a session's hash is signed with the key).
+# The key of a site made from nothing; a copy keeps its template's (``Site.secret_key``).
 SECRET_KEY = secrets.token_urlsafe(50)
 
 
@@ -62,32 +62,40 @@ def is_postgres(url: str) -> bool:
     return bool(url) and dj_database_url.parse(url)["ENGINE"] == "django.db.backends.postgresql"
 
 
+@dataclass
 class Database:
-    """A database for one site: a SQLite file in ``folder``, or a new PostgreSQL database;
-    empty, or a copy of ``template`` (which nothing may be connected to meanwhile).
+    """A database for one site: a SQLite file (``path``), or a PostgreSQL database
+    (``name``, on the server ``admin_url`` names). :meth:`create` makes one.
 
     PostgreSQL is used when the suite itself runs on it (``DATABASE_URL``), so a run on
     each database tries the site on each.
     """
 
-    def __init__(self, folder: Path, template: "Database | None" = None):
+    url: str
+    admin_url: str | None = None
+    name: str = ""
+    path: str = ""
+
+    @classmethod
+    def create(cls, folder: Path, template: "Database | None" = None) -> "Database":
+        """Empty, or a copy of ``template`` (which nothing may be connected to meanwhile)."""
         suite_url = os.environ.get("DATABASE_URL", "")
-        self.admin_url = suite_url if is_postgres(suite_url) else None
-        if self.admin_url:
-            self.name = f"cinch_live_{uuid.uuid4().hex[:12]}"
+        if is_postgres(suite_url):
+            name = f"cinch_live_{uuid.uuid4().hex[:12]}"
+            url = urlsplit(suite_url)._replace(path=f"/{name}").geturl()
+            database = cls(url, admin_url=suite_url, name=name)
             copy = f' TEMPLATE "{template.name}"' if template else ""
-            self._execute(f'CREATE DATABASE "{self.name}"{copy}', retry_while_in_use=True)
-            self.url = urlsplit(self.admin_url)._replace(path=f"/{self.name}").geturl()
-        else:
-            self.path = folder / "live.sqlite3"
-            self.url = f"sqlite:///{self.path}"
-            if template:
-                # The backup API rather than a file copy: it reads through SQLite's WAL.
-                with (
-                    closing(sqlite3.connect(template.path)) as source,
-                    closing(sqlite3.connect(self.path)) as copy,
-                ):
-                    source.backup(copy)
+            database._execute(f'CREATE DATABASE "{name}"{copy}', retry_while_in_use=True)
+            return database
+        path = folder / "live.sqlite3"
+        if template:
+            # The backup API rather than a file copy: it reads through SQLite's WAL.
+            with (
+                closing(sqlite3.connect(template.path)) as source,
+                closing(sqlite3.connect(path)) as copy,
+            ):
+                source.backup(copy)
+        return cls(f"sqlite:///{path}", path=str(path))
 
     @property
     def engine(self) -> str:
@@ -129,12 +137,17 @@ class Site:
         static_root: Path | None = None,
         unblock: Callable[[], AbstractContextManager] = nullcontext,
         template: "Site | None" = None,
+        *,
+        database: Database | None = None,
+        secret_key: str | None = None,
     ):
         self.folder = folder
         self.static_root = static_root
         self.unblock = unblock
-        self.database = Database(folder, template and template.database)
+        self.database = database or Database.create(folder, template and template.database)
         self.logins: dict[str, dict[str, str]] = dict(template.logins) if template else {}
+        # A copy keeps its template's key: the sessions stored in it are signed with it.
+        self.secret_key = secret_key or (template and template.secret_key) or SECRET_KEY
         self.environ = {
             key: value
             for key, value in os.environ.items()
@@ -144,11 +157,34 @@ class Site:
         }
         self.environ.update(
             DJANGO_SETTINGS_MODULE="cinch_club.settings.prod",
-            SECRET_KEY=SECRET_KEY,
+            SECRET_KEY=self.secret_key,
             ALLOWED_HOSTS=HOST,
             DATABASE_URL=self.database.url,
             STATIC_ROOT=str(static_root or folder / "static"),
         )
+
+    def state(self) -> dict:
+        """What :meth:`reopen` needs, as JSON: for another process of the test run."""
+        return {
+            "folder": str(self.folder),
+            "static_root": str(self.static_root or self.folder / "static"),
+            "database": asdict(self.database),
+            "secret_key": self.secret_key,
+            "logins": self.logins,
+        }
+
+    @classmethod
+    def reopen(cls, state: dict, unblock: Callable[[], AbstractContextManager]) -> "Site":
+        """The site :meth:`state` describes, over its database as it is."""
+        site = cls(
+            Path(state["folder"]),
+            Path(state["static_root"]),
+            unblock,
+            database=Database(**state["database"]),
+            secret_key=state["secret_key"],
+        )
+        site.logins = state["logins"]
+        return site
 
     def manage(
         self, *args: str, check: bool = True, database_url: str | None = None
