@@ -1,6 +1,7 @@
 """A server process is warmed before its first request (``cinch_club/warm.py``)."""
 
 import pytest
+from django.forms.renderers import get_default_renderer
 from django.template import engines
 from django.template.base import Template
 
@@ -10,8 +11,9 @@ from scoring.table_links import link_path
 
 @pytest.mark.django_db
 def test_after_warming_a_link_page_compiles_no_template(client, game, monkeypatch):
-    for loader in engines["django"].engine.template_loaders:
-        loader.reset()
+    for engine in (engines["django"].engine, get_default_renderer().engine.engine):
+        for loader in engine.template_loaders:
+            loader.reset()
     warm()
     compiled = []
     compile_nodelist = Template.compile_nodelist
