@@ -6,11 +6,16 @@ account, all at once: one pair's phone posts the
 game's three hands through its link, the other pair's phone waits for the result and
 confirms it through its own. Prints the hand saves' latency (p50, p95, worst) and checks
 that every game has its three hands once and one confirmation, by the other pair. The
-waiting phone reloads its page every half second, so the saves share the server with
-many more page loads than a room of players makes.
+waiting phone does what its page's script does (``scoring/static/scoring/link_news.js``):
+it opens the page once, asks the page's news URL at the page's own interval (both read
+from the page, as the script reads them) and loads the page again when the answer
+changes, until the result is there to confirm.
 """
 
+import html
+import json
 import os
+import re
 import runpy
 import statistics
 import tempfile
@@ -54,12 +59,27 @@ def entering_phone(server: Server, path: str, pair: int) -> list[float]:
     return latencies
 
 
+def news_of(page: str) -> tuple[str, str, float]:
+    """The news URL, the page's mark and the interval, from the page's ``#news`` element."""
+    element = re.search(r'<p id="news"[^>]*>', page).group(0)
+    data = dict(re.findall(r'data-(\w+)="([^"]*)"', element))
+    return html.unescape(data["url"]), data["mark"], float(data["seconds"])
+
+
 def confirming_phone(server: Server, path: str) -> int:
     phone = Browser(server)
     deadline = time.monotonic() + WAIT_SECONDS
-    while "Is this result right?" not in phone.get(path).text:
-        assert time.monotonic() < deadline, f"no result to confirm at {path}"
-        time.sleep(0.5)
+    page = phone.get(path).text
+    while "Is this result right?" not in page:
+        news, mark, seconds = news_of(page)
+        while True:
+            assert time.monotonic() < deadline, f"no result to confirm at {path}"
+            time.sleep(seconds)
+            answer = phone.get(news)
+            assert answer.status == 200, f"news at {path}: {answer.status}"
+            if json.loads(answer.text)["mark"] != mark:
+                break
+        page = phone.get(path).text
     answer = phone.post(path + "confirm/", {})
     assert answer.status == 302, f"confirm at {path}: {answer.status}"
     return phone.sent

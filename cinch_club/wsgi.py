@@ -7,3 +7,7 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cinch_club.settings.prod")
 
 application = get_wsgi_application()
+
+from cinch_club.warm import warm  # noqa: E402 (needs the settings the line above set up)
+
+warm()

@@ -7,6 +7,13 @@ write per page) per link, as a club's phones may share one address on its Wi-Fi:
 ``LINK_LIMIT`` in ``LINK_WINDOW`` seconds the page says to wait (429); and per address
 (``clients.client_address``, the proxies counted) past ``REFUSED_LIMIT`` refused links,
 so guessing stops.
+
+The page keeps itself up to date (``static/scoring/link_news.js``): while it is on
+screen it asks ``t/<token>/news/`` every ``NEWS_SECONDS`` whether the game changed (the
+link's check and nothing more: no template, no session), and reloads or says so. Those
+polls are counted apart, against ``NEWS_LIMIT``: four phones of one pair left open for
+the whole window stay under it, and polling never uses up the allowance a phone needs
+to save its hands.
 """
 
 from typing import Any
@@ -15,11 +22,14 @@ from django import forms
 from django.contrib import messages
 from django.core.cache import caches
 from django.core.exceptions import ValidationError
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.generic import TemplateView
+from django.views.generic import TemplateView, View
 
 from scoring import selectors, services
 from scoring.clients import client_address
@@ -33,6 +43,8 @@ from scoring.views import GameAction
 LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
 REFUSED_LIMIT = 20  # refused links per address and window: guessing stops here
 LINK_WINDOW = 600
+NEWS_SECONDS = 3  # how often an open page asks whether the game changed
+NEWS_LIMIT = 4 * LINK_WINDOW // NEWS_SECONDS  # news polls per link and window
 
 
 def _counts():
@@ -59,29 +71,69 @@ class DisputeForm(forms.Form):
     )
 
 
-class LinkPage(TemplateView):
-    """The game of the link in the URL; a refusal page unless the link is good now."""
+class LinkGate:
+    """Opens the link in the URL as ``self.link`` (``self.game`` its game), or answers
+    with ``refuse``: too many requests (429), or a link that is not good now (403)."""
 
-    template_name = "scoring/table_link.html"
+    def over_limit(self, token: str) -> bool:
+        return _over(f"link:{token[:80]}", LINK_LIMIT)
+
+    def games(self):
+        """Where ``open_link`` reads the game from (``None``: the game and its night)."""
+        return None
+
+    def refuse(self, reason: str, status: int):
+        raise NotImplementedError
 
     def dispatch(self, request, *args, token, **kwargs):
         address = client_address(request)
-        if _counts().get(f"link-refused:{address}", 0) >= REFUSED_LIMIT or _over(
-            f"link:{token[:80]}", LINK_LIMIT
-        ):
+        if _counts().get(f"link-refused:{address}", 0) >= REFUSED_LIMIT or self.over_limit(token):
             return self.refuse(_("Too many requests: wait a few minutes and try again."), 429)
-        # A page reads the game with its hands along with the link; a POST reads the game
-        # alone: its service reads the hands under the lock (``selectors.game_shown``).
-        games = selectors.game_details() if request.method in ("GET", "HEAD") else None
         try:
-            self.link = open_link(token, games)
+            self.link = open_link(token, self.games())
         except LinkRefused as refused:
             _over(f"link-refused:{address}", REFUSED_LIMIT)
             return self.refuse(str(refused), 403)
         self.token = token
         self.game = self.link.game
-        self.names = selectors.game_pair_names_later(self.game)
         return super().dispatch(request, *args, token=token, **kwargs)
+
+
+class LinkNews(LinkGate, View):
+    """The page's "anything new?": ``selectors.game_news`` as JSON, from the game the
+    link's check reads (one query); a refusal as JSON, with the page's status."""
+
+    http_method_names = ["get"]
+
+    def over_limit(self, token: str) -> bool:
+        return _over(f"link-news:{token[:80]}", NEWS_LIMIT)
+
+    def refuse(self, reason: str, status: int):
+        return self.answer({"refused": reason}, status)
+
+    def get(self, request, token):
+        return self.answer(selectors.game_news(self.game))
+
+    @staticmethod
+    def answer(data: dict, status: int = 200) -> JsonResponse:
+        response = JsonResponse(data, status=status)
+        add_never_cache_headers(response)
+        return response
+
+
+class LinkPage(LinkGate, TemplateView):
+    """The game of the link in the URL; a refusal page unless the link is good now."""
+
+    template_name = "scoring/table_link.html"
+
+    def games(self):
+        # A page reads the game with its hands along with the link; a POST reads the game
+        # alone: its service reads the hands under the lock (``selectors.game_shown``).
+        return selectors.game_details() if self.request.method in ("GET", "HEAD") else None
+
+    @cached_property
+    def names(self):
+        return selectors.game_pair_names_later(self.link.game)
 
     def refuse(self, reason: str, status: int):
         return render(
@@ -108,6 +160,10 @@ class LinkPage(TemplateView):
         progress = selectors.game_progress(game)
         return super().get_context_data(
             token=self.token,
+            page_url=self.page_url(),
+            news=selectors.game_news(game),
+            news_url=reverse("scoring:table-link-news", args=[self.token]),
+            news_seconds=NEWS_SECONDS,
             link=self.link,
             game=game,
             night=game.night,
@@ -222,6 +278,7 @@ table_link = LinkHand.as_view()
 table_link_result = LinkResult.as_view()
 table_link_confirm = LinkConfirm.as_view()
 table_link_dispute = LinkDispute.as_view()
+table_link_news = LinkNews.as_view()
 
 
 class GameConfirm(ScorerRequiredMixin, GameAction):

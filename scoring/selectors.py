@@ -5,6 +5,7 @@ stored rows to ``scoring.documents`` and ``scoring.rules``.
 """
 
 import dataclasses
+import zlib
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
@@ -235,6 +236,18 @@ def game_pair_names_later(game: Game) -> SimpleLazyObject:
     """``game_pair_names`` read when a label is first shown: a save that redirects shows
     none, so it reads no seats."""
     return SimpleLazyObject(lambda: game_pair_names(game))
+
+
+def game_news(game: Game) -> dict[str, str]:
+    """What a table's phone compares with its page to know the page is out of date
+    (``link_views.LinkNews``): the confirmation state, and a mark that moves with every
+    change the table sees. ``version`` moves with each hand and result saved, corrected
+    or cleared, a re-opening and a forfeit; a confirmation, a dispute or the director's
+    word leave it alone, so the state, who confirmed and the dispute count too. (A
+    revoked link or a final night refuses the link itself.)"""
+    state = table_links.confirmation_state(game)
+    seen = f"{game.version}|{state}|{game.confirmed_by}|{game.dispute}"
+    return {"state": state, "mark": f"{game.version}-{zlib.crc32(seen.encode()):08x}"}
 
 
 def game_sides(game: Game, names: dict[int, str]) -> list[dict]:

@@ -85,6 +85,7 @@ urlpatterns = [
     path("t/<str:token>/result/", link_views.table_link_result, name="table-link-result"),
     path("t/<str:token>/confirm/", link_views.table_link_confirm, name="table-link-confirm"),
     path("t/<str:token>/dispute/", link_views.table_link_dispute, name="table-link-dispute"),
+    path("t/<str:token>/news/", link_views.table_link_news, name="table-link-news"),
     path(
         "games/<int:pk>/done-correcting/",
         correction_views.game_done_correcting,

@@ -82,3 +82,8 @@ LOGGING = {
 # checks it is still alive before reusing it (docs/performance.md "Table links").
 DATABASES["default"]["CONN_MAX_AGE"] = 60  # noqa: F405
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
+# SQLite's writers wait in turn on a lock file instead of polling SQLite's lock
+# (cinch_club/sqlite_writers). Production's alone: pytest-django names test databases
+# by the stock engine's name.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["ENGINE"] = "cinch_club.sqlite_writers"  # noqa: F405

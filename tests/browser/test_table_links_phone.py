@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from scoring.link_views import NEWS_SECONDS
 from scoring.models import Game
 from scoring.table_links import link_path, link_token
 from tests.browser.nights import hands_by_cards
@@ -17,6 +18,7 @@ from tests.factories import night_with_schedule
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+NEWS_WAIT = (NEWS_SECONDS + 5) * 1000  # ms: the page's next question, and its reload
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
@@ -37,6 +39,9 @@ def test_a_table_enters_and_the_other_pair_confirms(new_context, as_user, direct
     night = night_with_schedule(2, confirm_results=True)
     game = Game.objects.get(night=night)
     winner, loser = game.pair_a, game.pair_b
+    # Both phones open their links as the game starts; nobody reloads the other pair's.
+    confirming = new_context(**PHONE).new_page()
+    confirming.goto(link_path(game, loser))
     entering = new_context(**PHONE).new_page()
     entering.goto(link_path(game, winner))
     for number, hand in enumerate(hands_by_cards(winner, loser), start=1):
@@ -51,9 +56,10 @@ def test_a_table_enters_and_the_other_pair_confirms(new_context, as_user, direct
     room = as_user(director)
     assert wins(room, night) == {winner: 0, loser: 0}  # nothing counted yet
 
-    confirming = new_context(**PHONE).new_page()
-    confirming.goto(link_path(game, loser))
-    expect(confirming.locator("#confirm")).to_contain_text(f"Won by pair {winner}")
+    # The page asked its news URL, saw the result and reloaded itself.
+    expect(confirming.locator("#confirm")).to_contain_text(
+        f"Won by pair {winner}", timeout=NEWS_WAIT
+    )
     scroll_width, width = confirming.evaluate(
         "() => [document.documentElement.scrollWidth, window.innerWidth]"
     )
@@ -65,6 +71,35 @@ def test_a_table_enters_and_the_other_pair_confirms(new_context, as_user, direct
         f"confirmed by pair {loser} (table link)"
     )
     assert wins(room, night) == {winner: 1, loser: 0}
+    # The entering phone sees the confirmation by itself too, and then stops asking.
+    expect(entering.locator("#confirmation")).to_contain_text(
+        f"confirmed by pair {loser}", timeout=NEWS_WAIT
+    )
+    assert entering.locator("#news").count() == 0
+
+
+def test_a_phone_being_filled_in_is_told_not_reloaded(new_context, folder):
+    """A page whose form was being filled in keeps what was typed and says there is news."""
+    night = night_with_schedule(2, confirm_results=True)
+    game = Game.objects.get(night=night)
+    a, b = game.pairs
+    typing = new_context(**PHONE).new_page()
+    typing.goto(link_path(game, b))
+    typing.locator("#pegboard").get_by_label(f"Pair {b} score").fill("7")
+    other = new_context(**PHONE).new_page()
+    other.goto(link_path(game, a))
+
+    enter_hand(other, 1, **hands_by_cards(a, b)[0])
+
+    note = typing.locator("#news")
+    expect(note).to_be_visible(timeout=NEWS_WAIT)
+    expect(note).to_have_text("New entries from the other pair: reload")
+    expect(typing.locator("#pegboard").get_by_label(f"Pair {b} score")).to_have_value("7")
+    typing.evaluate("() => window.scrollTo(0, 0)")
+    typing.screenshot(path=folder / "table-link-news.png")
+    note.get_by_role("link", name="reload").tap()
+    expect(typing.locator("#entry").get_by_role("heading")).to_have_text("Hand 2")
+    expect(typing.locator("#news")).to_be_hidden()
 
 
 def test_a_dispute_reaches_the_round_board(new_context, as_user, director, folder):

@@ -92,6 +92,7 @@ OPEN_VIEWS = {
     link_views.LinkResult: PUBLIC,
     link_views.LinkConfirm: PUBLIC,
     link_views.LinkDispute: PUBLIC,
+    link_views.LinkNews: PUBLIC,
     language.SetLanguage: PUBLIC,
 }
 
@@ -253,7 +254,7 @@ def test_who_may_use_each_url(client_for, objects, settings, route, name, callba
 
 
 LINK_ROUTES = {"t/<str:token>/", "t/<str:token>/result/", "t/<str:token>/confirm/"}
-LINK_ROUTES |= {"t/<str:token>/dispute/"}
+LINK_ROUTES |= {"t/<str:token>/dispute/", "t/<str:token>/news/"}
 
 
 @pytest.mark.parametrize("public_pages", ["all", "none"])

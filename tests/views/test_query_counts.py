@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring import selectors, services
 from scoring.models import Game
-from scoring.table_links import link_path
+from scoring.table_links import link_path, link_token
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -127,3 +127,29 @@ def test_a_hand_save(client_for, django_assert_num_queries, page, hands):
     assert response.status_code == 302
     assert list(game.hands.values_list("points", flat=True))[-1] == [2, 2]
     assert game.hands.count() == hands + 1
+
+
+@pytest.mark.parametrize("hands", [3, 25])
+def test_a_table_link_page(client, django_assert_num_queries, hands):
+    """The game with its night and hand count, its hands, and the pairs' names (seats and
+    substitutes): no session, no user, however long the game."""
+    game = played_game(night_with_schedule(6), hands)
+
+    with django_assert_num_queries(4):
+        response = client.get(link_path(game, game.pair_a))
+
+    assert response.status_code == 200
+    assert len(response.context["hand_table"].rows) == hands
+
+
+@pytest.mark.parametrize("hands", [3, 25])
+def test_a_table_links_news(client, django_assert_num_queries, hands):
+    """The page's poll (every few seconds on every open phone): the link's check alone."""
+    game = played_game(night_with_schedule(6), hands)
+
+    with django_assert_num_queries(1):
+        response = client.get(
+            reverse("scoring:table-link-news", args=[link_token(game, game.pair_a)])
+        )
+
+    assert response.json()["state"] == "playing"

@@ -1,0 +1,28 @@
+"""A server process is warmed before its first request (``cinch_club/warm.py``)."""
+
+import pytest
+from django.forms.renderers import get_default_renderer
+from django.template import engines
+from django.template.base import Template
+
+from cinch_club.warm import warm
+from scoring.table_links import link_path
+
+
+@pytest.mark.django_db
+def test_after_warming_a_link_page_compiles_no_template(client, game, monkeypatch):
+    for engine in (engines["django"].engine, get_default_renderer().engine.engine):
+        for loader in engine.template_loaders:
+            loader.reset()
+    warm()
+    compiled = []
+    compile_nodelist = Template.compile_nodelist
+
+    def spy(template):
+        compiled.append(template.origin.name)
+        return compile_nodelist(template)
+
+    monkeypatch.setattr(Template, "compile_nodelist", spy)
+
+    assert client.get(link_path(game, game.pair_a)).status_code == 200
+    assert compiled == []
