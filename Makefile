@@ -52,6 +52,9 @@ run: install
 # postgresql if missing) and stops. Either pass failing fails `make test`.
 # pytest-xdist workers take a test file each at a time (loadfile keeps a module's shared
 # fixtures in one process); each worker has its own test database and live server.
+# Three on SQLite, two on PostgreSQL: the browser tests wait on Chromium between steps,
+# and a fifth process fills those waits (measured in docs/performance.md: four on SQLite
+# was slower, as was three for the SQLite pass alone).
 # No extra -q: pyproject's addopts has one, and a second hides the "N passed" line.
 TEST := env -u DJANGO_SETTINGS_MODULE -u PYTHONDONTWRITEBYTECODE $(VENV)/bin/pytest -p no:cacheprovider
 PARALLEL := -n 2 --dist loadfile
@@ -62,7 +65,7 @@ test: install browser
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
 
 test-sqlite:
-	$(TEST) $(PARALLEL) --cov --cov-branch --cov-report=term-missing:skip-covered
+	$(TEST) -n 3 --dist loadfile --cov --cov-branch --cov-report=term-missing:skip-covered
 
 test-postgres:
 	scripts/with-postgres $(TEST) $(PARALLEL) -m database
