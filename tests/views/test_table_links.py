@@ -4,6 +4,7 @@
 import io
 
 import pytest
+from django.core.cache import caches
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -313,3 +314,99 @@ def test_turning_confirmation_off_counts_the_awaiting_results(client, director, 
 
     game.refresh_from_db()
     assert game.confirmed and game.confirmed_by == "director: confirmation turned off"
+
+
+def test_a_hand_posted_twice_through_the_link_is_saved_once(client, game):
+    hand = {"bidder": "1", "bid": "2", "points_a": "2", "points_b": "2", "position": "1"}
+    post(client, game, game.pair_a, data=hand)
+
+    again = client.post(link_path(game, game.pair_a), hand, follow=True)
+
+    assertContains(again, "Hand 1 was already saved")
+    assert game.hands.count() == 1
+
+
+def test_a_hand_the_form_cannot_read_is_shown_again(client, game):
+    response = post(client, game, game.pair_a, data={"bidder": "1", "position": "first"})
+
+    assert response.status_code == 200
+    assert "position" in response.context["hand_form"].errors
+    assert not game.hands.exists()
+
+
+def test_a_result_posted_twice_through_the_link_is_saved_once(client, game):
+    result = result_for(game) | {"result-version": str(game.version)}
+    post(client, game, game.pair_a, "result", result)
+
+    again = client.post(link_path(game, game.pair_a) + "result/", result, follow=True)
+
+    assertContains(again, f"The result was already saved: won by pair {game.pair_a}.")
+    game.refresh_from_db()
+    assert (game.winner, game.score_a, game.score_b) == (game.pair_a, 11, 6)
+
+
+def test_a_result_the_form_cannot_read_is_shown_again(client, game):
+    response = post(client, game, game.pair_a, "result", result_for(game) | {"result-score_a": "x"})
+
+    assert response.status_code == 200
+    assert "score_a" in response.context["result_form"].errors
+    game.refresh_from_db()
+    assert game.winner is None
+
+
+def test_confirming_twice_is_told_not_repeated(client, game):
+    post(client, game, game.pair_a, "result", result_for(game))
+    post(client, game, game.pair_b, "confirm")
+
+    again = client.post(link_path(game, game.pair_b) + "confirm/", follow=True)
+
+    assertContains(again, "the result was confirmed already by pair")
+    game.refresh_from_db()
+    assert game.confirmed_by == f"pair {game.pair_b} (table link)"
+
+
+def test_nothing_to_dispute_is_refused_with_a_reason(client, game):
+    response = client.post(
+        link_path(game, game.pair_b) + "dispute/", {"reason": "wrong"}, follow=True
+    )
+
+    assertContains(response, "has no result to confirm yet")
+    game.refresh_from_db()
+    assert not game.dispute
+
+
+def test_a_count_that_expires_between_add_and_incr_starts_again(client, game, monkeypatch):
+    """The link's request count may expire between ``add`` and ``incr``: counted as one."""
+    cache = caches["table_links"]
+    real_incr = cache.incr
+
+    def expired(key, delta=1, version=None):
+        cache.delete(key)
+        return real_incr(key, delta, version)
+
+    monkeypatch.setattr(cache, "incr", expired)
+
+    assert client.get(link_path(game, game.pair_a)).status_code == 200
+    monkeypatch.undo()
+    assert cache.get(f"link:{link_token(game, game.pair_a)[:80]}") == 1
+
+
+def test_a_dispute_needs_a_reason_and_the_other_pair(client, game):
+    post(client, game, game.pair_a, "result", result_for(game))
+
+    blank = post(client, game, game.pair_b, "dispute", {"reason": "  "})
+    own = client.post(link_path(game, game.pair_a) + "dispute/", {"reason": "no"}, follow=True)
+
+    assert blank.status_code == 200 and "reason" in blank.context["dispute_form"].errors
+    assertContains(own, "The pair that entered the result cannot dispute it.")
+    game.refresh_from_db()
+    assert not game.dispute
+
+
+def test_a_result_without_a_winner_is_refused_by_the_rules(client, game):
+    response = post(client, game, game.pair_a, "result", RESULT)
+
+    assert response.status_code == 200
+    assert "winner" in response.context["result_form"].errors
+    game.refresh_from_db()
+    assert game.winner is None
