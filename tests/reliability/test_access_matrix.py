@@ -113,9 +113,14 @@ def walk(patterns, prefix: str = "", namespace: str = ""):
 ALL_PATTERNS = sorted(walk(get_resolver().url_patterns))
 
 
+def by_method(callback) -> dict | None:
+    """The views a URL splits by method (``views.by_method``), or None for one view."""
+    return inspect.getclosurevars(callback).nonlocals.get("views")
+
+
 def handler(callback, method: str):
     """The view class that answers ``method`` at this URL, or None if none does."""
-    methods = inspect.getclosurevars(callback).nonlocals.get("views")  # views.by_method
+    methods = by_method(callback)
     if methods is not None:
         callback = methods.get(method)
         if callback is None:
@@ -128,7 +133,7 @@ def handler(callback, method: str):
 def guard(callback, method: str, public_pages: str = "all"):
     """The least role that may reach the view answering ``method`` (its mixin decides
     before the method is looked at), or None when the URL itself refuses the method."""
-    methods = inspect.getclosurevars(callback).nonlocals.get("views")
+    methods = by_method(callback)
     if methods is not None and method not in methods:
         return None
     view_class = (methods[method] if methods else callback).view_class
@@ -207,7 +212,7 @@ ROLE_MIXINS = (DirectorRequiredMixin, ScorerRequiredMixin)
 
 def view_classes(callback) -> list[type]:
     """The view classes behind a URL, one per method where the URL splits them."""
-    methods = inspect.getclosurevars(callback).nonlocals.get("views")
+    methods = by_method(callback)
     return [view.view_class for view in (methods.values() if methods else [callback])]
 
 
