@@ -139,11 +139,13 @@ def club_writes() -> Iterator[list[str]]:
     """
     written: list[str] = []
     with CaptureQueriesContext(connection) as queries:
-        yield written
-    for query in queries.captured_queries:
-        match = WRITE.match(query["sql"])
-        if match and match[1] in CLUB_TABLES:
-            written.append(query["sql"])
+        try:
+            yield written
+        finally:  # also when the block raises: a refusal is often an exception
+            for query in queries.captured_queries:
+                match = WRITE.match(query["sql"])
+                if match and match[1] in CLUB_TABLES:
+                    written.append(query["sql"])
 
 
 REFUSED = ('class="errorlist', 'role="alert"', "message error")
