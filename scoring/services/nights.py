@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from scoring.documents import hand_fields
 from scoring.models import Game, Hand, Member, Night, Seat
@@ -60,11 +61,17 @@ def night_create(
         # The same form, posted at the same moment, made it first (the unique token).
         _refuse_if_form_used(token)
         raise
+    names = _normal_names(player_names, "players")
     members = _members_by_key()
-    for number, player in enumerate(_normal_names(player_names, "players"), start=1):
-        member = members.get(name_key(player)) or Member.objects.create(name=player)
-        members[name_key(player)] = member
-        Seat.objects.create(night=night, number=number, member=member)
+    # Bulk writes: a night of forty players is two INSERTs and the seats' history, not 120.
+    new = {name_key(name): Member(name=name) for name in names if name_key(name) not in members}
+    Member.objects.bulk_create(new.values())
+    members |= new
+    seats = [
+        Seat(night=night, number=number, member=members[name_key(name)])
+        for number, name in enumerate(names, start=1)
+    ]
+    bulk_create_with_history(seats, Seat)
     return night
 
 
@@ -115,17 +122,18 @@ def _renumber(seats: list[Seat], numbers: list[int]) -> None:
     """Give ``seats`` new numbers without tripping the unique number on the way.
 
     They first move above every number of the night, not only above their own: swapping
-    1 and 2 among 8 players once parked seat 1 on number 5, which was taken.
+    1 and 2 among 8 players once parked seat 1 on number 5, which was taken. Each step is
+    one UPDATE; only the new numbers go into the seats' history (the parking is no change).
     """
     if not seats:
         return
     offset = Seat.objects.filter(night_id=seats[0].night_id).aggregate(top=Max("number"))["top"]
     for seat in seats:
         seat.number += offset
-        seat.save(update_fields=["number"])
+    Seat.objects.bulk_update(seats, ["number"])
     for seat, number in zip(seats, numbers, strict=True):
         seat.number = number
-        seat.save(update_fields=["number"])
+    bulk_update_with_history(seats, Seat, ["number"])
 
 
 @audited
@@ -188,8 +196,7 @@ def night_schedule(*, night: Night, user=None) -> list[Game]:
         for seat in round_["games"]
         for a, b in [seat["pairs"]]
     ]
-    for game in games:
-        game.save()
+    bulk_create_with_history(games, Game)
     mark_night_changed(night.pk)
     return games
 

@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from scoring import services
 from scoring.models import Game, Member, Night, Seat
 from scoring.rules import schedule
+from tests.factories import DirectorFactory
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 HAND = {"bidder": 1, "bid": 2, "high": 1, "low": 1, "jack": None, "game": 2}
@@ -168,6 +169,31 @@ def test_night_schedule_again_replaces_the_unplayed_games():
     services.night_schedule(night=night)
 
     assert Game.objects.filter(night=night).count() == len(schedule(4)) * 2
+
+
+def test_setting_up_keeps_each_change_in_the_history_with_its_author():
+    """Seats and games are written in bulk; each still has its history row, by whom:
+    a seat's creation, its drawn number (not the parking on the way), a game's creation."""
+    director = DirectorFactory()
+    night = services.night_create(
+        name="Tuesday",
+        date=datetime.date(2026, 11, 17),
+        variant="club11",
+        player_names=PLAYERS,
+        user=director,
+    )
+    services.night_draw(night=night, chance=random.Random(1), user=director)
+    games = services.night_schedule(night=night, user=director)
+
+    seats = Seat.history.filter(night=night)
+    assert sorted(seats.filter(history_type="+").values_list("number", flat=True)) == list(
+        range(1, 9)
+    )
+    drawn = {row.id: row.number for row in seats.filter(history_type="~")}
+    assert drawn == {seat.pk: seat.number for seat in night.seats.all()}
+    created = Game.history.filter(night=night, history_type="+")
+    assert sorted(created.values_list("id", flat=True)) == sorted(game.pk for game in games)
+    assert {row.history_user for row in [*seats, *created]} == {director}
 
 
 def test_night_schedule_is_refused_before_the_draw():
