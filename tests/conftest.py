@@ -22,10 +22,15 @@ TESTS = Path(__file__).parent
 DATABASE_TESTS = ("commands", "reliability", "services", "test_migrations.py", "test_models.py")
 # ... and every query-count test, wherever it lives (a page's count is the backend's).
 QUERY_COUNTS = {"django_assert_num_queries", "django_assert_max_num_queries"}
+# Run without coverage's tracer (pytest-cov's ``no_cover``): the browser tests look at
+# the pages as a visitor does, and every line they reach is reached by the pages' own
+# tests as well; traced, their live server cost twice the CPU for no line more.
+UNTRACED_TESTS = ("browser",)
 
 
 def pytest_collection_modifyitems(items):
-    """Mark ``database`` the tests under DATABASE_TESTS and those that count queries.
+    """Mark ``database`` the tests under DATABASE_TESTS and those that count queries, and
+    ``no_cover`` those under UNTRACED_TESTS.
 
     Other tests that depend on the engine say so with ``@pytest.mark.database`` (the
     import page); the pages' other tests, the browser, PDF, rules-core and settings tests
@@ -34,6 +39,8 @@ def pytest_collection_modifyitems(items):
     """
     for item in items:
         part = Path(item.path).relative_to(TESTS).parts[0]
+        if part in UNTRACED_TESTS:
+            item.add_marker(pytest.mark.no_cover)
         if item.get_closest_marker("once"):
             continue
         if part in DATABASE_TESTS or QUERY_COUNTS & set(getattr(item, "fixturenames", ())):

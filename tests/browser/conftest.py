@@ -1,10 +1,11 @@
 """Fixtures of the browser tests: Debian's Chromium, driven by Playwright, on the live server.
 
-The browser is Debian's package at /usr/bin/chromium (``make test`` installs it when it is
-missing); Playwright's own browser download is never used. It starts once for the
-session, headless, with the flags a machine without outbound connections needs, and each
-visitor gets a fresh context (their own cookies), so a director, a scorer and an
-anonymous visitor can have the same night open side by side.
+The browser is Debian's headless build of Chromium, the chromium-headless-shell package
+(``make test`` installs it when it is missing); Playwright's own browser download is
+never used. It starts once for each test module, with the flags a machine without
+outbound connections needs, and each visitor gets a fresh context (their own cookies),
+so a director, a scorer and an anonymous visitor can have the same night open side by
+side.
 
 The live server is pytest-django's, in a thread of this process; with SQLite the tests
 share its in-memory database, so every browser test uses ``transactional_db``. It serves
@@ -21,7 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from tests.browser.steps import log_in
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path("/usr/lib/chromium/chromium-headless-shell")
 CHROMIUM_ARGS = [
     "--no-sandbox",  # we run as root in CI, where Chromium's sandbox will not start
     "--disable-gpu",
@@ -46,7 +47,7 @@ def browser() -> Iterator[Browser]:
     (``DJANGO_ALLOW_ASYNC_UNSAFE``) for as long as the browser is open, and no longer.
     """
     if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs it (Debian's chromium).")
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs chromium-headless-shell.")
     with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         browser = playwright.chromium.launch(
