@@ -11,7 +11,6 @@ accepts, costs a fraction of a second per process at start and nothing afterward
 from pathlib import Path
 
 import django.forms
-from django.apps import apps
 from django.conf import settings
 from django.forms.renderers import get_default_renderer
 from django.template.loader import get_template
@@ -29,14 +28,10 @@ def warm() -> None:
         for name in templates_under(folder):
             get_template(name)
     get_template("django_tables2/table.html")
-    renderer = get_default_renderer()  # the forms' widgets: Django's and the site's own
-    django_forms = Path(django.forms.__file__).parent
-    for folder in (
-        django_forms / "templates",
-        Path(apps.get_app_config("scoring").path) / "templates",
-    ):
-        for name in templates_under(folder):
-            renderer.get_template(name)
+    renderer = get_default_renderer()  # the forms' widgets (``scoring.widgets`` draws its own)
+    folder = Path(django.forms.__file__).parent / "templates"
+    for name in templates_under(folder):
+        renderer.get_template(name)
     for language, _ in settings.LANGUAGES:
         with translation.override(language):  # reads the language's catalogs
             pass
