@@ -6,8 +6,14 @@ on every one of its threads at once: at the start of a round, 40 phones open the
 table links in the same second, and the first pages took ten times as long as the
 next (docs/performance.md, "Table links"). Doing it once here, before the worker
 accepts, costs a fraction of a second per process at start and nothing afterwards.
+
+Then what is loaded is set aside from the garbage collector (``gc.freeze``): it lives as
+long as the process, yet each full collection walked all of it again, some 160,000
+objects, a pause of about 90 ms in whichever request it fell (docs/performance.md,
+"Sixth session").
 """
 
+import gc
 from pathlib import Path
 
 import django.forms
@@ -35,3 +41,5 @@ def warm() -> None:
     for language, _ in settings.LANGUAGES:
         with translation.override(language):  # reads the language's catalogs
             pass
+    gc.collect()
+    gc.freeze()
