@@ -12,19 +12,24 @@ the HTML is Django's to the character (``tests/views/test_forms_widgets.py`` com
 them), without option groups, which no form of the site uses.
 """
 
+import html
+
 from django import forms
 from django.forms.utils import ErrorList
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
+
+
+def escaped(value) -> str:
+    """Django's ``conditional_escape`` (what ``{{ value }}`` does) without its wrapper for
+    lazy text: a page's widgets escape some two hundred names and values."""
+    return value.__html__() if hasattr(value, "__html__") else html.escape(str(value))
 
 
 def html_attrs(attrs: dict) -> str:
     """Django's ``attrs.html``: `` name="value"`` each, a bare `` name`` for ``True``,
     nothing for ``False``."""
     return "".join(
-        f" {conditional_escape(name)}"
-        if value is True
-        else f' {conditional_escape(name)}="{conditional_escape(value)}"'
+        f" {escaped(name)}" if value is True else f' {escaped(name)}="{escaped(value)}"'
         for name, value in attrs.items()
         if value is not False
     )
@@ -32,10 +37,10 @@ def html_attrs(attrs: dict) -> str:
 
 def input_html(widget: dict) -> str:
     """Django's ``input.html``: an ``<input>`` from a widget's (or an option's) context."""
-    value = "" if widget["value"] is None else f' value="{conditional_escape(widget["value"])}"'
+    value = "" if widget["value"] is None else f' value="{escaped(widget["value"])}"'
     return (
-        f'<input type="{conditional_escape(widget["type"])}"'
-        f' name="{conditional_escape(widget["name"])}"{value}{html_attrs(widget["attrs"])}>'
+        f'<input type="{escaped(widget["type"])}"'
+        f' name="{escaped(widget["name"])}"{value}{html_attrs(widget["attrs"])}>'
     )
 
 
@@ -74,17 +79,17 @@ class FlatRadioSelect(Drawn, forms.RadioSelect):
         attrs = widget["attrs"]
         html = ["<div"]
         if attrs.get("id"):
-            html.append(f' id="{conditional_escape(attrs["id"])}"')
+            html.append(f' id="{escaped(attrs["id"])}"')
         if attrs.get("class"):
-            html.append(f' class="{conditional_escape(attrs["class"])}"')
+            html.append(f' class="{escaped(attrs["class"])}"')
         html.append(">")
         for _group, options, _index in widget["optgroups"]:
             for option in options:
                 label_for = option["attrs"].get("id")
-                label_for = f' for="{conditional_escape(label_for)}"' if label_for else ""
+                label_for = f' for="{escaped(label_for)}"' if label_for else ""
                 html.append(
                     f"<div>\n    <label{label_for}>{input_html(option)}\n"
-                    f" {conditional_escape(option['label'])}</label>\n\n</div>"
+                    f" {escaped(option['label'])}</label>\n\n</div>"
                 )
         html.append("\n</div>")
         return "".join(html)
@@ -104,14 +109,14 @@ class FlatSelect(Drawn, forms.Select):
     """Django's ``select.html`` (with ``select_option.html`` and ``attrs.html``)."""
 
     def draw(self, widget: dict) -> str:
-        html = [f'<select name="{conditional_escape(widget["name"])}"']
+        html = [f'<select name="{escaped(widget["name"])}"']
         html.append(f"{html_attrs(widget['attrs'])}>")
         for _group, options, _index in widget["optgroups"]:
             for option in options:
                 html.append(
-                    f'\n  <option value="{conditional_escape(option["value"])}"'
+                    f'\n  <option value="{escaped(option["value"])}"'
                     f"{html_attrs(option['attrs'])}>"
-                    f"{conditional_escape(option['label'])}</option>\n"
+                    f"{escaped(option['label'])}</option>\n"
                 )
         html.append("\n</select>")
         return "".join(html)
@@ -123,10 +128,10 @@ class DrawnLabels:
     def render(self, template_name=None, context=None, renderer=None) -> SafeString:
         if template_name != self.template_name_label or context is None:
             return super().render(template_name, context, renderer)
-        label = conditional_escape(context["label"])
+        label = escaped(context["label"])
         if not context["use_tag"]:
             return mark_safe(label)
-        tag = conditional_escape(context["tag"])
+        tag = escaped(context["tag"])
         return mark_safe(f"<{tag}{html_attrs(context['attrs'] or {})}>{label}</{tag}>")
 
 

@@ -3,6 +3,8 @@ what Django's own templates write."""
 
 import pytest
 from django import forms
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
 
 from scoring.widgets import (
     DrawnLabels,
@@ -15,7 +17,14 @@ from scoring.widgets import (
     QuietErrorList,
 )
 
-CHOICES = [("", "none"), (1, "Pair 1 — Ann & Bob"), (2, "Pair <2>")]
+# Plain, lazy and already safe labels, each with characters to escape (or not).
+CHOICES = [
+    ("", "none"),
+    (1, "Pair 1 — Ann & Bob"),
+    (2, "Pair <2>"),
+    (3, gettext_lazy("Pair \"3\" & 'co'")),
+    (4, mark_safe("Pair <b>4</b>")),
+]
 
 
 class Django(forms.Form):
