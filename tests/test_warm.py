@@ -11,6 +11,13 @@ from cinch_club.warm import warm
 from scoring.table_links import link_path
 
 
+@pytest.fixture(autouse=True)
+def _unfrozen():
+    """``warm()`` freezes the whole test process: hand its objects back to the collector."""
+    yield
+    gc.unfreeze()
+
+
 @pytest.mark.django_db
 def test_after_warming_a_link_page_compiles_no_template(client, game, monkeypatch):
     for engine in (engines["django"].engine, get_default_renderer().engine.engine):
@@ -32,13 +39,10 @@ def test_after_warming_a_link_page_compiles_no_template(client, game, monkeypatc
 
 def test_warming_sets_what_is_loaded_aside_from_the_garbage_collector():
     """A full collection no longer walks the loaded modules, templates and catalogs."""
-    try:
-        gc.unfreeze()
-        warm()
-        frozen = gc.get_freeze_count()
-        gc.collect()
+    gc.unfreeze()
+    warm()
+    frozen = gc.get_freeze_count()
+    gc.collect()
 
-        assert frozen > 10_000
-        assert len(gc.get_objects(generation=2)) < frozen
-    finally:
-        gc.unfreeze()
+    assert frozen > 10_000
+    assert len(gc.get_objects(generation=2)) < frozen
