@@ -79,7 +79,7 @@ def open_link(token: str, games: QuerySet | None = None) -> TableLink:
         raise LinkRefused(_("This link is not valid.")) from None
     games = Game.objects.select_related("night") if games is None else games
     try:
-        game = games.get(pk=game_id)  # not first(): ordering by the games' order costs more
+        game = games.get(pk=game_id)  # not first(), which orders by the games' 5 columns
     except Game.DoesNotExist:
         game = None
     if game is None or pair not in game.pairs:

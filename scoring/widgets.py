@@ -77,22 +77,22 @@ class FlatRadioSelect(Drawn, forms.RadioSelect):
 
     def draw(self, widget: dict) -> str:
         attrs = widget["attrs"]
-        html = ["<div"]
+        parts = ["<div"]
         if attrs.get("id"):
-            html.append(f' id="{escaped(attrs["id"])}"')
+            parts.append(f' id="{escaped(attrs["id"])}"')
         if attrs.get("class"):
-            html.append(f' class="{escaped(attrs["class"])}"')
-        html.append(">")
+            parts.append(f' class="{escaped(attrs["class"])}"')
+        parts.append(">")
         for _group, options, _index in widget["optgroups"]:
             for option in options:
                 label_for = option["attrs"].get("id")
                 label_for = f' for="{escaped(label_for)}"' if label_for else ""
-                html.append(
+                parts.append(
                     f"<div>\n    <label{label_for}>{input_html(option)}\n"
                     f" {escaped(option['label'])}</label>\n\n</div>"
                 )
-        html.append("\n</div>")
-        return "".join(html)
+        parts.append("\n</div>")
+        return "".join(parts)
 
 
 class FirstFocusRadioSelect(FlatRadioSelect):
@@ -109,17 +109,17 @@ class FlatSelect(Drawn, forms.Select):
     """Django's ``select.html`` (with ``select_option.html`` and ``attrs.html``)."""
 
     def draw(self, widget: dict) -> str:
-        html = [f'<select name="{escaped(widget["name"])}"']
-        html.append(f"{html_attrs(widget['attrs'])}>")
+        parts = [f'<select name="{escaped(widget["name"])}"']
+        parts.append(f"{html_attrs(widget['attrs'])}>")
         for _group, options, _index in widget["optgroups"]:
             for option in options:
-                html.append(
+                parts.append(
                     f'\n  <option value="{escaped(option["value"])}"'
                     f"{html_attrs(option['attrs'])}>"
                     f"{escaped(option['label'])}</option>\n"
                 )
-        html.append("\n</select>")
-        return "".join(html)
+        parts.append("\n</select>")
+        return "".join(parts)
 
 
 class DrawnLabels:
