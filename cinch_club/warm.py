@@ -6,12 +6,17 @@ on every one of its threads at once: at the start of a round, 40 phones open the
 table links in the same second, and the first pages took ten times as long as the
 next (docs/performance.md, "Table links"). Doing it once here, before the worker
 accepts, costs a fraction of a second per process at start and nothing afterwards.
+
+Then what is loaded is set aside from the garbage collector (``gc.freeze``): it lives as
+long as the process, yet each full collection walked all of it again, some 160,000
+objects, a pause of about 90 ms in whichever request it fell (docs/performance.md,
+"Sixth session").
 """
 
+import gc
 from pathlib import Path
 
 import django.forms
-from django.apps import apps
 from django.conf import settings
 from django.forms.renderers import get_default_renderer
 from django.template.loader import get_template
@@ -29,14 +34,12 @@ def warm() -> None:
         for name in templates_under(folder):
             get_template(name)
     get_template("django_tables2/table.html")
-    renderer = get_default_renderer()  # the forms' widgets: Django's and the site's own
-    django_forms = Path(django.forms.__file__).parent
-    for folder in (
-        django_forms / "templates",
-        Path(apps.get_app_config("scoring").path) / "templates",
-    ):
-        for name in templates_under(folder):
-            renderer.get_template(name)
+    renderer = get_default_renderer()  # the forms' widgets (``scoring.widgets`` draws its own)
+    folder = Path(django.forms.__file__).parent / "templates"
+    for name in templates_under(folder):
+        renderer.get_template(name)
     for language, _ in settings.LANGUAGES:
         with translation.override(language):  # reads the language's catalogs
             pass
+    gc.collect()
+    gc.freeze()

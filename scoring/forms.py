@@ -36,6 +36,16 @@ from scoring.rules.night import MONEY_FIELDS, NightReader, money_text
 from scoring.rules.variants import get_variant
 from scoring.services.attendance_import import HOUSE
 from scoring.services.night_edits import EDITABLE
+from scoring.widgets import (
+    DrawnLabels,
+    FirstFocusRadioSelect,
+    FlatCheckboxInput,
+    FlatHiddenInput,
+    FlatNumberInput,
+    FlatRadioSelect,
+    FlatSelect,
+    QuietErrorList,
+)
 
 IMPORT_LIMIT = 2 * 1024 * 1024
 
@@ -118,31 +128,7 @@ def pair_label(pair: int, names: dict[int, str]) -> str:
 pair_label_later = lazy(pair_label, str)
 
 
-class FlatRadioSelect(forms.RadioSelect):
-    """Django's radios, drawn by one template instead of four nested ones per option: the
-    same HTML (``tests/views/test_forms_widgets.py``) at half the cost. A table's phone
-    page draws some twenty radios at each load."""
-
-    template_name = "scoring/widgets/radio.html"
-
-
-class FlatSelect(forms.Select):
-    """Django's select, drawn by one template instead of two nested ones per option."""
-
-    template_name = "scoring/widgets/select.html"
-
-
-class FirstFocusRadioSelect(FlatRadioSelect):
-    """Radios whose first option takes the focus when the page opens."""
-
-    def create_option(self, name, value, label, selected, index, *args, **kwargs):
-        option = super().create_option(name, value, label, selected, index, *args, **kwargs)
-        if index == 0:
-            option["attrs"]["autofocus"] = True
-        return option
-
-
-class HandForm(forms.Form):
+class HandForm(DrawnLabels, forms.Form):
     """One hand of ``game``: bidder, bid, who took each scoring card or points per pair.
 
     ``position`` (hidden) is the hand's number in the game when the form was opened, so a
@@ -150,10 +136,11 @@ class HandForm(forms.Form):
     post without it (a script's) is appended as before.
     """
 
-    position = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    position = forms.IntegerField(widget=FlatHiddenInput, required=False, min_value=1)
 
     def __init__(self, *args, game, names: dict[int, str], **kwargs):
         kwargs.setdefault("label_suffix", "")
+        kwargs.setdefault("error_class", QuietErrorList)
         kwargs.setdefault("initial", {"position": getattr(game, "hand_count", 0) + 1})
         super().__init__(*args, **kwargs)
         self.variant = variant = get_variant(game.night.variant)
@@ -178,7 +165,7 @@ class HandForm(forms.Form):
             self.fields[f"points_{side}"] = forms.IntegerField(
                 label=gettext("Pair %(pair)s points") % {"pair": pair},
                 required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "size": 3}),
+                widget=FlatNumberInput(attrs={"inputmode": "numeric", "size": 3}),
             )
         if variant.revoke:
             self.fields["revoke"] = RulesChoiceField(
@@ -189,7 +176,9 @@ class HandForm(forms.Form):
             )
         if variant.passed_deal:
             self.fields["passed"] = forms.BooleanField(
-                label=gettext("Passed deal (nobody bid)"), required=False
+                label=gettext("Passed deal (nobody bid)"),
+                required=False,
+                widget=FlatCheckboxInput,
             )
 
     @property
@@ -242,10 +231,10 @@ class HandEditForm(VersionChecked, HandForm):
     """A correction carries the version it was opened at, so two scorers cannot collide."""
 
     position = None  # a correction keeps the hand's place
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = forms.IntegerField(widget=FlatHiddenInput)
 
 
-class ResultForm(forms.Form):
+class ResultForm(DrawnLabels, forms.Form):
     """The final result typed from the pegboard: winner, score and Cinches, Money.
 
     ``version`` (hidden) is the game's version when the form was opened: a second post of
@@ -253,10 +242,11 @@ class ResultForm(forms.Form):
     """
 
     prefix = "result"
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = forms.IntegerField(widget=FlatHiddenInput, required=False)
 
     def __init__(self, *args, game, names: dict[int, str], **kwargs):
         kwargs.setdefault("label_suffix", "")
+        kwargs.setdefault("error_class", QuietErrorList)
         kwargs.setdefault("initial", {"version": game.version})
         super().__init__(*args, **kwargs)
         variant = get_variant(game.night.variant)
@@ -267,15 +257,20 @@ class ResultForm(forms.Form):
         )
         for side, pair in zip("ab", game.pairs, strict=True):
             self.fields[f"score_{side}"] = forms.IntegerField(
-                label=gettext("Pair %(pair)s score") % {"pair": pair}, required=False
+                label=gettext("Pair %(pair)s score") % {"pair": pair},
+                required=False,
+                widget=FlatNumberInput,
             )
         for side, pair in zip("ab", game.pairs, strict=True):
             self.fields[f"cinches_{side}"] = forms.IntegerField(
-                label=gettext("Pair %(pair)s Cinches") % {"pair": pair}, required=False, initial=0
+                label=gettext("Pair %(pair)s Cinches") % {"pair": pair},
+                required=False,
+                initial=0,
+                widget=FlatNumberInput,
             )
         if variant.money_bid:
             self.fields["money"] = forms.BooleanField(
-                label=gettext("Won on a Money bid"), required=False
+                label=gettext("Won on a Money bid"), required=False, widget=FlatCheckboxInput
             )
 
     def to_rules(self) -> dict:

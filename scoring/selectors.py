@@ -86,17 +86,15 @@ def night_standings(night: Night, seats=None, games=None) -> dict:
 
 
 def game_details() -> QuerySet:
-    """Games with their night, their hands in order and their ``hand_count``."""
-    return (
-        Game.objects.select_related("night")
-        .annotate(hand_count=Count("hands"))
-        .prefetch_related(Prefetch("hands", queryset=Hand.objects.order_by("position")))
+    """Games with their night and their hands in order (``game_shown`` counts them)."""
+    return Game.objects.select_related("night").prefetch_related(
+        Prefetch("hands", queryset=Hand.objects.order_by("position"))
     )
 
 
 def game_detail(pk: int) -> Game:
     """The game with its night, its hands in order and their ``hand_count``."""
-    return game_details().get(pk=pk)
+    return game_shown(game_details().get(pk=pk))
 
 
 def game_to_write(pk: int) -> Game:
@@ -106,9 +104,13 @@ def game_to_write(pk: int) -> Game:
 
 
 def game_shown(game: Game) -> Game:
-    """``game`` ready for its page: read again with its hands if a POST loaded it bare
-    (``game_to_write``) and sends a form back."""
-    return game if hasattr(game, "hand_count") else game_detail(game.pk)
+    """``game`` ready for its page, its ``hand_count`` counted from its hands: read again
+    with them if a POST loaded it bare (``game_to_write``) and sends a form back. (Counted
+    here rather than by the query: a ``COUNT`` groups by every column of game and night.)"""
+    if "hands" not in getattr(game, "_prefetched_objects_cache", {}):
+        game = game_details().get(pk=game.pk)
+    game.hand_count = len(game.hands.all())
+    return game
 
 
 def game_progress(game: Game):
@@ -216,10 +218,11 @@ def game_seating(game: Game) -> GameSeating:
     cached = getattr(game, "_seating", None)
     if cached is None:
         numbers = [number for pair in game.pairs for number in players_of(pair)]
+        # Ordered by number alone: the models' own orderings join the night (and the game).
         seats = Seat.objects.filter(night_id=game.night_id, number__in=numbers)
         cached = GameSeating(
-            sorted(seats.select_related("member"), key=lambda seat: seat.number),
-            list(Substitute.objects.filter(game=game)),
+            list(seats.select_related("member").order_by("number")),
+            list(Substitute.objects.filter(game=game).order_by("number")),
         )
         game._seating = cached
     return cached

@@ -14,7 +14,6 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.forms import (
     AmountField,
-    FirstFocusRadioSelect,
     ImportForm,
     RulesChoiceField,
     VersionChecked,
@@ -26,6 +25,7 @@ from scoring.forms import (
 from scoring.models import Night
 from scoring.problem_words import shown
 from scoring.rules.table import player_counts_words, table_variants
+from scoring.widgets import FirstFocusRadioSelect
 
 POINTS_FIELDS = ("points_a", "points_b", "points_c")
 

@@ -78,7 +78,10 @@ def open_link(token: str, games: QuerySet | None = None) -> TableLink:
     except (signing.BadSignature, ValueError):
         raise LinkRefused(_("This link is not valid.")) from None
     games = Game.objects.select_related("night") if games is None else games
-    game = games.filter(pk=game_id).first()
+    try:
+        game = games.get(pk=game_id)  # not first(), which orders by the games' 5 columns
+    except Game.DoesNotExist:
+        game = None
     if game is None or pair not in game.pairs:
         raise LinkRefused(_("This link's game no longer exists."))
     if version != game.link_version:

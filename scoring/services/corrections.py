@@ -59,7 +59,7 @@ def hand_restore(*, record, user=None) -> Hand:
             gettext("%(game)s has a pegboard result now: clear it before putting hands back.")
             % {"game": game}
         )
-    hands = list(game.hands.all())
+    hands = games.hands_in_order(game)
     data = hand_data(record)
     current = next((hand for hand in hands if hand.pk == record.id), None)
     if current is not None:

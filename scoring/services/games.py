@@ -89,6 +89,13 @@ def _state_with(game: Game, hands: list[dict], *, fields, position: int | None =
         raise rules_error(invalid, fields=fields, prefix=prefix) from None
 
 
+def hands_in_order(game: Game) -> list[Hand]:
+    """The game's hands in play order, read under its lock. Ordered by position alone: the
+    model's ordering (game, then position) joins the game and the night to order by theirs,
+    a heavier read while the lock is held."""
+    return list(game.hands.order_by("position"))
+
+
 def _hand_form_fields(game: Game) -> tuple[str, ...]:
     variant = get_variant(game.night.variant)
     return ("passed", "bidder", "bid", "revoke", "points", "cards", *variant.card_keys)
@@ -107,7 +114,7 @@ def hand_record(
     back with its ``number`` in the game as saved, whoever saved others meanwhile.
     """
     game = lock_open_game(game)
-    hands = list(game.hands.all())
+    hands = hands_in_order(game)
     _refuse_repeated_hand(number, len(hands))
     _refuse_if_closed_to(game, user)
     if game.from_pegboard:
@@ -158,7 +165,7 @@ def hand_correct(*, hand: Hand, data: dict, version: int, user=None) -> Hand:
     """Replace a hand's entry, if nobody changed it meanwhile and the game still folds."""
     game = lock_open_game(hand.game)
     _refuse_if_closed_to(game, user)
-    hands = list(game.hands.all())
+    hands = hands_in_order(game)
     current = _hand_as_stored(hand, hands)
     if current.version != version:
         raise StaleVersion(CHANGED_MEANWHILE % {"number": hands.index(current) + 1})
@@ -181,7 +188,7 @@ def hand_delete(*, hand: Hand, user=None) -> None:
     """Remove a hand, if the game's remaining hands still fold."""
     game = lock_open_game(hand.game)
     _refuse_if_closed_to(game, user)
-    hands = list(game.hands.all())
+    hands = hands_in_order(game)
     # The row as stored now, not the caller's copy, so its history shows what was deleted.
     stored = _hand_as_stored(hand, hands)
     remaining = [h for h in hands if h is not stored]
@@ -269,7 +276,7 @@ def game_totals_refold(*, game: Game, user=None) -> Game:
     game = lock_open_game(game)
     if game.from_pegboard:
         return game
-    hands = [hand_data(hand) for hand in game.hands.all()]
+    hands = [hand_data(hand) for hand in hands_in_order(game)]
     state = _state_with(game, hands, fields=()) if hands else None
     save_game_totals(game, state, by=author_label(user))
     return game
