@@ -45,10 +45,8 @@ def input_html(widget: dict) -> str:
 
 
 class Drawn:
-    """A widget drawn by its ``draw(widget_context)`` instead of its template."""
-
-    def draw(self, widget: dict) -> str:
-        raise NotImplementedError
+    """A widget drawn by its ``draw(widget_context)`` (each subclass's) instead of its
+    template."""
 
     def _render(self, template_name, context, renderer=None) -> SafeString:
         return mark_safe(self.draw(context["widget"]))

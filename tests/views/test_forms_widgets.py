@@ -29,6 +29,7 @@ CHOICES = [
 
 class Django(forms.Form):
     choice = forms.ChoiceField(choices=CHOICES, widget=forms.RadioSelect, required=False)
+    styled = forms.ChoiceField(choices=CHOICES, widget=forms.RadioSelect(attrs={"class": "x"}))
     pick = forms.ChoiceField(choices=CHOICES, widget=forms.Select(attrs={"size": 1}))
     number = forms.IntegerField(
         label="Pair <1> points", widget=forms.NumberInput(attrs={"inputmode": "numeric"})
@@ -39,6 +40,7 @@ class Django(forms.Form):
 
 class Flat(DrawnLabels, Django):
     choice = forms.ChoiceField(choices=CHOICES, widget=FlatRadioSelect, required=False)
+    styled = forms.ChoiceField(choices=CHOICES, widget=FlatRadioSelect(attrs={"class": "x"}))
     pick = forms.ChoiceField(choices=CHOICES, widget=FlatSelect(attrs={"size": 1}))
     number = forms.IntegerField(
         label="Pair <1> points", widget=FlatNumberInput(attrs={"inputmode": "numeric"})
@@ -57,14 +59,17 @@ DATA = [
 ]
 
 
+FIELDS = ["choice", "styled", "pick", "number", "hidden", "tick"]
+
+
 @pytest.mark.parametrize("data", DATA)
-@pytest.mark.parametrize("field", ["choice", "pick", "number", "hidden", "tick"])
+@pytest.mark.parametrize("field", FIELDS)
 def test_flat_widgets_draw_what_django_draws(data, field):
     assert str(Flat(data)[field]) == str(Django(data)[field])
 
 
 @pytest.mark.parametrize("suffix", ["", ":"])
-@pytest.mark.parametrize("field", ["choice", "pick", "number", "hidden", "tick"])
+@pytest.mark.parametrize("field", FIELDS)
 def test_drawn_labels_are_djangos(field, suffix):
     flat, django = Flat(label_suffix=suffix)[field], Django(label_suffix=suffix)[field]
 
@@ -75,12 +80,18 @@ def test_drawn_labels_are_djangos(field, suffix):
     )
 
 
+@pytest.mark.parametrize("data", DATA)
+def test_a_whole_form_is_djangos(data):
+    assert Flat(data).as_p() == Django(data).as_p()
+    assert Flat(data).as_div() == Django(data).as_div()
+
+
 def test_labels_without_ids_are_djangos():
     assert Flat(auto_id=False)["number"].label_tag() == Django(auto_id=False)["number"].label_tag()
 
 
 @pytest.mark.parametrize("data", DATA)
-@pytest.mark.parametrize("field", ["choice", "pick", "number", "hidden", "tick"])
+@pytest.mark.parametrize("field", FIELDS)
 def test_error_lists_are_djangos_and_empty_ones_draw_nothing(data, field):
     flat, django = Flat(data), Django(data)
 
