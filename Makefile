@@ -53,13 +53,16 @@ run: install
 # throwaway PostgreSQL server that scripts/with-postgres starts (installing Debian's
 # postgresql if missing) and stops. Either pass failing fails `make test`.
 # pytest-xdist workers take a test file each at a time (loadfile keeps a module's shared
-# fixtures in one process); each worker has its own test database and live server.
+# fixtures in one process), in the order pytest collects them (--no-loadscope-reorder:
+# xdist would otherwise hand out the files with most tests first, and a whole evening in
+# the browser, one test of 45 s, came last and ran alone); each worker has its own test
+# database and live server.
 # Three on SQLite, two on PostgreSQL: the browser tests wait on Chromium between steps,
 # and a fifth process fills those waits (measured in docs/performance.md: four on SQLite
 # was slower, as was three for the SQLite pass alone).
 # No extra -q: pyproject's addopts has one, and a second hides the "N passed" line.
 TEST := env -u DJANGO_SETTINGS_MODULE -u PYTHONDONTWRITEBYTECODE $(VENV)/bin/pytest -p no:cacheprovider
-PARALLEL := -n 2 --dist loadfile
+PARALLEL := -n 2 --dist loadfile --no-loadscope-reorder
 
 test: install browser
 	$(VENV)/bin/ruff check .
@@ -67,7 +70,7 @@ test: install browser
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
 
 test-sqlite:
-	$(TEST) -n 3 --dist loadfile --cov --cov-branch --cov-report=term-missing:skip-covered
+	$(TEST) -n 3 --dist loadfile --no-loadscope-reorder --cov --cov-branch --cov-report=term-missing:skip-covered
 
 test-postgres:
 	scripts/with-postgres $(TEST) $(PARALLEL) -m database
