@@ -70,7 +70,7 @@ test: install browser
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
 
 test-sqlite:
-	$(TEST) -n 3 --dist loadfile --no-loadscope-reorder --cov --cov-branch --cov-report=term-missing:skip-covered
+	$(TEST) -n 3 --dist loadfile --no-loadscope-reorder --cov --cov-report=term-missing:skip-covered
 
 test-postgres:
 	scripts/with-postgres $(TEST) $(PARALLEL) -m database

@@ -22,10 +22,18 @@ TESTS = Path(__file__).parent
 DATABASE_TESTS = ("commands", "reliability", "services", "test_migrations.py", "test_models.py")
 # ... and every query-count test, wherever it lives (a page's count is the backend's).
 QUERY_COUNTS = {"django_assert_num_queries", "django_assert_max_num_queries"}
-# Run without coverage's tracer (pytest-cov's ``no_cover``): the browser tests look at
-# the pages as a visitor does, and every line they reach is reached by the pages' own
-# tests as well; traced, their live server cost twice the CPU for no line more.
-UNTRACED_TESTS = ("browser",)
+# Run without coverage's tracer (pytest-cov's ``no_cover``; Python 3.11 runs everything
+# about 1.7 times slower while a tracer is installed): the browser tests, the access
+# matrix and the fuzzed forms and import try the pages with every visitor and thousands of
+# inputs, and every line they reach is also reached by a test aimed at it (measured:
+# docs/performance.md, sixth session); traced, they cost a third of the traced CPU.
+UNTRACED_TESTS = (
+    "browser/",
+    "reliability/test_access_matrix.py",
+    "reliability/test_fuzz_forms.py",
+    "reliability/test_fuzz_table_forms.py",
+    "reliability/test_fuzz_import.py",
+)
 
 
 def pytest_collection_modifyitems(items):
@@ -38,8 +46,9 @@ def pytest_collection_modifyitems(items):
     SQLite file of their own, SQLite alone, a refusal before any connection).
     """
     for item in items:
-        part = Path(item.path).relative_to(TESTS).parts[0]
-        if part in UNTRACED_TESTS:
+        where = Path(item.path).relative_to(TESTS)
+        part = where.parts[0]
+        if where.as_posix().startswith(UNTRACED_TESTS):
             item.add_marker(pytest.mark.no_cover)
         if item.get_closest_marker("once"):
             continue

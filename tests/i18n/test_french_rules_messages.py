@@ -2,12 +2,15 @@
 game's points, a night-level rule; the English of the same problems is unchanged."""
 
 import json
+from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
 from scoring.models import Night
+from scoring.problem_words import shown
 from scoring.rules import InvalidInput
 from scoring.rules.night import read_night
 from scoring.rules.simulate import random_night
@@ -78,3 +81,10 @@ def test_the_rules_core_keeps_its_english_and_its_code():
         read_night(document)
     said = {problem.message: problem.words.code for problem in refused.value.problems}
     assert said["pair 1 plays twice in round 1"] == "pair {pair} plays twice in round {round}"
+
+
+@pytest.mark.parametrize(("language", "written"), [("fr", "3,5"), ("en", "3.5")])
+def test_a_number_in_a_problem_is_written_as_the_page_language_writes_it(language, written):
+    with translation.override(language):
+        assert shown(Decimal("3.5")) == shown(3.5) == written
+        assert shown(True) == "true"  # a JSON value, not a number

@@ -30,3 +30,9 @@ def test_money_must_be_true_or_false():
     problems = refused({"winner": 1, "score": [11, 5], "cinches": [0, 0], "money": "yes"})
 
     assert problems == ["money: money must be true or false"]
+
+
+def test_a_cinch_count_below_zero_is_refused():
+    problems = refused({"winner": 1, "score": [11, 5], "cinches": [0, -1]})
+
+    assert problems == ["cinches: a Cinch count cannot be negative"]

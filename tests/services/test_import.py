@@ -153,6 +153,21 @@ def test_duplicate_player_names_are_refused_with_the_place():
     assert counts()["Night"] == 0
 
 
+def test_a_name_with_the_nul_character_is_refused_with_its_place():
+    """The rules core reads it; no database can keep it (PostgreSQL refuses it outright)."""
+    players = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo\x00", "Gus", "Hal"]
+    document = example() | {"name": "Tue\x00sday", "players": players}
+
+    with pytest.raises(ValidationError) as refused:
+        services.night_import(document=document)
+
+    assert [message.split(":")[0] for message in refused.value.messages] == [
+        "name",
+        "players[5]",
+    ]
+    assert counts()["Night"] == 0
+
+
 def test_the_import_is_recorded_with_its_user(django_user_model):
     director = django_user_model.objects.create_user("director", is_staff=True)
 

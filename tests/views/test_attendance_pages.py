@@ -103,6 +103,18 @@ def test_a_substitute_for_a_seat_not_in_the_game_is_refused_with_its_reason(clie
     assert not Substitute.objects.exists()
 
 
+def test_a_substitute_needs_a_member_or_a_name(client_as, scorer):
+    night = night_with_schedule(4)
+    game = Game.objects.get(night=night, pair_a__in=[1, 2], pair_b__in=[1, 2])
+
+    response = client_as(scorer).post(
+        reverse("scoring:substitute-add", args=[game.pk]), {"number": 1, "name": " "}, follow=True
+    )
+
+    assertContains(response, "Choose a member or type the substitute&#x27;s name.")
+    assert not Substitute.objects.exists()
+
+
 # --- withdrawal ----------------------------------------------------------------------
 
 
@@ -163,6 +175,18 @@ def test_a_withdrawal_the_games_refuse_says_why(client_as, director):
 
     assertContains(response, "withdraw it from a later round")
     assertNotContains(response, "Withdraw pair 4")
+
+
+def test_a_withdrawal_without_its_round_is_sent_back_to_the_form(client_as, director):
+    night = night_with_schedule(4)
+
+    response = client_as(director).post(
+        reverse("scoring:night-attendance", args=[night.pk]), {"pair": 4}
+    )
+
+    assert response.status_code == 200
+    assert response.context["withdraw_form"].errors["from_round"]
+    assert not Game.objects.filter(night=night, forfeit=True).exists()
 
 
 def test_a_director_brings_a_withdrawn_pair_back(client_as, director):

@@ -251,3 +251,20 @@ def test_restoring_a_hand_of_a_deleted_game_says_there_is_nothing_to_restore(cli
     assertContains(response, "That game is no longer on the site: nothing to restore.")
     assert response.redirect_chain[-1][0] == reverse("scoring:home")
     assert not Hand.objects.exists()
+
+
+def test_done_correcting_is_refused_on_a_game_not_reopened(director):
+    game = game_of(night_with_schedule(3))
+    from scoring.services.corrections import game_done_correcting
+
+    with pytest.raises(ValidationError, match="is not re-opened: there is nothing to close"):
+        game_done_correcting(game=game, user=director)
+
+
+def test_a_record_without_a_pegboard_result_is_not_put_back(director):
+    game = game_of(night_with_schedule(3))
+    created = Game.history.filter(id=game.pk).earliest("history_date")  # no result yet
+    from scoring.services.corrections import result_restore
+
+    with pytest.raises(ValidationError, match="holds no pegboard result to put back"):
+        result_restore(record=created, user=director)

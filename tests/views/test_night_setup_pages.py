@@ -129,6 +129,37 @@ def test_split_must_be_amounts(client_as, director):
     assert response.context["form"].errors["split"] == ['"half" is not a decimal amount']
 
 
+def test_a_split_past_100_percent_is_named_by_the_rules_core(client_as, director):
+    data = NEW_NIGHT | {"new_players": "A\nB\nC\nD", "split": "150 / 30 / 20"}
+
+    response = client_as(director).post(reverse("scoring:night-create"), data)
+
+    assert response.context["form"].errors["split"] == [
+        "the place shares must add up to 1, not 200"
+    ]
+    assert not Night.objects.exists()
+
+
+def test_a_night_name_with_a_hidden_character_is_refused(client_as, director):
+    data = NEW_NIGHT | {"new_players": "A\nB\nC\nD", "name": "Tuesday\u202e"}
+
+    response = client_as(director).post(reverse("scoring:night-create"), data)
+
+    [message] = response.context["form"].errors["name"]
+    assert message.startswith("The name contains U+202E (RIGHT-TO-LEFT OVERRIDE)")
+    assert not Night.objects.exists()
+
+
+@pytest.mark.parametrize("ticked", [str(2**63), "x"])
+def test_a_member_id_that_is_no_member_is_refused(client_as, director, members, ticked):
+    data = NEW_NIGHT | {"members": [members[0].pk, ticked], "new_players": "A\nB\nC"}
+
+    response = client_as(director).post(reverse("scoring:night-create"), data)
+
+    assert response.context["form"].errors["members"] == [f"“{ticked}” is not a valid value."]
+    assert not Night.objects.exists()
+
+
 def test_unit_must_be_more_than_nothing(client_as, director):
     data = NEW_NIGHT | {"new_players": "A\nB\nC\nD", "unit": "0"}
 

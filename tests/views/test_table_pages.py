@@ -111,6 +111,13 @@ def test_a_player_twice_is_refused(client_as, scorer):
     assert not TableGame.objects.exists()
 
 
+def test_a_player_name_with_a_hidden_character_is_refused(client_as, scorer):
+    response = start(client_as(scorer), variant="chicago42", new_players="Ann\nBob\u200b\nCy")
+
+    assert "contains U+200B (ZERO WIDTH SPACE)" in response.content.decode()
+    assert not TableGame.objects.exists()
+
+
 def test_a_stake_below_zero_is_refused_beside_it(client_as, scorer):
     response = start(client_as(scorer), new_players=RAZZLE_PLAYERS, stake="-1")
 
