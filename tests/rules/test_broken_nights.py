@@ -384,6 +384,19 @@ def python_without_extras() -> str:
     return getattr(sys, "_base_executable", None) or sys.executable
 
 
+def scored_by_the_bare_interpreter(doc: dict) -> subprocess.CompletedProcess:
+    """``python -m scoring.rules score -`` of ``doc`` on :func:`python_without_extras`."""
+    return subprocess.run(
+        [python_without_extras(), "-E", "-s", "-m", "scoring.rules", "score", "-"],
+        input=json.dumps(doc),
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        check=False,
+        timeout=60,
+    )
+
+
 @pytest.mark.parametrize(
     "mutation", [bad_format, bid_of_99, card_to_pair_999, a_game_twice], ids=lambda m: m.__name__
 )
@@ -391,15 +404,7 @@ def test_the_bare_interpreter_refuses_a_broken_night(mutation):
     doc = random_night(4, seed=7, results_share=0.0)
     place = mutation(doc)
 
-    finished = subprocess.run(
-        [python_without_extras(), "-E", "-s", "-m", "scoring.rules", "score", "-"],
-        input=json.dumps(doc),
-        capture_output=True,
-        text=True,
-        cwd=REPO_ROOT,
-        timeout=60,
-        check=False,
-    )
+    finished = scored_by_the_bare_interpreter(doc)
 
     lines = assert_refused(finished.returncode, finished.stdout, finished.stderr)
     assert any(line.startswith(f"{place}: ") for line in lines), lines
@@ -450,15 +455,7 @@ def test_a_result_problem_names_the_result(tmp_path):
 def test_a_name_with_a_lone_surrogate_is_refused_not_a_traceback():
     doc = a_two_pair_night()
     doc["players"][0] = "\ud800"
-    finished = subprocess.run(
-        [python_without_extras(), "-E", "-s", "-m", "scoring.rules", "score", "-"],
-        input=json.dumps(doc),
-        capture_output=True,
-        text=True,
-        cwd=REPO_ROOT,
-        check=False,
-        timeout=60,
-    )
+    finished = scored_by_the_bare_interpreter(doc)
     assert finished.returncode == 2
     assert finished.stderr.startswith("players[0]: ")
     assert "Traceback" not in finished.stderr

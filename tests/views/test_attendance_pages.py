@@ -91,27 +91,23 @@ def test_a_scorer_records_a_substitute_on_the_game_page(client_for, role):
     assertContains(page, f"Zed for {holder}")
 
 
-def test_a_substitute_for_a_seat_not_in_the_game_is_refused_with_its_reason(client_as, scorer):
+@pytest.mark.parametrize(
+    ("sitting", "reason"),
+    [
+        ({"number": 7, "name": "Zed"}, "Select a valid choice"),  # a seat not in the game
+        ({"number": 1, "name": " "}, "Choose a member or type the substitute&#x27;s name."),
+    ],
+    ids=["seat-not-in-the-game", "nobody-named"],
+)
+def test_a_substitute_form_refused_says_why(client_as, scorer, sitting, reason):
     night = night_with_schedule(4)
     game = Game.objects.get(night=night, pair_a__in=[1, 2], pair_b__in=[1, 2])
 
     response = client_as(scorer).post(
-        reverse("scoring:substitute-add", args=[game.pk]), {"number": 7, "name": "Zed"}, follow=True
+        reverse("scoring:substitute-add", args=[game.pk]), sitting, follow=True
     )
 
-    assertContains(response, "Select a valid choice")
-    assert not Substitute.objects.exists()
-
-
-def test_a_substitute_needs_a_member_or_a_name(client_as, scorer):
-    night = night_with_schedule(4)
-    game = Game.objects.get(night=night, pair_a__in=[1, 2], pair_b__in=[1, 2])
-
-    response = client_as(scorer).post(
-        reverse("scoring:substitute-add", args=[game.pk]), {"number": 1, "name": " "}, follow=True
-    )
-
-    assertContains(response, "Choose a member or type the substitute&#x27;s name.")
+    assertContains(response, reason)
     assert not Substitute.objects.exists()
 
 
