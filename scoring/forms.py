@@ -37,14 +37,13 @@ from scoring.rules.variants import get_variant
 from scoring.services.attendance_import import HOUSE
 from scoring.services.night_edits import EDITABLE
 from scoring.widgets import (
-    DrawnLabels,
+    DrawnForm,
     FirstFocusRadioSelect,
     FlatCheckboxInput,
     FlatHiddenInput,
     FlatNumberInput,
     FlatRadioSelect,
     FlatSelect,
-    QuietErrorList,
 )
 
 IMPORT_LIMIT = 2 * 1024 * 1024
@@ -128,7 +127,7 @@ def pair_label(pair: int, names: dict[int, str]) -> str:
 pair_label_later = lazy(pair_label, str)
 
 
-class HandForm(DrawnLabels, forms.Form):
+class HandForm(DrawnForm, forms.Form):
     """One hand of ``game``: bidder, bid, who took each scoring card or points per pair.
 
     ``position`` (hidden) is the hand's number in the game when the form was opened, so a
@@ -140,7 +139,6 @@ class HandForm(DrawnLabels, forms.Form):
 
     def __init__(self, *args, game, names: dict[int, str], **kwargs):
         kwargs.setdefault("label_suffix", "")
-        kwargs.setdefault("error_class", QuietErrorList)
         kwargs.setdefault("initial", {"position": getattr(game, "hand_count", 0) + 1})
         super().__init__(*args, **kwargs)
         self.variant = variant = get_variant(game.night.variant)
@@ -234,7 +232,7 @@ class HandEditForm(VersionChecked, HandForm):
     version = forms.IntegerField(widget=FlatHiddenInput)
 
 
-class ResultForm(DrawnLabels, forms.Form):
+class ResultForm(DrawnForm, forms.Form):
     """The final result typed from the pegboard: winner, score and Cinches, Money.
 
     ``version`` (hidden) is the game's version when the form was opened: a second post of
@@ -246,7 +244,6 @@ class ResultForm(DrawnLabels, forms.Form):
 
     def __init__(self, *args, game, names: dict[int, str], **kwargs):
         kwargs.setdefault("label_suffix", "")
-        kwargs.setdefault("error_class", QuietErrorList)
         kwargs.setdefault("initial", {"version": game.version})
         super().__init__(*args, **kwargs)
         variant = get_variant(game.night.variant)

@@ -120,8 +120,22 @@ class FlatSelect(Drawn, forms.Select):
         return "".join(parts)
 
 
-class DrawnLabels:
-    """A form whose ``label_tag``s (Django's ``label.html``) are written here."""
+class QuietErrorList(ErrorList):
+    """Django's list of a field's errors, which asks no template when there are none."""
+
+    def render(self, *args, **kwargs) -> SafeString:
+        return super().render(*args, **kwargs) if self else SafeString()
+
+    __str__ = __html__ = render
+
+
+class DrawnForm:
+    """A form whose ``label_tag``s (Django's ``label.html``) are written here, and whose
+    fields' empty error lists draw nothing (``QuietErrorList``) unless told otherwise."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("error_class", QuietErrorList)
+        super().__init__(*args, **kwargs)
 
     def render(self, template_name=None, context=None, renderer=None) -> SafeString:
         if template_name != self.template_name_label or context is None:
@@ -131,12 +145,3 @@ class DrawnLabels:
             return mark_safe(label)
         tag = escaped(context["tag"])
         return mark_safe(f"<{tag}{html_attrs(context['attrs'] or {})}>{label}</{tag}>")
-
-
-class QuietErrorList(ErrorList):
-    """Django's list of a field's errors, which asks no template when there are none."""
-
-    def render(self, *args, **kwargs) -> SafeString:
-        return super().render(*args, **kwargs) if self else SafeString()
-
-    __str__ = __html__ = render

@@ -7,14 +7,13 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
 from scoring.widgets import (
-    DrawnLabels,
+    DrawnForm,
     FirstFocusRadioSelect,
     FlatCheckboxInput,
     FlatHiddenInput,
     FlatNumberInput,
     FlatRadioSelect,
     FlatSelect,
-    QuietErrorList,
 )
 
 # Plain, lazy and already safe labels, each with characters to escape (or not).
@@ -38,7 +37,7 @@ class Django(forms.Form):
     tick = forms.BooleanField(label="Passed & done", required=False)
 
 
-class Flat(DrawnLabels, Django):
+class Flat(DrawnForm, Django):
     choice = forms.ChoiceField(choices=CHOICES, widget=FlatRadioSelect, required=False)
     styled = forms.ChoiceField(choices=CHOICES, widget=FlatRadioSelect(attrs={"class": "x"}))
     pick = forms.ChoiceField(choices=CHOICES, widget=FlatSelect(attrs={"size": 1}))
@@ -47,9 +46,6 @@ class Flat(DrawnLabels, Django):
     )
     hidden = forms.IntegerField(widget=FlatHiddenInput, required=False, initial=3)
     tick = forms.BooleanField(label="Passed & done", required=False, widget=FlatCheckboxInput)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, error_class=QuietErrorList, **kwargs)
 
 
 DATA = [
