@@ -6,6 +6,10 @@ it is parsed once per paper size and process, and one font configuration serves 
 render; both cost more than laying out a small sheet. The night's title and the sheet's
 kind reach the page margins as CSS running elements. The HTML is also served as a
 preview, which links the same stylesheet (no inline style: the site's CSP refuses it).
+
+WeasyPrint and pypdf are imported on first use, not with this module: loading them
+costs about half a second, which every ``manage.py`` command and every server process
+would otherwise pay at start, printing or not.
 """
 
 import io
@@ -15,9 +19,6 @@ from functools import cache
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 from django.templatetags.static import static
-from pypdf import PdfWriter
-from weasyprint import CSS, HTML
-from weasyprint.text.fonts import FontConfiguration
 
 PAPERS = {"letter": "letter", "a4": "A4"}
 DEFAULT_PAPER = "letter"
@@ -53,12 +54,16 @@ class Rendered:
 
 
 @cache
-def _fonts() -> FontConfiguration:
+def _fonts():
+    from weasyprint.text.fonts import FontConfiguration
+
     return FontConfiguration()
 
 
 @cache
-def _stylesheet(paper: str) -> CSS:
+def _stylesheet(paper: str):
+    from weasyprint import CSS
+
     with open(finders.find(STYLESHEET), encoding="utf-8") as css:
         text = css.read()
     return CSS(string=f"{text}\n@page {{ size: {PAPERS[paper]}; }}", font_config=_fonts())
@@ -82,6 +87,8 @@ def render_pdf(template: str, context: dict, *, paper: str = DEFAULT_PAPER) -> b
 def html_to_pdf(
     html: str, *, paper: str = DEFAULT_PAPER, numbers: PageNumbers | None = None
 ) -> Rendered:
+    from weasyprint import CSS, HTML
+
     stylesheets = [_stylesheet(paper)]
     if numbers is not None:
         stylesheets.append(CSS(string=numbers.css(), font_config=_fonts()))
@@ -91,6 +98,8 @@ def html_to_pdf(
 
 def join_pdfs(parts: list[bytes]) -> bytes:
     """One PDF of ``parts``' pages in order."""
+    from pypdf import PdfWriter
+
     writer = PdfWriter()
     for part in parts:
         writer.append(io.BytesIO(part))

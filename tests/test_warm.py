@@ -1,6 +1,10 @@
 """A server process is warmed before its first request (``cinch_club/warm.py``)."""
 
 import gc
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.forms.renderers import get_default_renderer
@@ -9,6 +13,8 @@ from django.template.base import Template
 
 from cinch_club.warm import warm
 from scoring.table_links import link_path
+
+REPOSITORY = Path(__file__).parents[1]
 
 
 @pytest.fixture(autouse=True)
@@ -46,3 +52,23 @@ def test_warming_sets_what_is_loaded_aside_from_the_garbage_collector():
 
     assert frozen > 10_000
     assert len(gc.get_objects(generation=2)) < frozen
+
+
+def test_a_warmed_server_process_has_not_loaded_the_pdf_engine():
+    """WeasyPrint loads on a process's first print (``scoring/printing.py``): a server or
+    a ``manage.py`` command that never prints does not pay half a second for it."""
+    code = (
+        "import sys, django; django.setup(); from cinch_club.warm import warm; warm(); "
+        "print(sorted({'weasyprint', 'pypdf'} & {name.split('.')[0] for name in sys.modules}))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=REPOSITORY,
+        env=os.environ | {"DJANGO_SETTINGS_MODULE": "cinch_club.settings.test"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
