@@ -5,11 +5,12 @@ refused at its place, not scored.
 """
 
 import copy
+import random
 
 import pytest
 
 from scoring.rules import InvalidInput, check_result, get_variant, play_game, score_night
-from scoring.rules.simulate import random_night
+from scoring.rules.simulate import as_totals, random_game, random_night
 
 PASSED = {"passed": True}
 
@@ -62,3 +63,19 @@ def test_the_highest_score_is_the_target_less_1_and_the_most_one_hand_gives(
 
 def test_a_cinch51_set_gives_the_other_side_15_at_least():
     assert get_variant("cinch51").least_a_cinch_gives(2) == 15
+
+
+def test_a_simulated_game_gives_a_count_out_hand_by_its_cards():
+    """Offered as totals, the hand on which two players pass 42 is refused (its cards
+    decide, rules.md ``chicago42``): the simulator deals it again card by card."""
+    chicago42 = get_variant("chicago42")
+    hands = random_game(chicago42, (1, 2, 3), random.Random(1), totals_share=1.0)
+    *before, last = hands
+
+    assert all("points" in hand for hand in before if not hand.get("passed"))
+    assert "points" not in last
+    (refused,) = problems(
+        lambda: play_game(chicago42, (1, 2, 3), [*before, as_totals(chicago42, (1, 2, 3), last)])
+    )
+    assert refused.startswith(f"hands[{len(before)}].points: ") and "would both reach 42" in refused
+    assert play_game(chicago42, (1, 2, 3), hands).winners

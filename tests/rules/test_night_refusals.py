@@ -83,3 +83,72 @@ def test_read_hand_refuses_a_hand_that_is_no_object():
     assert [str(problem) for problem in invalid.value.problems] == [
         "a hand must be an object: bidder, bid and cards, or passed"
     ]
+
+
+def refused_with(path: tuple, value) -> list[str]:
+    """The problems of the example night with ``value`` put at ``path`` (keys, indexes)."""
+    document = json.loads(EXAMPLE.read_text())
+    *parents, last = path
+    place = document
+    for step in parents:
+        place = place[step]
+    place[last] = value
+    with pytest.raises(InvalidInput) as invalid:
+        read_night(document)
+    return [str(problem) for problem in invalid.value.problems]
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "expected"),
+    [
+        (
+            ("players", 0),
+            {"name": "Ann", "colour": "red"},
+            "players[0].colour: not a field of a player",
+        ),
+        (("players", 0), 5, "players[0]: a player's name must be text of 1 to 100 characters"),
+        (
+            ("withdrawn",),
+            {"pair": 1},
+            'withdrawn: give the pairs that left as a list: [{"pair": 4, "from_round": 5}]',
+        ),
+        (
+            ("withdrawn",),
+            [5],
+            'withdrawn[0]: a withdrawal is an object: {"pair": 4, "from_round": 5}',
+        ),
+        (
+            ("games", 0, "round"),
+            1.5,
+            "games[0].round: the round must be a whole number from 1 to 1000",
+        ),
+        (
+            ("games", 0, "table"),
+            0,
+            "games[0].table: the table must be a whole number from 1 to 1000",
+        ),
+        (("games", 0, "colour"), 1, "games[0].colour: not a field of a game"),
+        (("playoffs", 0, "colour"), 1, "playoffs[0].colour: not a field of a play-off"),
+        (
+            ("money", "entry_fee"),
+            2,
+            'money.entry_fee: must be a decimal string such as "2.00" (in quotes), '
+            "not the number 2",
+        ),
+        (
+            ("games", 1, "result", "colour"),
+            1,
+            "games[1].result.colour: not a field of a game result (winner, score, cinches, money)",
+        ),
+        (("games", 0, "hands"), {}, "games[0].hands: hands must be a list of hands"),
+        (
+            ("games", 0, "hands", 0, "bidder"),
+            [1],
+            "games[0].hands[0].bidder: pair [1] is not in this game (pairs 1 and 2)",
+        ),
+    ],
+)
+def test_a_misshapen_field_is_named_with_its_rule(path, value, expected):
+    """What the random broken nights of ``test_broken_nights`` may or may not reach, each
+    once, by hand."""
+    assert refused_with(path, value) == [expected]
