@@ -4,8 +4,10 @@ There is deliberately no tests/__init__.py: pytest finds this rootdir conftest a
 pytest-django puts the project root on sys.path (so ``tests.factories`` imports).
 """
 
+from contextlib import contextmanager
 from pathlib import Path
 
+import coverage
 import pytest
 from django.core.cache import caches
 from django.db import transaction
@@ -22,24 +24,29 @@ TESTS = Path(__file__).parent
 DATABASE_TESTS = ("commands", "reliability", "services", "test_migrations.py", "test_models.py")
 # ... and every query-count test, wherever it lives (a page's count is the backend's).
 QUERY_COUNTS = {"django_assert_num_queries", "django_assert_max_num_queries"}
-# Run without coverage's tracer (pytest-cov's ``no_cover``; Python 3.11 runs everything
-# about 1.7 times slower while a tracer is installed): the browser tests, the access
-# matrix and the fuzzed forms and import try the pages with every visitor and thousands of
-# inputs, and every line they reach is also reached by a test aimed at it (measured:
-# docs/performance.md, sixth session). Only their calls go untraced, not their fixtures:
-# the access matrix takes 26 CPU-seconds so, 36 when all of it was traced (with branches).
+# Run without coverage's tracer, fixtures included (``pytest_runtest_protocol``; Python
+# 3.11 runs everything about 1.7 times slower while a tracer is installed): the browser
+# tests, the access matrix and the fuzzed forms and import try the pages with every
+# visitor and thousands of inputs; the packets and sheets in every language, and the
+# property tests, spend their time in WeasyPrint and in the rules core's random nights.
+# Every line they reach is also reached by a traced test aimed at it (measured per test
+# file with coverage's contexts: docs/performance.md, sixth and seventh sessions).
 UNTRACED_TESTS = (
     "browser/",
     "reliability/test_access_matrix.py",
     "reliability/test_fuzz_forms.py",
     "reliability/test_fuzz_table_forms.py",
     "reliability/test_fuzz_import.py",
+    "print/test_sheets.py",
+    "i18n/test_night_language.py",
+    "rules/test_hand_properties.py",
+    "rules/test_pot_properties.py",
 )
 
 
 def pytest_collection_modifyitems(items):
     """Mark ``database`` the tests under DATABASE_TESTS and those that count queries, and
-    ``no_cover`` those under UNTRACED_TESTS.
+    ``untraced`` those under UNTRACED_TESTS.
 
     Other tests that depend on the engine say so with ``@pytest.mark.database`` (the
     import page); the pages' other tests, the browser, PDF, rules-core and settings tests
@@ -50,11 +57,39 @@ def pytest_collection_modifyitems(items):
         where = Path(item.path).relative_to(TESTS)
         part = where.parts[0]
         if where.as_posix().startswith(UNTRACED_TESTS):
-            item.add_marker(pytest.mark.no_cover)
+            item.add_marker(pytest.mark.untraced)
         if item.get_closest_marker("once"):
             continue
         if part in DATABASE_TESTS or QUERY_COUNTS & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.database)
+
+
+@contextmanager
+def untraced():
+    """Every started coverage measurement paused, then resumed in the same order.
+
+    pytest-cov's own ``no_cover`` pauses only the measurement of its xdist worker: the
+    one it also starts in each worker before it knows it is one then takes over, and the
+    test runs traced all the same (docs/performance.md, seventh session).
+    """
+    paused = []
+    while (measuring := coverage.Coverage.current()) is not None:
+        measuring.stop()
+        paused.append(measuring)
+    try:
+        yield
+    finally:
+        for measuring in reversed(paused):
+            measuring.start()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """An ``untraced`` test's setup, call and teardown run without the tracer."""
+    if not item.get_closest_marker("untraced"):
+        return (yield)
+    with untraced():
+        return (yield)
 
 
 @pytest.fixture(autouse=True)
