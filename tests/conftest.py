@@ -26,14 +26,16 @@ DATABASE_TESTS = ("commands", "reliability", "services", "test_migrations.py", "
 QUERY_COUNTS = {"django_assert_num_queries", "django_assert_max_num_queries"}
 # Run without coverage's tracer, fixtures included (``pytest_runtest_protocol``; Python
 # 3.11 runs everything about 1.7 times slower while a tracer is installed): the browser
-# tests, the access matrix and the fuzzed forms and import try the pages with every
-# visitor and thousands of inputs; the packets and sheets in every language, and the
-# property tests, spend their time in WeasyPrint and in the rules core's random nights.
+# tests, the access matrix, the scorers racing a live site and the fuzzed forms and
+# import try the pages with every visitor, many at once, and thousands of inputs; the
+# packets and sheets in every language, and the property tests, spend their time in
+# WeasyPrint and in the rules core's random nights.
 # Every line they reach is also reached by a traced test aimed at it (measured per test
 # file with coverage's contexts: docs/performance.md, sixth and seventh sessions).
 UNTRACED_TESTS = (
     "browser/",
     "reliability/test_access_matrix.py",
+    "reliability/test_concurrent_scorers.py",
     "reliability/test_fuzz_forms.py",
     "reliability/test_fuzz_table_forms.py",
     "reliability/test_fuzz_import.py",
