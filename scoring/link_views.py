@@ -167,8 +167,9 @@ class LinkPage(LinkGate, TemplateView):
 
     def page_context(self, game, **forms) -> dict[str, Any]:
         """The main page: the state, the confirmation, the hands and the hand form, and
-        a link to the pegboard's page (its form is drawn there alone: a first page of the
-        round costs a quarter less without it). ``forms``: one sent back with errors."""
+        while ``pegboard_open`` a link to the pegboard's page (``LinkResult``): every
+        first page of a round draws one form, not two, and few tables type a result from
+        the pegboard. ``forms``: one sent back with its errors."""
         state = confirmation_state(game)
         if game.winner is None and not game.forfeit and not game.from_pegboard:
             forms.setdefault("hand_form", HandForm(game=game, names=self.names))
