@@ -71,6 +71,11 @@ class DisputeForm(forms.Form):
     )
 
 
+def pegboard_open(game) -> bool:
+    """Whether the table may type the game's result from the pegboard: open, no hands."""
+    return game.winner is None and not game.forfeit and not game.hand_count
+
+
 class LinkGate:
     """Opens the link in the URL as ``self.link`` (``self.game`` its game), or answers
     with ``refuse``: too many requests (429), or a link that is not good now (403)."""
@@ -144,20 +149,9 @@ class LinkPage(LinkGate, TemplateView):
         return reverse("scoring:table-link", args=[self.token])
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        """The game's header and board, then what ``page_context`` puts below them."""
         kwargs.pop("token", None)  # the URL's, kept as ``self.token``
         game = self.game = selectors.game_shown(self.game)
-        state = confirmation_state(game)
-        open_to_entry = game.winner is None and not game.forfeit
-        if open_to_entry and not game.from_pegboard:
-            kwargs.setdefault("hand_form", HandForm(game=game, names=self.names))
-        if open_to_entry and not game.hand_count:
-            kwargs.setdefault("result_form", ResultForm(game=game, names=self.names))
-        can_confirm = state in ("awaiting", "disputed") and (
-            game.result_entered_by != self.link.label
-        )
-        if can_confirm:
-            kwargs.setdefault("dispute_form", DisputeForm())
-        progress = selectors.game_progress(game)
         return super().get_context_data(
             token=self.token,
             page_url=self.page_url(),
@@ -167,19 +161,42 @@ class LinkPage(LinkGate, TemplateView):
             link=self.link,
             game=game,
             night=game.night,
-            state=game_state(game),
-            confirmation=state,
-            awaited_from=awaited_from(game),
-            can_confirm=can_confirm,
             sides=selectors.game_sides(game, self.names),
-            hand_table=HandTable(
+            **self.page_context(game, **kwargs),
+        )
+
+    def page_context(self, game, **forms) -> dict[str, Any]:
+        """The main page: the state, the confirmation, the hands and the hand form, and
+        while ``pegboard_open`` a link to the pegboard's page (``LinkResult``): every
+        first page of a round draws one form, not two, and few tables type a result from
+        the pegboard. ``forms``: one sent back with its errors."""
+        state = confirmation_state(game)
+        if game.winner is None and not game.forfeit and not game.from_pegboard:
+            forms.setdefault("hand_form", HandForm(game=game, names=self.names))
+        can_confirm = state in ("awaiting", "disputed") and (
+            game.result_entered_by != self.link.label
+        )
+        if can_confirm:
+            forms.setdefault("dispute_form", DisputeForm())
+        progress = selectors.game_progress(game)
+        return {
+            "state": game_state(game),
+            "confirmation": state,
+            "awaited_from": awaited_from(game),
+            "can_confirm": can_confirm,
+            "result_url": (
+                reverse("scoring:table-link-result", args=[self.token])
+                if pegboard_open(game)
+                else None
+            ),
+            "hand_table": HandTable(
                 selectors.hand_rows(game, progress),
                 game=game,
                 variant=game.night.rules_variant,
                 can_correct=False,
             ),
-            **kwargs,
-        )
+            **forms,
+        }
 
     def write(self, request) -> None:
         raise NotImplementedError
@@ -223,7 +240,31 @@ class LinkHand(LinkPage):
 
 
 class LinkResult(LinkPage):
-    http_method_names = ["post"]
+    """The pegboard result form on a page of its own, reached from the main page's link
+    while the game is open and has no hands. Once a hand is saved (or the game has its
+    result), a GET goes back to the main page with a message saying why: that page
+    shows what the phone came for, the hands and where to enter the next one, and the
+    page's news reload lands there too when the other pair starts entering hands."""
+
+    template_name = "scoring/table_link_result.html"
+    http_method_names = ["get", "post"]
+
+    def get(self, request, token):
+        game = self.game = selectors.game_shown(self.game)
+        if not pegboard_open(game):
+            if game.hand_count:
+                messages.info(
+                    request,
+                    _("This game is being entered hand by hand: its score comes from the hands."),
+                )
+            else:
+                messages.info(request, _("This game already has its result."))
+            return redirect(self.page_url())
+        return super().get(request, token=token)
+
+    def page_context(self, game, **forms) -> dict[str, Any]:
+        forms.setdefault("result_form", ResultForm(game=game, names=self.names))
+        return forms
 
     def post(self, request, token):
         form = ResultForm(request.POST, game=self.game, names=self.names)

@@ -85,6 +85,7 @@ def test_a_phone_being_filled_in_is_told_not_reloaded(new_context, folder):
     a, b = game.pairs
     typing = new_context(**PHONE).new_page()
     typing.goto(link_path(game, b))
+    typing.get_by_role("link", name="Enter the final score").tap()
     typing.locator("#pegboard").get_by_label(f"Pair {b} score").fill("7")
     other = new_context(**PHONE).new_page()
     other.goto(link_path(game, a))
@@ -107,14 +108,22 @@ def test_a_dispute_reaches_the_round_board(new_context, as_user, director, folde
     game = Game.objects.get(night=night)
     phone = new_context(**PHONE).new_page()
     phone.goto(link_path(game, game.pair_a))
+    assert phone.locator("#pegboard").count() == 0  # on its own page, one tap away
+    phone.get_by_role("link", name="Enter the final score").tap()
     form = phone.locator("#pegboard")
     form.get_by_role("radio", name=f"Pair {game.pair_a}").first.check()
     form.get_by_label(f"Pair {game.pair_a} score").fill("11")
     form.get_by_label(f"Pair {game.pair_b} score").fill("4")
     form.get_by_label(f"Pair {game.pair_a} Cinches").fill("0")
     form.get_by_label(f"Pair {game.pair_b} Cinches").fill("0")
+    scroll_width, width = phone.evaluate(
+        "() => [document.documentElement.scrollWidth, window.innerWidth]"
+    )
+    assert scroll_width <= width
+    phone.screenshot(path=folder / "table-link-pegboard.png", full_page=True)
     form.get_by_role("button", name="Save the result").click()
     expect(status(phone)).to_contain_text(f"Result saved: won by pair {game.pair_a}")
+    assert phone.url.endswith(link_path(game, game.pair_a))  # back on the main page
 
     other = new_context(**PHONE).new_page()
     other.goto(link_path(game, game.pair_b))

@@ -124,6 +124,7 @@ def pages(night: Night) -> dict[str, str]:
         "game-open": reverse("scoring:game-detail", args=[open_game.pk]),
         "hand-edit": reverse("scoring:hand-edit", args=[hand.pk]),
         "table-link": link_path(open_game, open_game.pair_a),
+        "table-link-result": link_path(open_game, open_game.pair_a) + "result/",
         "tables": reverse("scoring:table-list"),
         "table-create": reverse("scoring:table-create"),
         "table-import": reverse("scoring:table-import"),
@@ -146,7 +147,7 @@ PAGES = [
     "projector-playing", "projector-pot", "projector-ladder", "night-standings", "night-pot",
     "night-attendance", "night-attendance-withdraw", "members",
     "seasons", "season-create", "season", "season-edit", "people", "game-played", "game-open",
-    "hand-edit", "table-link", "tables", "table-create",
+    "hand-edit", "table-link", "table-link-result", "tables", "table-create",
     "table-import", "table", "table-sheet", "sheet-packet", "sheet-playoffs", "sheet-tables",
     "sheet-pairs", "sheet-standings", "sheet-payouts", "password-change",
 ]  # fmt: skip

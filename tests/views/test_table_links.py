@@ -72,15 +72,16 @@ def test_the_same_validation_as_the_game_page(client, game):
     assert not game.hands.exists()
 
 
+@pytest.mark.parametrize("page", ["scoring:table-link", "scoring:table-link-result"])
 @pytest.mark.parametrize(
     "token",
     ["nonsense", "1.1.1:forged", "1.1.1", ""],
 )
-def test_a_tampered_link_is_refused(client, game, token):
+def test_a_tampered_link_is_refused(client, game, token, page):
     if not token:
         good = link_token(game, game.pair_a)
         token = good[:-1] + ("A" if good[-1] != "A" else "B")
-    response = client.get(reverse("scoring:table-link", args=[token]))
+    response = client.get(reverse(page, args=[token]))
 
     assert response.status_code == 403
     assertContains(response, "does not open a game", status_code=403)
@@ -102,6 +103,7 @@ def test_a_revoked_link_stops_working(client_as, director, game):
     assert response.status_code == 302
 
     assert client_as(None).get(old).status_code == 403
+    assert client_as(None).get(old + "result/").status_code == 403
     game.refresh_from_db()
     assert client_as(None).get(link_path(game, game.pair_a)).status_code == 200
 
@@ -119,6 +121,7 @@ def test_a_final_night_closes_the_links(client, game, night):
     night.save()
 
     assert client.get(path).status_code == 403
+    assert client.get(path + "result/").status_code == 403
 
 
 def test_a_link_is_rate_limited(client, game, monkeypatch):
@@ -350,6 +353,10 @@ def test_a_result_the_form_cannot_read_is_shown_again(client, game):
 
     assert response.status_code == 200
     assert "score_a" in response.context["result_form"].errors
+    # On the pegboard's page, not the main page: no hand form around it.
+    assert [t.name for t in response.templates][0] == "scoring/table_link_result.html"
+    assertContains(response, 'id="pegboard"')
+    assertNotContains(response, "Save hand")
     game.refresh_from_db()
     assert game.winner is None
 
@@ -410,3 +417,68 @@ def test_a_result_without_a_winner_is_refused_by_the_rules(client, game):
     assert "winner" in response.context["result_form"].errors
     game.refresh_from_db()
     assert game.winner is None
+
+
+def test_the_pegboard_form_has_a_page_of_its_own(client, game):
+    path = link_path(game, game.pair_a)
+
+    page = client.get(path)
+    result_page = client.get(path + "result/")
+
+    assert "result_form" not in page.context
+    assertNotContains(page, "Save the result")
+    assertContains(
+        page, f'Typed from the pegboard? <a href="{path}result/">Enter the final score</a>'
+    )
+    assert result_page.status_code == 200
+    assert result_page.context["result_form"].prefix == "result"
+    assertContains(result_page, f'action="{path}result/"')
+    assertContains(result_page, "Save the result")
+    assertContains(result_page, f"you are <strong>pair {game.pair_a}</strong>")
+    assertContains(result_page, f'<a href="{path}">Back to entering hand by hand</a>')
+    assertNotContains(result_page, "Save hand")
+
+
+def test_a_result_typed_on_its_page_goes_back_to_the_main_page(client, game):
+    path = link_path(game, game.pair_a)
+
+    response = client.post(path + "result/", result_for(game), follow=True)
+
+    assert response.redirect_chain == [(path, 302)]
+    assertContains(response, f"Result saved: won by pair {game.pair_a}")
+    assertNotContains(response, "Enter the final score")
+
+
+def test_once_a_hand_is_saved_the_pegboard_is_not_offered(client, game):
+    path = link_path(game, game.pair_a)
+    services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
+
+    assertNotContains(client.get(path), "Enter the final score")
+    response = client.get(path + "result/", follow=True)
+
+    assert response.redirect_chain == [(path, 302)]
+    assertContains(response, "This game is being entered hand by hand")
+    assert "result_form" not in response.context
+
+
+def test_a_game_with_its_result_does_not_offer_the_pegboard_again(client, game):
+    post(client, game, game.pair_a, "result", result_for(game))
+    path = link_path(game, game.pair_b)
+
+    response = client.get(path + "result/", follow=True)
+
+    assert response.redirect_chain == [(path, 302)]
+    assertContains(response, "This game already has its result.")
+    assertNotContains(response, "Enter the final score")
+
+
+def test_result_page_queries(client, game, django_assert_num_queries):
+    """The pegboard's page reads what the main page reads for its header, no more: the
+    link's game with its night, its (no) hands, the pairs' seats and substitutes."""
+    path = link_path(game, game.pair_a)
+    with CaptureQueriesContext(connection) as main:
+        assert client.get(path).status_code == 200
+
+    with django_assert_num_queries(4):
+        assert client.get(path + "result/").status_code == 200
+    assert len(main) == 4
