@@ -17,7 +17,7 @@ threads = 4
 # in the listening socket's queue, one queue for all, for whichever process frees a
 # thread first. With gthread's default (1,000 each) the first process to wake took in
 # most of a burst and its four threads worked through it while another process stood
-# idle: the p95 of the benchmark's 300 saves was 284–317 ms, 173–210 ms since
+# idle: the p95 of the benchmark's 300 saves was 284–317 ms, 170–211 ms since
 # (docs/performance.md, "Seventh session"). So no keep-alive: a kept connection would hold
 # a thread's place; behind the TLS proxy on the same machine a new connection is cheap.
 worker_connections = threads
