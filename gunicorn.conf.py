@@ -13,14 +13,19 @@ bind = "127.0.0.1:8000"  # behind the TLS proxy (README "Production")
 worker_class = "gthread"
 workers = 3
 threads = 4
-# A process takes a connection only while one of its threads is free: the others wait
-# in the listening socket's queue, one queue for all, for whichever process frees a
-# thread first. With gthread's default (1,000 each) the first process to wake took in
-# most of a burst and its four threads worked through it while another process stood
-# idle: the p95 of the benchmark's 300 saves was 284–317 ms, 170–211 ms since
-# (docs/performance.md, "Seventh session"). So no keep-alive: a kept connection would hold
-# a thread's place; behind the TLS proxy on the same machine a new connection is cheap.
-worker_connections = threads
+# A process takes a connection only while one of its threads is free (``on_starting``):
+# the others wait in the listening socket's queue, one queue for all, for whichever
+# process frees a thread first. With gthread's default (1,000 each) the first process to
+# wake took in most of a burst and its four threads worked through it while another
+# process stood idle: the p95 of the benchmark's 300 saves was 284–317 ms, 170–211 ms
+# since (docs/performance.md, "Seventh session"). So no keep-alive: a kept connection
+# would hold a thread's place; behind the TLS proxy on the same machine a new connection
+# is cheap.
 keepalive = 0
 timeout = 60  # a PDF of a big night's packet renders in well under this
 graceful_timeout = 5
+
+
+def on_starting(server):
+    """One connection per thread, with ``--threads`` given on the command line too."""
+    server.cfg.set("worker_connections", server.cfg.threads)

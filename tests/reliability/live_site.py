@@ -264,8 +264,6 @@ class Server:
             *(sys.executable, "-m", "gunicorn", "cinch_club.wsgi"),
             *("--bind", f"{HOST}:{self.port}"),
             *("--workers", str(self.workers), "--threads", str(self.threads)),
-            # A connection per thread, as gunicorn.conf.py, whatever the threads.
-            *("--worker-connections", str(self.threads)),
             *("--worker-class", "gthread", "--timeout", "60", "--graceful-timeout", "5"),
             *("--access-logfile", str(self.access_log)),
             *("--access-logformat", "%(M)s %(m)s %(U)s %(s)s"),  # ms in the worker first
