@@ -72,8 +72,8 @@ class DisputeForm(forms.Form):
 
 
 def pegboard_open(game) -> bool:
-    """Whether the table may type the game's result from the pegboard: open, no hands."""
-    return game.winner is None and not game.forfeit and not game.hand_count
+    """Whether the table may type the game's result from the pegboard: before play."""
+    return not game.forfeit and not game.started
 
 
 class LinkGate:
@@ -171,7 +171,7 @@ class LinkPage(LinkGate, TemplateView):
         first page of a round draws one form, not two, and few tables type a result from
         the pegboard. ``forms``: one sent back with its errors."""
         state = confirmation_state(game)
-        if game.winner is None and not game.forfeit and not game.from_pegboard:
+        if state == "playing" and not game.from_pegboard:
             forms.setdefault("hand_form", HandForm(game=game, names=self.names))
         can_confirm = state in ("awaiting", "disputed") and (
             game.result_entered_by != self.link.label
