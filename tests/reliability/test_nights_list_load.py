@@ -84,9 +84,7 @@ def test_the_nights_list_work_grows_with_seats_plus_games_not_their_product(clie
 
 
 @pytest.mark.parametrize("pairs", [SMALL, 40])
-def test_the_nights_list_queries_do_not_grow_with_a_night(
-    client, django_assert_num_queries, pairs
-):
+def test_the_nights_list_queries_do_not_grow_with_a_night(client, django_assert_num_queries, pairs):
     a_night(pairs)
     client.get(reverse("scoring:home"))
 
