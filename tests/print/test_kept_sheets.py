@@ -14,7 +14,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 from pytest_django.asserts import assertContains
 
-from scoring import kept_sheets, printing, selectors, services, sheets
+from scoring import kept_sheets, limits, printing, selectors, services, sheets
 from scoring.rules.simulate import random_night
 from tests.factories import ScorerFactory
 
@@ -59,7 +59,7 @@ def test_a_kept_sheet_is_in_the_database_cache_every_worker_reads(settings, rend
     pdf = kept_sheets.sheet_pdf(night, "standings", paper="letter")
 
     another_process = caches.create_connection("default")  # its own handle, not this one's
-    job = kept_sheets.Job(sheets.sheet_parts(night, "standings"), "letter")
+    job = kept_sheets.Job.of(sheets.sheet_parts(night, "standings"), "letter")
     assert another_process.get(job.key) == pdf
     with connection.cursor() as cursor:  # a row of the database, not a process's memory
         cursor.execute("SELECT COUNT(*) FROM cinch_cache WHERE cache_key LIKE %s", ["%sheet%"])
@@ -133,8 +133,8 @@ def test_a_sheet_is_rendered_once_while_others_ask_for_it(monkeypatch, renders):
 
 def test_a_request_finding_the_lock_is_told_the_sheet_is_being_prepared(client, renders):
     night = night_of(4)
-    job = kept_sheets.Job(sheets.sheet_parts(night, "standings"), "letter")
-    cache.add(job.lock, {"pages": 2, "done": 1}, 60)  # another worker is rendering it
+    job = kept_sheets.Job.of(sheets.sheet_parts(night, "standings"), "letter")
+    assert limits.acquire(job.lock, 60, pages=2, done=1)  # another worker is rendering it
 
     response = client.get(reverse("scoring:night-sheet", args=[night.pk, "standings"]))
 
@@ -189,7 +189,7 @@ def test_pages_are_numbered_right_when_a_part_has_more_pages_than_guessed(monkey
         sheets.Part(part.template, part.context, 1) for part in sheets.sheet_parts(night, "packet")
     ]
 
-    pdf = kept_sheets.Job(parts, "letter").render()
+    pdf = kept_sheets.Job.of(parts, "letter").render()
 
     texts = page_texts(pdf)
     assert len(texts) == 8
