@@ -56,11 +56,13 @@ class _File:
     handle on the writers' queue beside it."""
 
     def __init__(self, path: str):
-        self.connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
-        self.connection.execute("PRAGMA journal_mode=WAL")
-        self.connection.execute("PRAGMA synchronous=NORMAL")
         self.writers = open(f"{path}-writers", "a")  # noqa: SIM115 (kept open with the connection)
+        # In the queue: the first to open a new file turns it to WAL, which SQLite may
+        # refuse at once ("database is locked") to another doing the same.
         with self.queued():
+            self.connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+            self.connection.execute("PRAGMA journal_mode=WAL")
+            self.connection.execute("PRAGMA synchronous=NORMAL")
             self.connection.executescript(SCHEMA)
 
     @contextmanager

@@ -269,7 +269,8 @@ class Server:
             *("--worker-class", "gthread", "--timeout", "60", "--graceful-timeout", "5"),
             *("--access-logfile", str(self.access_log)),
             *("--access-logformat", "%(M)s %(m)s %(U)s %(s)s"),  # ms in the worker first
-            *("--error-logfile", str(self.error_log)),
+            # The site's own log (a server error's traceback) joins gunicorn's there.
+            *("--error-logfile", str(self.error_log), "--capture-output"),
             # gunicorn trusts X-Forwarded-Proto only from the addresses listed here.
             *("--forwarded-allow-ips", HOST),
         ]

@@ -47,6 +47,17 @@ def test_24_uses_at_once_take_no_more_than_the_limit():
     assert limits.used("renders:10.0.0.1") == 10
 
 
+def test_the_first_uses_of_a_new_file_all_count(tmp_path, settings):
+    """A site's first requests, many at once, each open the new file: the first turns it
+    to WAL, and none of the others is told "database is locked" meanwhile."""
+    for number in range(100):
+        settings.LIMITS_FILE = tmp_path / f"limits-{number}.sqlite3"
+
+        answers = at_once(8, lambda: limits.take("link:first", 10, 600))
+
+        assert answers == [True] * 8, f"file {number}: {len(answers)} of 8 counted"
+
+
 TAKER = """
 import sys
 from django.conf import settings
