@@ -143,6 +143,7 @@ def django_site():
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     os.environ["DJANGO_SETTINGS_MODULE"] = "cinch_club.settings.test"
     os.environ["DATABASE_URL"] = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+    os.environ["LIMITS_FILE"] = str(Path(folder) / "limits.sqlite3")
     import django
 
     django.setup()
@@ -401,6 +402,7 @@ def bench_members() -> None:
 
 
 from bench.table_links import bench_table_links  # noqa: E402
+from bench.visitor import bench_one_visitor  # noqa: E402
 
 BENCHMARKS = [
     bench_score_night,
@@ -408,6 +410,7 @@ BENCHMARKS = [
     bench_schedule,
     bench_pages,
     bench_members,
+    bench_one_visitor,
     bench_table_links,
 ]
 
