@@ -315,3 +315,32 @@ def test_public_pages_comes_from_the_environment(settings_module, monkeypatch):
         ImproperlyConfigured, match="PUBLIC_PAGES='some' is not one of: all, standings, none"
     ):
         settings_module(module, PUBLIC_PAGES="some")
+
+
+COOKIE_CHOICES = """
+import django
+django.setup()
+from django.test import Client
+client = Client()
+response = client.post("/i18n/setlang/", {"language": "fr", "next": "/"}, secure=True)
+print(response.cookies["django_language"].output())
+"""
+
+
+def cookie_attributes(line: str) -> set[str]:
+    return {part.strip() for part in line.removeprefix("Set-Cookie: ").split(";")}
+
+
+def test_production_keeps_the_language_in_a_secure_cookie_no_script_reads():
+    result = _python(
+        COOKIE_CHOICES,
+        DJANGO_SETTINGS_MODULE="cinch_club.settings.prod",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="testserver",
+    )
+
+    (language,) = result.stdout.splitlines()
+    assert {"django_language=fr", "Secure", "HttpOnly", "SameSite=Lax"} <= cookie_attributes(
+        language
+    ), result.stderr
+
