@@ -324,6 +324,8 @@ from django.test import Client
 client = Client()
 response = client.post("/i18n/setlang/", {"language": "fr", "next": "/"}, secure=True)
 print(response.cookies["django_language"].output())
+response = client.post("/text-size/", {"size": "large", "next": "/"}, secure=True)
+print(response.cookies["text_size"].output())
 """
 
 
@@ -331,7 +333,8 @@ def cookie_attributes(line: str) -> set[str]:
     return {part.strip() for part in line.removeprefix("Set-Cookie: ").split(";")}
 
 
-def test_production_keeps_the_language_in_a_secure_cookie_no_script_reads():
+def test_production_keeps_a_visitors_choices_in_secure_cookies_no_script_reads():
+    """The language and the text size: each in a cookie sent over HTTPS alone."""
     result = _python(
         COOKIE_CHOICES,
         DJANGO_SETTINGS_MODULE="cinch_club.settings.prod",
@@ -339,8 +342,7 @@ def test_production_keeps_the_language_in_a_secure_cookie_no_script_reads():
         ALLOWED_HOSTS="testserver",
     )
 
-    (language,) = result.stdout.splitlines()
-    assert {"django_language=fr", "Secure", "HttpOnly", "SameSite=Lax"} <= cookie_attributes(
-        language
-    ), result.stderr
-
+    language, text_size = result.stdout.splitlines()
+    safe = {"Secure", "HttpOnly", "SameSite=Lax"}
+    assert {"django_language=fr", *safe} <= cookie_attributes(language), result.stderr
+    assert {"text_size=large", *safe} <= cookie_attributes(text_size)

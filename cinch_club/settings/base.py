@@ -140,9 +140,10 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = env.LANGUAGE_CODE
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-# The language cookie: read by the server alone (no script of the site reads it), sent
-# with the site's own requests and links into it, not with another site's posts; secure
-# in production (prod.py), like the session's.
+# The language cookie, and the text size's beside it (scoring.text_size): read by the
+# server alone (no script of the site reads either), sent with the site's own requests
+# and links into it, not with another site's posts; secure in production (prod.py), like
+# the session's.
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
