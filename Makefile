@@ -10,13 +10,13 @@ PORT ?= 8000
 # Debian packages the site needs from the system: HarfBuzz's subsetter makes WeasyPrint
 # embed fonts fast (the printed sheets); gettext's msgfmt/xgettext build and check the
 # French catalogue (makemessages, compilemessages, tests/i18n); zbar reads the printed QR
-# codes back in tests/print. Installed when missing, never prompting.
-SYSTEM_PACKAGES := libharfbuzz-subset0 gettext libzbar0
+# codes back in tests/print, from pages poppler-utils' pdftoppm draws. Installed when
+# missing, never prompting.
+SYSTEM_PACKAGES := libharfbuzz-subset0 gettext libzbar0 poppler-utils
 
 # The browser tests (tests/browser/) drive Debian's Chromium, its headless build (the
 # same engine without a window's machinery: a fifth less CPU for the browser tests):
-# Playwright never downloads a browser here. `make screenshots` also draws a PDF page
-# with poppler-utils' pdftoppm.
+# Playwright never downloads a browser here.
 BROWSER_PACKAGES := chromium-headless-shell
 
 .PHONY: install system browser run test test-sqlite test-postgres test-fast screenshots bench format clean
@@ -81,7 +81,6 @@ test-fast: install
 
 # The README's pictures: the main pages, rendered by the browser test into docs/screenshots/.
 screenshots: install browser
-	scripts/ensure-debian-packages poppler-utils
 	CINCH_SCREENSHOTS=1 $(TEST) tests/browser/test_screenshots.py
 
 bench: install

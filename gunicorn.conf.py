@@ -7,7 +7,17 @@ measured by ``bench/run.py table_links`` (20 tables, 40 phones at once; 2x2, 2x8
 cores past Python's one-thread-at-a-time lock; threads keep a worker answering while
 another request waits on the database (a writer queued on SQLite's lock, or PostgreSQL).
 More processes or threads only shared the same two cores more thinly.
+
+With ``TRUSTED_PROXY_COUNT`` set, the site believes the last addresses of
+``X-Forwarded-For``: only the proxy may reach gunicorn, or a client writes its own. The
+master says so in its log when it listens beyond this machine (README "Production").
 """
+
+import ipaddress
+
+from gunicorn.util import parse_address
+
+from cinch_club import env
 
 bind = "127.0.0.1:8000"  # behind the TLS proxy (README "Production")
 worker_class = "gthread"
@@ -27,5 +37,32 @@ graceful_timeout = 5
 
 
 def on_starting(server):
-    """One connection per thread, with ``--threads`` given on the command line too."""
+    """One connection per thread, with ``--threads`` given on the command line too; a
+    warning if clients could reach gunicorn past the proxy the site trusts."""
     server.cfg.set("worker_connections", server.cfg.threads)
+    reachable = [address for address in server.cfg.bind if beyond_this_machine(address)]
+    if env.TRUSTED_PROXY_COUNT and reachable:
+        server.log.warning(
+            "TRUSTED_PROXY_COUNT=%s but gunicorn listens on %s: a client that reaches it "
+            "without the proxy writes its own X-Forwarded-For and escapes the login lock "
+            "and the rate limits. Bind to 127.0.0.1 or a unix socket, or let a firewall "
+            "pass only the proxy (README, Production).",
+            env.TRUSTED_PROXY_COUNT,
+            ", ".join(reachable),
+        )
+
+
+def beyond_this_machine(address: str) -> bool:
+    """Whether a ``bind`` address takes connections from other machines: any host but
+    the loopback (a name or every interface included); a unix socket or an inherited
+    descriptor is this machine's alone."""
+    parsed = parse_address(address)
+    if not isinstance(parsed, tuple):
+        return False
+    host = parsed[0]
+    if host == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return True

@@ -23,7 +23,7 @@ accounts = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include(accounts)),
-    # The language menu posts here (Django's set_language): the choice stays in the session.
+    # The language menu posts here (Django's set_language): the choice stays in its cookie.
     path("i18n/setlang/", SetLanguage.as_view(), name="set_language"),
     path("", include("scoring.urls")),
 ]

@@ -15,6 +15,7 @@ from scoring import selectors
 from scoring.attendance_forms import LatePairForm, SubstituteForm, WithdrawForm
 from scoring.models import Game, Night, Seat, Substitute
 from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin
+from scoring.rules.digits import number_from_digits
 from scoring.rules.pot import seats_of
 from scoring.services import attendance
 
@@ -122,7 +123,9 @@ class NightAttendance(DirectorRequiredMixin, View):
             return self.late_pair(request)
         try:
             if action == "return":
-                pair = int(request.POST.get("pair", "0"))
+                pair = number_from_digits(request.POST.get("pair"))
+                if pair is None:
+                    raise ValidationError(gettext("Choose a pair."))
                 attendance.pair_return(night=self.night, pair=pair, user=request.user)
                 messages.success(
                     request,
@@ -145,11 +148,8 @@ class NightAttendance(DirectorRequiredMixin, View):
                     )
                     % {"pair": plan.pair, "round": plan.from_round, "forfeits": forfeits},
                 )
-        except (ValidationError, ValueError) as error:
-            text = (
-                _errors(error) if isinstance(error, ValidationError) else gettext("Choose a pair.")
-            )
-            messages.error(request, text)
+        except ValidationError as error:
+            messages.error(request, _errors(error))
         return redirect(self.url())
 
     def late_pair(self, request):

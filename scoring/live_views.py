@@ -22,6 +22,7 @@ from scoring.permissions import (
     shown_to,
 )
 from scoring.results_views import NightResultsPage
+from scoring.rules.digits import number_from_digits
 from scoring.views import NightPage
 
 ROUND_BOARD_RELOAD = 30
@@ -79,8 +80,8 @@ class RoundCards(DirectorRequiredMixin, NightPage):
     pair's link a QR code: directors only, as a link is its table's key to the scores."""
 
     def get(self, request, pk):
-        number = request.GET.get("round", "")
-        context = sheets.round_cards_context(self.night, int(number) if number.isdigit() else None)
+        number = number_from_digits(request.GET.get("round"))
+        context = sheets.round_cards_context(self.night, number)
         pdf = printing.render_pdf("print/round_cards.html", context, paper=self.night.paper)
         response = HttpResponse(pdf, content_type="application/pdf")
         name = f"night-{self.night.pk}-round-{context['round']}-table-cards.pdf"

@@ -1,9 +1,12 @@
 """The people page (directors): who may score and direct, and a form to add a login.
-The one-time password of a new login is shown once, on the page after adding it."""
+The one-time password of a new login is shown once, on the page after adding it, which
+no browser or proxy keeps (``never_cache``)."""
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.generic import FormView
 
 from scoring import people
@@ -17,6 +20,7 @@ class PersonForm(forms.Form):
     )
 
 
+@method_decorator(never_cache, name="dispatch")
 class PeoplePage(DirectorRequiredMixin, FormView):
     template_name = "scoring/people.html"
     form_class = PersonForm

@@ -14,6 +14,7 @@ members' season or night file, and ``standings.json`` without its money) or ``no
 
 from django.conf import settings
 from django.contrib.auth.mixins import UserPassesTestMixin
+from django.utils.cache import add_never_cache_headers
 
 from scoring.services import game_open_to
 
@@ -47,12 +48,20 @@ def shown_to(user, kind: str) -> bool:
 
 class PublicPage(UserPassesTestMixin):
     """A page to read: for anyone logged in, and for the public as ``PUBLIC_PAGES`` says
-    for its ``kind``; else the login page."""
+    for its ``kind``; else the login page. A page of money (the pot, the cash count, the
+    members' winnings, the files) is kept by no browser or proxy: the club's laptop
+    shows it no more once its reader has logged out."""
 
     kind = STANDINGS
 
     def test_func(self) -> bool:
         return shown_to(self.request.user, self.kind)
+
+    def dispatch(self, request, *args, **kwargs):
+        response = super().dispatch(request, *args, **kwargs)
+        if self.kind == MONEY:
+            add_never_cache_headers(response)
+        return response
 
 
 class ScorerRequiredMixin(UserPassesTestMixin):

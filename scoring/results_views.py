@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.utils.cache import add_never_cache_headers
 from django.utils.text import slugify
 from django.utils.translation import gettext, ngettext
 from django_tables2 import RequestConfig, SingleTableMixin, SingleTableView
@@ -103,7 +104,8 @@ class NightStandings(PublicPage, ExportMixin, SingleTableMixin, NightResultsPage
 
 class NightStandingsJson(PublicPage, NightPage):
     """The ``cinch-standings/1`` document, byte for byte what ``export_night`` prints;
-    without its ``money`` section for a public that may not see money."""
+    without its ``money`` section for a public that may not see money, and with it kept
+    by no cache (as the pages of money are, ``PublicPage``)."""
 
     def get(self, request, pk):
         try:
@@ -115,9 +117,13 @@ class NightStandingsJson(PublicPage, NightPage):
                 status=409,
                 content_type="text/plain",
             )
-        if not shown_to(request.user, MONEY):
+        money = shown_to(request.user, MONEY)
+        if not money:
             document = {key: value for key, value in document.items() if key != "money"}
-        return HttpResponse(dump_json(document), content_type="application/json")
+        response = HttpResponse(dump_json(document), content_type="application/json")
+        if money:
+            add_never_cache_headers(response)
+        return response
 
 
 class NightPot(PublicPage, NightResultsPage):

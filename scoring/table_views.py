@@ -21,6 +21,7 @@ from scoring.models import Night, TableGame, TableHand
 from scoring.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_scorer
 from scoring.print_views import sheet_answer
 from scoring.printing import paper_or_default
+from scoring.rules.digits import number_from_digits
 from scoring.rules.jsonio import dump_json
 from scoring.services import table_games
 from scoring.table_documents import table_document, table_hand_data
@@ -53,9 +54,9 @@ class TableCreate(ScorerRequiredMixin, FormView):
 
     def get_initial(self):
         initial = super().get_initial()
-        asked = self.request.GET.get("night", "")
+        asked = number_from_digits(self.request.GET.get("night"))
         # ``?night=`` from the night page's button; anything else starts a table alone.
-        night = Night.objects.filter(pk=int(asked)).first() if asked.isdigit() else None
+        night = Night.objects.filter(pk=asked).first() if asked is not None else None
         if night is not None and not night.is_final:
             initial.update(night=night, date=night.date)
         return initial

@@ -18,9 +18,12 @@ from scoring import (
     views,
 )
 
-PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>pairs|standings)"
+# A night's number: at most 18 digits, as scoring.rules.digits reads one, so a longer one
+# finds no URL (404) instead of reaching a lookup that ``int`` refuses (a server error).
+NIGHT = r"^nights/(?P<pk>[0-9]{1,18})"
+PUBLIC_SHEET = NIGHT + r"/sheets/(?P<sheet>pairs|standings)"
 # Sheets for scorers only: the payouts, and the sheets that print each table's links.
-SCORERS_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|playoffs|tables|payouts)"
+SCORERS_SHEET = NIGHT + r"/sheets/(?P<sheet>packet|playoffs|tables|payouts)"
 
 app_name = "scoring"
 

@@ -45,6 +45,7 @@ from scoring.permissions import (
     game_actions,
 )
 from scoring.rules import all_variants
+from scoring.rules.digits import number_from_digits
 from scoring.rules.jsonio import dump_json
 from scoring.services import attendance
 from scoring.tables import (
@@ -359,8 +360,8 @@ class GamePage(PublicPage, TemplateView):
 
     def saved_number(self, count: int) -> int | None:
         """The hand just saved (``?saved=3``), shown again beside the next hand's form."""
-        number = self.request.GET.get("saved", "")
-        return int(number) if number.isdigit() and 1 <= int(number) <= count else None
+        number = number_from_digits(self.request.GET.get("saved"))
+        return number if number is not None and 1 <= number <= count else None
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         game = self.game = selectors.game_shown(self.game)

@@ -282,6 +282,51 @@ def test_production_logs_a_server_error_with_its_traceback_to_stderr():
     assert "RuntimeError: the home page broke on purpose" in result.stderr
 
 
+REFUSED_AND_FAILED = """
+import django
+django.setup()
+from django.conf import settings
+from django.core import mail
+from django.test import Client
+from scoring import views
+
+settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+mail.outbox = []
+client = Client(raise_request_exception=False)
+statuses = [
+    client.post("/text-size/", {"size": "x" * (1024 * 1024 + 1)}, secure=True).status_code,
+    client.get("/", secure=True, HTTP_HOST="evil.example").status_code,
+]
+
+def broken(self, request, *args, **kwargs):
+    raise RuntimeError("the home page broke on purpose")
+
+views.HomeView.get = broken
+statuses.append(client.get("/", secure=True).status_code)
+print(statuses)
+for message in mail.outbox:
+    print(message.subject)
+"""
+
+
+def test_production_mails_the_admins_server_errors_not_refused_requests():
+    """A body past the limits or a wrong Host is the client's doing (400): logged, not
+    mailed, or anyone could fill the admins' mailbox."""
+    result = _python(
+        REFUSED_AND_FAILED,
+        DJANGO_SETTINGS_MODULE="cinch_club.settings.prod",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="testserver",
+        ADMINS="Treasurer <treasurer@example.org>",
+    )
+
+    statuses, *mailed = result.stdout.splitlines()
+    assert statuses == "[400, 400, 500]", result.stderr
+    assert mailed == ["[Django] ERROR (EXTERNAL IP): Internal Server Error: /"]
+    assert "ERROR django.security.RequestDataTooBig" in result.stderr
+    assert "ERROR django.security.DisallowedHost" in result.stderr
+
+
 def test_admins_come_from_the_environment(settings_module, monkeypatch):
     monkeypatch.delenv("ADMINS", raising=False)
     nobody = settings_module("cinch_club.settings.prod", SECRET_KEY=secrets.token_urlsafe(50))
@@ -315,3 +360,34 @@ def test_public_pages_comes_from_the_environment(settings_module, monkeypatch):
         ImproperlyConfigured, match="PUBLIC_PAGES='some' is not one of: all, standings, none"
     ):
         settings_module(module, PUBLIC_PAGES="some")
+
+
+COOKIE_CHOICES = """
+import django
+django.setup()
+from django.test import Client
+client = Client()
+response = client.post("/i18n/setlang/", {"language": "fr", "next": "/"}, secure=True)
+print(response.cookies["django_language"].output())
+response = client.post("/text-size/", {"size": "large", "next": "/"}, secure=True)
+print(response.cookies["text_size"].output())
+"""
+
+
+def cookie_attributes(line: str) -> set[str]:
+    return {part.strip() for part in line.removeprefix("Set-Cookie: ").split(";")}
+
+
+def test_production_keeps_a_visitors_choices_in_secure_cookies_no_script_reads():
+    """The language and the text size: each in a cookie sent over HTTPS alone."""
+    result = _python(
+        COOKIE_CHOICES,
+        DJANGO_SETTINGS_MODULE="cinch_club.settings.prod",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="testserver",
+    )
+
+    language, text_size = result.stdout.splitlines()
+    safe = {"Secure", "HttpOnly", "SameSite=Lax"}
+    assert {"django_language=fr", *safe} <= cookie_attributes(language), result.stderr
+    assert {"text_size=large", *safe} <= cookie_attributes(text_size)

@@ -132,11 +132,17 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # English and French (issue 17): English is the source language (the msgids are the
 # English words), French comes from locale/fr/LC_MESSAGES/django.po. A visitor's language
-# is the menu's choice (kept in the session), else the browser's Accept-Language, else
-# the club's LANGUAGE_CODE.
+# is the menu's choice (kept in the language cookie; a logged-in person's in their profile
+# too, scoring.language), else the browser's Accept-Language, else the club's LANGUAGE_CODE.
 LANGUAGE_CODE = env.LANGUAGE_CODE
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language cookie, and the text size's beside it (scoring.text_size): read by the
+# server alone (no script of the site reads either), sent with the site's own requests
+# and links into it, not with another site's posts; secure in production (prod.py), like
+# the session's.
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

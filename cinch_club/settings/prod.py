@@ -18,6 +18,7 @@ SECURE_SSL_REDIRECT = True
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
+LANGUAGE_COOKIE_SECURE = True
 SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 # Not preloaded: joining browsers' preload lists is hard to undo; a deployer opts in.
@@ -46,7 +47,9 @@ STORAGES = {
 
 # Logs: everything from WARNING up (LOG_LEVEL), server errors with their tracebacks, to
 # stderr, where gunicorn and systemd's journal collect them. With ADMINS set, each
-# server error is also mailed to them (through EMAIL_HOST) with its traceback.
+# server error is also mailed to them (through EMAIL_HOST) with its traceback; a request
+# Django refuses as the client's fault (400: a wrong Host header, a body past the
+# limits) is logged and mailed to nobody, as anyone could send thousands.
 ADMINS = env.ADMINS
 EMAIL_HOST = env.EMAIL_HOST
 EMAIL_PORT = env.EMAIL_PORT
@@ -74,6 +77,7 @@ LOGGING = {
             "level": env.LOG_LEVEL,
             "propagate": False,
         },
+        "django.security": {"handlers": ["stderr"], "level": env.LOG_LEVEL, "propagate": False},
     },
 }
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from itertools import combinations
 
+from scoring.rules.digits import number_from_digits
 from scoring.rules.errors import (
     InvalidInput,
     Problem,
@@ -626,7 +627,7 @@ class NightReader:
         seats = seats_of(pairs)
         read = []
         for key, name in sat.items():
-            number = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else None
+            number = number_from_digits(key)
             if number not in seats:
                 self.fail(
                     f"{place}.{shown_key(key)}",

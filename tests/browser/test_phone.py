@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 from scoring.models import Game
 from tests.browser.nights import played_night
 from tests.browser.steps import enter_hand, section, status
+from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,3 +58,22 @@ def test_standings_on_a_phone(as_user, director):
     page.get_by_role("button", name="Start the play-offs").tap()
     expect(status(page)).to_contain_text("Play-offs started: pair 2 v pair 3")
     assert page_width(page)[0] <= width
+
+
+def test_large_print_on_a_phone_is_kept_without_a_session(new_context):
+    night = night_with_schedule(4)
+    context = new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"/nights/{night.pk}/standings/")
+
+    page.get_by_role("button", name="Larger text").click()
+
+    expect(page.locator("html")).to_have_class("large-print")
+    assert page.url.endswith(f"/nights/{night.pk}/standings/")
+    page.goto(f"/nights/{night.pk}/")
+    expect(page.locator("html")).to_have_class("large-print")
+    cookies = {cookie["name"]: cookie for cookie in context.cookies()}
+    assert cookies["text_size"]["httpOnly"] and cookies["text_size"]["sameSite"] == "Lax"
+    assert "sessionid" not in cookies
+    page.get_by_role("button", name="Normal text").click()
+    expect(page.locator("html")).not_to_have_class("large-print")

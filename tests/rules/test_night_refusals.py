@@ -57,6 +57,20 @@ def test_the_substitutes_of_a_game_are_given_by_player_number():
     ]
 
 
+@pytest.mark.parametrize(
+    "seat",
+    ["²", "①", "٣", "-1", "9" * 5000],
+    ids=["superscript", "circled", "arabic", "minus", "long"],
+)
+def test_a_substitutes_seat_that_is_not_a_player_number_is_refused(seat):
+    games = json.loads(EXAMPLE.read_text())["games"]
+    games[0]["sat"] = {seat: "Zed"}
+
+    assert problems(games=games) == [
+        f"games[0].sat.{seat}: a substitute sits for a player of this game (players 1, 2, 3, 4)"
+    ]
+
+
 def test_a_money_setting_the_format_does_not_have_is_named():
     assert "money.tip: not a money setting" in problems(money={"entry_fee": "2.00", "tip": "1"})
 

@@ -8,7 +8,8 @@ Nights are round robins in which the lower-numbered pair wins every game
 import re
 
 import pytest
-from django.test import override_settings
+from django.contrib.sessions.models import Session
+from django.test import Client, override_settings
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
@@ -234,7 +235,7 @@ def test_the_draw_page_speaks_plainly(client):
     assert "2k" not in page
 
 
-def test_large_print_is_kept_in_the_session(client):
+def test_large_print_is_kept_for_the_visitor(client):
     night = night_with_schedule(3)
     standings = url(night, "night-standings")
     assertContains(client.get(standings), 'value="large"', html=False)
@@ -247,6 +248,17 @@ def test_large_print_is_kept_in_the_session(client):
     assertContains(client.get(url(night, "night-detail")), 'class="large-print"', html=False)
     client.post(reverse("scoring:text-size"), {"size": "normal", "next": "https://evil.example/"})
     assertNotContains(client.get(standings), 'class="large-print"', html=False)
+
+
+def test_anonymous_visitors_choosing_a_text_size_write_no_session(db):
+    """The choice is a cookie: a script posting it over and over adds no row anywhere."""
+    for _ in range(20):
+        response = Client().post(reverse("scoring:text-size"), {"size": "large", "next": "/"})
+
+        cookie = response.cookies["text_size"]
+        assert (cookie.value, cookie["max-age"], cookie["httponly"]) == ("large", 31536000, True)
+        assert cookie["samesite"] == "Lax"
+    assert Session.objects.count() == 0
 
 
 def test_large_print_goes_back_only_to_this_site(client):

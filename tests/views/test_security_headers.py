@@ -1,5 +1,6 @@
 """The headers every answer carries (Content-Security-Policy, Permissions-Policy), pages
-that keep to the policy (no inline script or style), and payout sheets no cache keeps."""
+that keep to the policy (no inline script or style), and the pages of money or of a
+password (the payout sheet, the pot, the people page's new password) that no cache keeps."""
 
 import re
 
@@ -8,6 +9,7 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import Game
+from scoring.services import table_games
 from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -95,3 +97,59 @@ def test_the_public_sheets_carry_no_such_header(client, night):
     response = client.get(f"/nights/{night.pk}/sheets/standings.pdf")
 
     assert "Cache-Control" not in response
+
+
+def kept_by_no_cache(response) -> bool:
+    return {"private", "no-store"} <= set(response.get("Cache-Control", "").split(", "))
+
+
+def money_urls(night) -> list[str]:
+    table = table_games.table_create(
+        variant="chicago42", player_names=["Ann", "Bob"], date=night.date, stake=1
+    )
+    return [
+        reverse("scoring:night-pot", args=[night.pk]),
+        reverse("scoring:night-file", args=[night.pk]),
+        reverse("scoring:night-standings-json", args=[night.pk]),
+        reverse("scoring:member-list"),
+        reverse("scoring:table-file", args=[table.pk]),
+    ]
+
+
+@pytest.mark.parametrize("role", ["anonymous", "scorer"])
+def test_the_pages_of_money_are_kept_by_no_cache(client_for, night, role):
+    client = client_for(role)
+    for url in money_urls(night):
+        response = client.get(url)
+
+        assert response.status_code == 200, url
+        assert kept_by_no_cache(response), url
+
+
+def test_a_cash_count_sent_back_with_its_reasons_is_kept_by_no_cache(client_for, night):
+    response = client_for("scorer").post(reverse("scoring:night-cash", args=[night.pk]), {})
+
+    assert response.status_code == 200
+    assert response.context["cash_form"].errors
+    assert kept_by_no_cache(response)
+
+
+def test_the_standings_without_money_may_be_kept(client, night, settings):
+    settings.PUBLIC_PAGES = "standings"
+    url = reverse("scoring:night-standings-json", args=[night.pk])
+
+    response = client.get(url)
+
+    assert response.status_code == 200 and b'"money"' not in response.content
+    assert not kept_by_no_cache(response)
+    assert not kept_by_no_cache(client.get(reverse("scoring:night-standings", args=[night.pk])))
+
+
+def test_the_people_page_and_its_one_time_password_are_kept_by_no_cache(client_for):
+    client = client_for("director")
+    page = client.get(reverse("scoring:people"))
+
+    reply = client.post(reverse("scoring:people"), {"name": "ruth", "role": "scorer"})
+
+    assert reply.context["added"].password.encode() in reply.content
+    assert kept_by_no_cache(page) and kept_by_no_cache(reply)
