@@ -6,7 +6,7 @@ Requests are counted in ``scoring.limits`` (shared by every server process, a wr
 a small file of its own, not the database) per link, as a club's phones may share one
 address on its Wi-Fi: past ``LINK_LIMIT`` in ``LINK_WINDOW`` seconds the page says to
 wait (429). Links this site never signed are counted per address
-(``clients.client_address``, the proxies counted): past ``REFUSED_LIMIT`` that address
+(``clients.client_address``, the proxies counted): past ``FORGED_LIMIT`` that address
 gets 429 for them, so guessing stops. A genuine link is never blocked with them (the
 club's phones share the hall's address), and one refused because it was revoked or its
 night is final (a phone left on an old page) does not count toward the block.
@@ -50,7 +50,7 @@ from scoring.tables import HandTable, game_state
 from scoring.views import GameAction
 
 LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
-REFUSED_LIMIT = 20  # refused links per address and window: guessing stops here
+FORGED_LIMIT = 20  # links this site never signed, per address and window: guessing stops
 LINK_WINDOW = 600
 NEWS_SECONDS = 3  # how often an open page asks whether the game changed
 NEWS_LIMIT = 4 * LINK_WINDOW // NEWS_SECONDS  # news polls per link and window
@@ -93,7 +93,7 @@ class LinkGate:
         try:
             signed_link(token)
         except LinkForged as forged:
-            if _over(f"link-forged:{client_address(request)}", REFUSED_LIMIT):
+            if _over(f"link-forged:{client_address(request)}", FORGED_LIMIT):
                 return self.refuse(too_many, 429)
             return self.refuse(str(forged), 403)
         if self.over_limit(token):
