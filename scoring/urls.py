@@ -19,7 +19,8 @@ from scoring import (
 )
 
 PUBLIC_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>pairs|standings)"
-# Sheets for scorers only: the payouts, and the sheets that print each table's links.
+# Sheets for scorers only: the payouts, and the sheets the room's staff hand out (the
+# packet, the play-off sheets, the seating cards).
 SCORERS_SHEET = r"^nights/(?P<pk>[0-9]+)/sheets/(?P<sheet>packet|playoffs|tables|payouts)"
 
 app_name = "scoring"
