@@ -110,8 +110,9 @@ def game_result_confirm(*, game: Game, user=None, link=None) -> Game:
 
 @audited
 @transaction.atomic
-def game_result_dispute(*, game: Game, reason: str, link=None, user=None) -> Game:
-    """The other pair says the entered result is wrong; a director settles it."""
+def game_result_dispute(*, game: Game, reason: str, link, user=None) -> Game:
+    """The other pair says, through its ``link``, that the entered result is wrong; a
+    scorer or a director settles it."""
     game = lock_open_game(game)
     _awaiting(game)
     reason = " ".join(reason.split())
@@ -119,11 +120,7 @@ def game_result_dispute(*, game: Game, reason: str, link=None, user=None) -> Gam
         raise ValidationError(
             {"reason": gettext("Say in a few words what is wrong with the result.")}
         )
-    by = link.label if link is not None else author_label(user)
-    if link is not None:
-        _refuse(link_refusal(game, link, disputing=True))
-    elif by == game.result_entered_by:
-        raise ValidationError(gettext("The pair that entered the result cannot dispute it."))
-    game.dispute = f"{by}: {reason}"[:DISPUTE_LENGTH]
+    _refuse(link_refusal(game, link, disputing=True))
+    game.dispute = f"{link.label}: {reason}"[:DISPUTE_LENGTH]
     game.save(update_fields=["dispute"])
     return game
