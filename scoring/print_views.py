@@ -78,8 +78,8 @@ class SheetView(PublicPage, View):
 
 class ScorersSheetView(ScorerRequiredMixin, SheetView):
     """A sheet for the scorers' hands only: the payouts (who takes home what, with a line
-    to sign), and the packet, play-off sheets and table cards, which print each pair's
-    table link (whoever holds one enters that table's scores)."""
+    to sign), and the packet, play-off sheets and table cards the room's staff hand out
+    (no sheet prints a table link: only the round's table cards, ``live_views``)."""
 
     def get(self, request, *args, **kwargs):
         response = super().get(request, *args, **kwargs)
