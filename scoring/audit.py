@@ -3,22 +3,83 @@
 The records are django-simple-history's (``selectors.game_history``); this module only
 words them as the game page names things (``score (pair 3)``, ``yes``/``no``, ``—``), and
 names a change made through a table link by its link.
+
+Each trail is worded for its ``Reader``: the public never reads a sign-in name (a person
+is named by their full name, else by their role: ``a scorer``, ``a director``), and a
+visitor who may not see money (``PUBLIC_PAGES=standings``) never reads a table's stake.
 """
 
 import functools
+import re
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from scoring.models import Game, Hand
+from scoring.permissions import MONEY, shown_to
 from scoring.selectors import game_history
 from scoring.services import corrections
 
-# Not shown as changes: keys, counters, and the row's own times (each record has its when).
+# Not shown as changes: keys, counters, and the row's own times (each record has its when);
+# and the device that entered a result (``scoring.link_devices``): an id, no one's words.
 HIDDEN = frozenset(
     {"id", "version", "game", "table", "night", "position", "entered_by"}
-    | {"created_at", "updated_at"}
+    | {"created_at", "updated_at", "result_entered_from"}
 )
+# What a visitor who may not see money does not read (a table's stake and its rounding).
+MONEY_FIELDS = frozenset({"stake", "unit"})
+# Fields that name who did something: an account's sign-in name, a table link's label
+# (``pair 3 (table link)``), either one before ``": "`` and more words (a dispute).
+AUTHOR_FIELDS = frozenset({"confirmed_by", "result_entered_by", "dispute"})
+# A sign-in name: Django's usernames hold no space and no colon (``UnicodeUsernameValidator``).
+SIGN_IN_NAME = re.compile(r"[\w.@+-]+")
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who reads a trail: signed in (sign-in names are theirs to read) or the public, and
+    whether they may see money (``permissions.shown_to``)."""
+
+    signed_in: bool = True
+    money: bool = True
+
+    @classmethod
+    def of(cls, user) -> "Reader":
+        return cls(signed_in=user.is_authenticated, money=shown_to(user, MONEY))
+
+
+SIGNED_IN = Reader()  # reads every field and every sign-in name
+
+
+def person_words(user) -> str:
+    """A person as the public reads them: their full name, else their role."""
+    return user.get_full_name() or (gettext("a director") if user.is_staff else gettext("a scorer"))
+
+
+def authors_for(reader: Reader, labels) -> dict[str, str]:
+    """Each author ``label`` (a sign-in name, a table link's label, either one followed by
+    ``": "`` and more words) as ``reader`` may read it: as stored for the signed in; for
+    the public, a sign-in name becomes ``person_words`` (one query, and none when no label
+    names an account)."""
+    labels = {label for label in labels if label}
+    if reader.signed_in:
+        return {label: label for label in labels}
+    heads = {label.partition(": ")[0] for label in labels}
+    heads = {head for head in heads if SIGN_IN_NAME.fullmatch(head)}
+    User = get_user_model()
+    people = (
+        {user.get_username(): user for user in User.objects.filter(username__in=heads)}
+        if heads
+        else {}
+    )
+    named = {}
+    for label in labels:
+        head, colon, rest = label.partition(": ")
+        named[label] = person_words(people[head]) + colon + rest if head in people else label
+    return named
+
+
 # After what changed: "Hand 3 changed" (French: the game, a hand, a table are feminine).
 ACTIONS = {
     "+": pgettext_lazy("audit trail", "added"),
@@ -111,21 +172,35 @@ def hand_subject(record_id: int, numbers: dict[int, int]) -> str:
     return gettext("A deleted hand")
 
 
-def _changes(record, previous, game: Game) -> tuple[tuple[str, str, str], ...]:
+@dataclass(frozen=True)
+class _Wording:
+    """What ``trail`` leaves out for its reader, and how it names the authors in fields."""
+
+    hidden: frozenset
+    authors: dict[str, str]
+
+    def value(self, name: str, value) -> str:
+        if name in AUTHOR_FIELDS and value:
+            return self.authors.get(value, value)
+        return value_words(value)
+
+
+def _changes(record, previous, game: Game, wording: _Wording) -> tuple[tuple[str, str, str], ...]:
     if record.history_type == "-":
         return ()
     if previous is None:
-        fields = [f for f in record.instance_type._meta.fields if f.name not in HIDDEN]
+        fields = [f for f in record.instance_type._meta.fields if f.name not in wording.hidden]
         # A new row's fields left at their defaults (nothing, zero, "confirmed") say nothing.
         shown = [(f.name, getattr(record, f.name), f.default) for f in fields]
         return tuple(
-            (field_label(name, game), "", value_words(value))
+            (field_label(name, game), "", wording.value(name, value))
             for name, value, default in shown
             if value not in (None, False, "") and value != default
         )
-    delta = record.diff_against(previous, excluded_fields=HIDDEN)
+    delta = record.diff_against(previous, excluded_fields=wording.hidden)
     return tuple(
-        (field_label(c.field, game), value_words(c.old), value_words(c.new)) for c in delta.changes
+        (field_label(c.field, game), wording.value(c.field, c.old), wording.value(c.field, c.new))
+        for c in delta.changes
     )
 
 
@@ -141,22 +216,37 @@ def _subject(record, numbers: dict[int, int]) -> str:
     return hand_subject(record.id, numbers)
 
 
-def trail(records, subject, owner, restorable=lambda record: False) -> list[AuditEntry]:
-    """History ``records`` as before → after, newest first; ``subject(record)`` names what
-    changed (``Hand 3``), ``owner`` is the game or table whose fields are named, and
-    ``restorable(record)`` says whether a director may put the record back."""
+def _who(record, reader: Reader) -> str:
+    user = record.history_user
+    if user is None:
+        return link_author(record) or "—"
+    return user.get_username() if reader.signed_in else person_words(user)
+
+
+def trail(
+    records, subject, owner, restorable=lambda record: False, reader: Reader = SIGNED_IN
+) -> list[AuditEntry]:
+    """History ``records`` as before → after, newest first, worded for ``reader``;
+    ``subject(record)`` names what changed (``Hand 3``), ``owner`` is the game or table
+    whose fields are named, and ``restorable(record)`` says whether a director may put the
+    record back."""
+    records = sorted(records, key=lambda record: record.history_date)
+    labels = {getattr(record, name, "") for record in records for name in AUTHOR_FIELDS}
+    wording = _Wording(
+        hidden=HIDDEN if reader.money else HIDDEN | MONEY_FIELDS,
+        authors=authors_for(reader, labels),
+    )
     previous: dict[tuple[type, int], object] = {}
     entries = []
-    for record in sorted(records, key=lambda record: record.history_date):
+    for record in records:
         key = (type(record), record.id)
-        user = record.history_user
         entries.append(
             AuditEntry(
                 when=record.history_date,
-                who=user.get_username() if user else (link_author(record) or "—"),
+                who=_who(record, reader),
                 what=subject(record),
                 action=str(ACTIONS[record.history_type]),
-                changes=_changes(record, previous.get(key), owner),
+                changes=_changes(record, previous.get(key), owner, wording),
                 kind="hand" if isinstance(record, Hand.history.model) else "game",
                 history_id=record.history_id,
                 restorable=restorable(record),
@@ -166,9 +256,10 @@ def trail(records, subject, owner, restorable=lambda record: False) -> list[Audi
     return entries[::-1]
 
 
-def game_trail(game: Game) -> list[AuditEntry]:
-    """The game's history (``game_history``) as before → after, newest first; no query
-    beyond the two history reads, whatever the number of hands."""
+def game_trail(game: Game, reader: Reader = SIGNED_IN) -> list[AuditEntry]:
+    """The game's history (``game_history``) as before → after, newest first, for
+    ``reader``; no query beyond the two history reads whatever the number of hands (and,
+    for the public, one for the accounts its fields name, if any)."""
     numbers = {hand.pk: number for number, hand in enumerate(game.hands.all(), start=1)}
     subject = functools.partial(_subject, numbers=numbers)
-    return trail(game_history(game), subject, game, corrections.restorable)
+    return trail(game_history(game), subject, game, corrections.restorable, reader)

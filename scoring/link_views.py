@@ -19,6 +19,7 @@ the whole window stay under it, and polling never uses up the allowance a phone 
 to save its hands.
 """
 
+from dataclasses import replace
 from typing import Any
 
 from django import forms
@@ -33,20 +34,23 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
-from scoring import limits, selectors, services
+from scoring import audit, limits, selectors, services
 from scoring.clients import client_address
 from scoring.forms import HandForm, ResultForm, add_rules_errors
+from scoring.link_devices import device_for_write, known_device, remember
 from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin
+from scoring.services.games import author_label
 from scoring.services.table_links import DISPUTE_LENGTH
 from scoring.table_links import (
     LinkForged,
     LinkRefused,
+    TableLink,
     awaited_from,
     confirmation_state,
     open_link,
     signed_link,
 )
-from scoring.tables import HandTable, game_state
+from scoring.tables import HandTable, different_hand_note, game_state
 from scoring.views import GameAction
 
 LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
@@ -88,6 +92,10 @@ class LinkGate:
     def refuse(self, reason: str, status: int):
         raise NotImplementedError
 
+    def used_from(self, link: TableLink) -> TableLink:
+        """The link as this request uses it (``LinkPage``: with its browser)."""
+        return link
+
     def dispatch(self, request, *args, token, **kwargs):
         too_many = _("Too many requests: wait a few minutes and try again.")
         try:
@@ -99,7 +107,7 @@ class LinkGate:
         if self.over_limit(token):
             return self.refuse(too_many, 429)
         try:
-            self.link = open_link(token, self.games())
+            self.link = self.used_from(open_link(token, self.games()))
         except LinkRefused as refused:
             return self.refuse(str(refused), 403)
         self.token = token
@@ -148,6 +156,21 @@ class LinkPage(LinkGate, TemplateView):
             self.request, "scoring/table_link_refused.html", {"reason": reason}, status=status
         )
 
+    def dispatch(self, request, *args, **kwargs):
+        """A post gives the browser its device id (``link_devices``), which the services
+        record with a result entered and check against the one confirming it."""
+        writes = request.method == "POST"
+        self.device = device_for_write(request) if writes else known_device(request)
+        response = super().dispatch(request, *args, **kwargs)
+        if writes and hasattr(self, "link"):
+            remember(request, response, self.device)
+        return response
+
+    def used_from(self, link: TableLink) -> TableLink:
+        user = self.request.user
+        account = author_label(user) if user.is_authenticated else ""
+        return replace(link, account=account, device=self.device)
+
     def page_url(self) -> str:
         return reverse("scoring:table-link", args=[self.token])
 
@@ -176,17 +199,24 @@ class LinkPage(LinkGate, TemplateView):
         state = confirmation_state(game)
         if state == "playing" and not game.from_pegboard:
             forms.setdefault("hand_form", HandForm(game=game, names=self.names))
-        can_confirm = state in ("awaiting", "disputed") and (
-            game.result_entered_by != self.link.label
-        )
-        if can_confirm:
+        waiting = state in ("awaiting", "disputed")
+        refusal = services.link_refusal(game, self.link) if waiting else ""
+        can_dispute = waiting and not services.link_refusal(game, self.link, disputing=True)
+        if can_dispute:
             forms.setdefault("dispute_form", DisputeForm())
         progress = selectors.game_progress(game)
+        named = audit.authors_for(
+            audit.Reader.of(self.request.user), [game.result_entered_by, game.confirmed_by]
+        )
         return {
+            "entered_by": named.get(game.result_entered_by, ""),
+            "confirmed_by": named.get(game.confirmed_by, ""),
             "state": game_state(game),
             "confirmation": state,
             "awaited_from": awaited_from(game),
-            "can_confirm": can_confirm,
+            "can_confirm": waiting and not refusal,
+            "can_dispute": can_dispute,
+            "refusal": refusal,
             "result_url": (
                 reverse("scoring:table-link-result", args=[self.token])
                 if pegboard_open(game)
@@ -229,10 +259,14 @@ class LinkHand(LinkPage):
                     game=self.game,
                     data=form.to_rules(),
                     number=form.cleaned_data["position"],
-                    by=self.link.label,
+                    link=self.link,
                 )
             except services.AlreadyDone as done:
                 messages.info(request, done.message)
+            except services.DifferentHandSaved as kept:
+                messages.warning(request, different_hand_note(kept, self.game.night.rules_variant))
+            except services.AwaitingConfirmation as error:
+                return self.refused(error)
             except ValidationError as error:
                 add_rules_errors(form, error)
                 return self.render_to_response(self.get_context_data(hand_form=form))
@@ -277,10 +311,12 @@ class LinkResult(LinkPage):
                     game=self.game,
                     result=form.to_rules(),
                     version=form.cleaned_data["version"],
-                    by=self.link.label,
+                    link=self.link,
                 )
             except services.AlreadyDone as done:
                 messages.info(request, done.message)
+            except services.AwaitingConfirmation as error:
+                return self.refused(error)
             except ValidationError as error:
                 add_rules_errors(form, error)
                 return self.render_to_response(self.get_context_data(result_form=form))

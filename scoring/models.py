@@ -228,6 +228,12 @@ class Game(models.Model):
     result_entered_by = models.CharField(
         max_length=100, blank=True, help_text="Who entered the result awaiting confirmation."
     )
+    result_entered_from = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="The device (scoring/link_devices) whose table link entered the result "
+        "awaiting confirmation: it may not confirm it through the other pair's link.",
+    )
     dispute = models.CharField(
         max_length=200, blank=True, help_text="Why a pair disputes the entered result."
     )

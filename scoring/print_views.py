@@ -90,8 +90,8 @@ def sheet_answer(request, asked: kept_sheets.Sheet, filename: str, place: dict, 
 
 class ScorersSheetView(ScorerRequiredMixin, SheetView):
     """A sheet for the scorers' hands only: the payouts (who takes home what, with a line
-    to sign), and the packet, play-off sheets and table cards, which print each pair's
-    table link (whoever holds one enters that table's scores)."""
+    to sign), and the packet, play-off sheets and table cards the room's staff hand out
+    (no sheet prints a table link: only the round's table cards, ``live_views``)."""
 
     def get(self, request, *args, **kwargs):
         response = super().get(request, *args, **kwargs)

@@ -16,12 +16,11 @@ payout sheets, as on the pages.
 
 import base64
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from itertools import accumulate
 
 from django.conf import settings
 from django.utils import translation
-from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -81,16 +80,21 @@ def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) 
 
 
 def round_cards_context(night, number: int | None = None) -> dict:
-    """The table cards of round ``number`` (the round board's current round by default):
-    each table's two pairs, and each pair's table link as a QR code and as text, printed
-    from the round board when a round starts or a table's links were revoked."""
+    """The table cards of round ``number`` (the round board's current round by default),
+    printed from the round board when a round starts or a table's links were revoked: a
+    page a table, cut in two along its dashed line, a half for each pair with that pair's
+    table link alone (a QR code and the text), its names, the table and the round.
+
+    A pair's link enters its game and confirms the other pair's result, so only that pair
+    holds it: no sheet that lies on the table (the score sheet, the seating cards) prints
+    a link."""
     board = selectors.round_board(night)
     rounds = [row for row in (board.current, *board.others) if row is not None]
     row = next((row for row in rounds if row.round == number), board.current)
     cards = [
         {
             "game": game,
-            "links": [
+            "halves": [
                 {
                     "pair": pair,
                     "names": names,
@@ -113,17 +117,11 @@ def seating_context(night) -> dict:
     names = selectors.pair_names(seats)
     rounds = selectors.pattern_rounds(selectors.night_games(night), len(seats) // 2)
     tables = sorted({table for row in rounds for table in row.games})
+    # No table links: a table card lies on the table, and a link is one pair's key.
     table_cards = [
         {
             "table": table,
-            "rounds": [
-                (
-                    row.round,
-                    meeting_words(row.games.get(table), names),
-                    table_links.game_qrs(row.games[table]) if table in row.games else [],
-                )
-                for row in rounds
-            ],
+            "rounds": [(row.round, meeting_words(row.games.get(table), names)) for row in rounds],
         }
         for table in tables
     ]
@@ -214,9 +212,6 @@ def score_sheet(game, names: dict[int, str], variant, *, filled: bool) -> dict:
         "pegboard": filled and game.from_pegboard,
         "final": (game.score_a, game.score_b) if shown else None,
         "cinches": (game.cinches_a, game.cinches_b) if shown else None,
-        # Each pair's table link, to enter and confirm the game on a phone: drawn when the
-        # sheet is (a big packet's part draws its own sheets' codes, a few ms each).
-        "qrs": SimpleLazyObject(partial(table_links.game_qrs, game)),
     }
 
 

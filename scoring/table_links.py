@@ -31,8 +31,15 @@ class LinkForged(LinkRefused):
 
 @dataclass(frozen=True)
 class TableLink:
+    """A pair's link to a game, as used from one browser: ``account`` is the label of the
+    account signed in on that browser ("" if none), ``device`` its device id
+    (``scoring.link_devices``, "" before its first write through a link). The services
+    refuse a confirmation from the browser that entered the result."""
+
     game: Game
     pair: int
+    account: str = ""
+    device: str = ""
 
     @property
     def other_pair(self) -> int:
@@ -60,11 +67,6 @@ def link_url(game: Game, pair: int) -> str:
 def link_qr(game: Game, pair: int) -> str:
     """The pair's link as a QR code, an SVG ``data:`` URI for an ``<img>`` (segno)."""
     return segno.make(link_url(game, pair), error="m").svg_data_uri(scale=2, border=2)
-
-
-def game_qrs(game: Game) -> list[tuple[int, str]]:
-    """``(pair, QR data URI)`` for both pairs of a game that is played (not a forfeit)."""
-    return [] if game.forfeit else [(pair, link_qr(game, pair)) for pair in game.pairs]
 
 
 def game_links(game: Game) -> list[tuple[int, str]]:

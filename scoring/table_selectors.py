@@ -130,8 +130,9 @@ def table_board(table: TableGame) -> TableBoard | None:
     )
 
 
-def table_audit(table: TableGame) -> list[AuditEntry]:
-    """The table's history as before → after, newest first (two queries)."""
+def table_audit(table: TableGame, reader: audit.Reader = audit.SIGNED_IN) -> list[AuditEntry]:
+    """The table's history as before → after, newest first, for ``reader`` (two queries;
+    its stake only for a reader who may see money)."""
     hand_records = TableHand.history.filter(table_id=table.pk).select_related("history_user")
     table_records = TableGame.history.filter(id=table.pk).select_related("history_user")
     numbers = {hand.pk: number for number, hand in enumerate(table.hands.all(), start=1)}
@@ -141,4 +142,4 @@ def table_audit(table: TableGame) -> list[AuditEntry]:
             return gettext("Table")
         return audit.hand_subject(record.id, numbers)
 
-    return audit.trail([*hand_records, *table_records], subject, table)
+    return audit.trail([*hand_records, *table_records], subject, table, reader=reader)

@@ -15,7 +15,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.generic import FormView, TemplateView
 
-from scoring import services, table_selectors, table_sheets
+from scoring import audit, services, table_selectors, table_sheets
 from scoring.forms import add_rules_errors
 from scoring.models import Night, TableGame, TableHand
 from scoring.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_scorer
@@ -120,7 +120,7 @@ class TablePage(PublicPage, TemplateView):
             board=table_selectors.table_board(table),
             can_score=can_score,
             can_correct=can_score and (not table.finished or self.request.user.is_staff),
-            audit=table_selectors.table_audit(table),
+            audit=table_selectors.table_audit(table, audit.Reader.of(self.request.user)),
             **kwargs,
         )
 

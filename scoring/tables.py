@@ -235,6 +235,45 @@ def signed(number: int) -> str:
     return f"+{number}" if number > 0 else str(number).replace("-", "−")
 
 
+def card_labels(variant) -> dict[str, str]:
+    """The variant's scoring cards as a hand's row names them (``high``, ``low``…)."""
+    return {card.key: gettext(card.label) for card in variant.cards}
+
+
+def bid_words(hand, step=None) -> str:
+    """A hand's bid as the hand table says it: "Pair 3 bids 2: made" (the rules core's
+    ``step`` says made or set; without it, the bid alone)."""
+    if hand.passed:
+        return gettext("Passed deal")
+    said = {"pair": hand.bidder, "bid": "Money" if hand.money else hand.bid}
+    if step is None or step.score.made is None:
+        return gettext("Pair %(pair)s bids %(bid)s") % said
+    if step.score.made:
+        return gettext("Pair %(pair)s bids %(bid)s: made") % said
+    return gettext("Pair %(pair)s bids %(bid)s: set") % said
+
+
+def taken_words(hand, labels: dict[str, str]) -> str:
+    """Who took each card, or the points, as the hand table says them."""
+    if hand.points is not None:
+        versus = f" {pgettext('pair 1 v pair 2', 'v')} "
+        return gettext("points %(points)s") % {"points": versus.join(map(str, hand.points))}
+    owners = hand.cards or {}
+    return " · ".join(f"{label} {owners.get(key) or '—'}" for key, label in labels.items())
+
+
+def different_hand_note(kept, variant) -> str:
+    """What a form posted at a hand's number that another phone or scorer filled first
+    is told (``services.DifferentHandSaved``): that hand, as the hand table shows it."""
+    words = bid_words(kept.hand)
+    if not kept.hand.passed:
+        words = f"{words}; {taken_words(kept.hand, card_labels(variant))}"
+    return gettext(
+        "A different hand %(number)s was already saved: %(hand)s. Yours was not saved: "
+        "check the hands and enter the next one."
+    ) % {"number": kept.number, "hand": words}
+
+
 class HandTable(BaseTable):
     """A game's hands, each with the pegs it made and the board after it."""
 
@@ -252,7 +291,7 @@ class HandTable(BaseTable):
         attrs = {"class": "grid hands"}
 
     def __init__(self, rows, *, game, variant, can_correct: bool, saved=None, **kwargs):
-        self.labels = {card.key: gettext(card.label) for card in variant.cards}
+        self.labels = card_labels(variant)
         boards = [
             (
                 f"score_{side}",
@@ -270,22 +309,10 @@ class HandTable(BaseTable):
         self.pairs = game.pairs
 
     def render_bid(self, value, record) -> str:
-        if value.passed:
-            return gettext("Passed deal")
-        said = {"pair": value.bidder, "bid": "Money" if value.money else value.bid}
-        step = record.step
-        if step is None or step.score.made is None:
-            return gettext("Pair %(pair)s bids %(bid)s") % said
-        if step.score.made:
-            return gettext("Pair %(pair)s bids %(bid)s: made") % said
-        return gettext("Pair %(pair)s bids %(bid)s: set") % said
+        return bid_words(value, record.step)
 
     def render_taken(self, value) -> str:
-        if value.points is not None:
-            versus = f" {pgettext('pair 1 v pair 2', 'v')} "
-            return gettext("points %(points)s") % {"points": versus.join(map(str, value.points))}
-        owners = value.cards or {}
-        return " · ".join(f"{label} {owners.get(key) or '—'}" for key, label in self.labels.items())
+        return taken_words(value, self.labels)
 
     def render_cinches(self, value) -> str:
         return " – ".join(str(count) for count in value.cinches)

@@ -22,7 +22,8 @@ from scoring import (
 # finds no URL (404) instead of reaching a lookup that ``int`` refuses (a server error).
 NIGHT = r"^nights/(?P<pk>[0-9]{1,18})"
 PUBLIC_SHEET = NIGHT + r"/sheets/(?P<sheet>pairs|standings)"
-# Sheets for scorers only: the payouts, and the sheets that print each table's links.
+# Sheets for scorers only: the payouts, and the sheets the room's staff hand out (the
+# packet, the play-off sheets, the seating cards).
 SCORERS_SHEET = NIGHT + r"/sheets/(?P<sheet>packet|playoffs|tables|payouts)"
 
 app_name = "scoring"

@@ -55,6 +55,7 @@ from scoring.tables import (
     PatternTable,
     PlayoffTable,
     SeatTable,
+    different_hand_note,
     game_state,
 )
 
@@ -186,6 +187,12 @@ class NightDrawAgain(ConfirmFirst, NightDraw):
         lost = [gettext("The pairs as drawn now (%(pairs)s).") % {"pairs": pairs}]
         if selectors.night_overview(self.night).rounds:
             lost.append(gettext("The schedule made from them: make it again after the draw."))
+            lost.append(
+                gettext(
+                    "The table links printed or shown so far: they stop working; print the "
+                    "round's table cards again."
+                )
+            )
         return Confirmation(
             title=gettext("Draw the numbers again?"),
             lost=lost,
@@ -371,6 +378,7 @@ class GamePage(PublicPage, TemplateView):
         saved = self.saved_number(len(rows))
         kwargs.setdefault("hand_form", HandForm(game=game, names=self.names))
         kwargs.setdefault("result_form", ResultForm(game=game, names=self.names))
+        reader = audit.Reader.of(self.request.user)
         return super().get_context_data(
             game=game,
             night=game.night,
@@ -390,7 +398,10 @@ class GamePage(PublicPage, TemplateView):
                 [rows[saved - 1]], game=game, variant=game.night.rules_variant, can_correct=False
             ),
             saved=saved,
-            audit=audit.game_trail(game),
+            audit=audit.game_trail(game, reader),
+            entered_by=audit.authors_for(reader, [game.result_entered_by]).get(
+                game.result_entered_by, ""
+            ),
             **kwargs,
         )
 
@@ -408,6 +419,9 @@ class HandRecord(ScorerRequiredMixin, GamePage):
                 )
             except services.AlreadyDone as done:
                 return already_done(request, done, self.game_url() + "#entry")
+            except services.DifferentHandSaved as kept:
+                messages.warning(request, different_hand_note(kept, self.game.night.rules_variant))
+                return redirect(self.game_url() + "#entry")
             except ValidationError as error:
                 add_rules_errors(form, error)
             else:

@@ -18,6 +18,8 @@ Callers import the package: ``from scoring import services; services.hand_record
 from scoring.services.closing import night_close, night_reopen, night_tiebreak_set, playoffs_start
 from scoring.services.errors import (
     AlreadyDone,
+    AwaitingConfirmation,
+    DifferentHandSaved,
     NightFileRefused,
     NightFinal,
     PlayStarted,
@@ -46,10 +48,13 @@ from scoring.services.table_links import (
     game_links_revoke,
     game_result_confirm,
     game_result_dispute,
+    link_refusal,
 )
 
 __all__ = [
     "AlreadyDone",
+    "AwaitingConfirmation",
+    "DifferentHandSaved",
     "NightFileRefused",
     "NightFinal",
     "PlayStarted",
@@ -66,6 +71,7 @@ __all__ = [
     "hand_delete",
     "hand_record",
     "hands_problems",
+    "link_refusal",
     "mark_night_changed",
     "night_close",
     "night_create",

@@ -25,6 +25,8 @@ def rules_error(invalid: InvalidInput, *, fields=(), prefix: str = "") -> Valida
 
 # A hand's form posted twice, or raced by another scorer (a night's game or a table's).
 ALREADY_SAVED = gettext_lazy("Hand %(number)s was already saved.")
+# Through a table link, once the result is entered (``services.table_links``).
+DISPUTED = gettext_lazy("The result is disputed: a scorer or the director settles it.")
 DELETED_MEANWHILE = gettext_lazy("The hand was deleted by someone else meanwhile.")
 CHANGED_MEANWHILE = gettext_lazy(
     "Hand %(number)s was changed by someone else meanwhile; "
@@ -49,6 +51,24 @@ class AlreadyDone(ValidationError):
     def __init__(self, message: str, done=None):
         super().__init__(message)
         self.done = done
+
+
+class DifferentHandSaved(ValidationError):
+    """Two phones (or a phone and a scorer) saved a hand at the same number at once, and
+    the one kept is not the one posted: nothing was written. ``hand`` is the one kept,
+    for the page to show (it words hands as its hand table does)."""
+
+    def __init__(self, number: int, hand):
+        super().__init__(
+            gettext_lazy("A different hand %(number)s was already saved.") % {"number": number}
+        )
+        self.number = number
+        self.hand = hand
+
+
+class AwaitingConfirmation(ValidationError):
+    """Through a table link, a result awaiting confirmation (or disputed) takes a
+    confirmation or a dispute, nothing else."""
 
 
 class PlayStarted(ValidationError):

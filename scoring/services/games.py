@@ -19,7 +19,10 @@ from scoring.services.errors import (
     ALREADY_SAVED,
     CHANGED_MEANWHILE,
     DELETED_MEANWHILE,
+    DISPUTED,
     AlreadyDone,
+    AwaitingConfirmation,
+    DifferentHandSaved,
     StaleVersion,
     rules_error,
 )
@@ -37,11 +40,12 @@ def author_label(user) -> str:
     return user.get_username() if user is not None else ""
 
 
-def save_game_totals(game: Game, state, *, by: str = "") -> None:
+def save_game_totals(game: Game, state, *, by: str = "", device: str = "") -> None:
     """Store the rules core's view of ``game`` (``None``: no play) beside its hands.
 
     A result saved (or changed after its confirmation) on a night that confirms results
-    awaits confirmation by someone other than ``by`` (``scoring/services/table_links``).
+    awaits confirmation by someone other than ``by``, and from another device than
+    ``device`` (a table link's browser: ``scoring/services/table_links``).
     """
     game.score_a, game.score_b = state.scores if state else (0, 0)
     game.cinches_a, game.cinches_b = state.cinches if state else (0, 0)
@@ -53,6 +57,7 @@ def save_game_totals(game: Game, state, *, by: str = "") -> None:
     awaits = game.winner is not None and game.night.confirm_results
     game.confirmed = not awaits
     game.result_entered_by = by if awaits else ""
+    game.result_entered_from = device if awaits else ""
     if awaits or game.winner is None:
         game.confirmed_by = ""
         game.dispute = ""
@@ -66,6 +71,23 @@ def game_open_to(game: Game, user) -> bool:
     Not a write: pages ask it to offer the correction buttons the services will accept.
     """
     return not game.finished or game.reopened or getattr(user, "is_staff", False)
+
+
+def _refuse_if_awaiting_for(game: Game, link) -> None:
+    """Through a table link, a result awaiting confirmation takes a confirmation or a
+    dispute and nothing else: a result posted again (the form is not on the page, but a
+    post can be made) would put a disputed result back to awaiting. A scorer or the
+    director corrects it on the game page."""
+    if link is None or game.winner is None or game.confirmed:
+        return
+    if game.dispute:
+        raise AwaitingConfirmation(DISPUTED)
+    raise AwaitingConfirmation(
+        gettext(
+            "The result awaits confirmation: through a table link it can only be confirmed "
+            "or disputed now. A scorer or the director corrects it."
+        )
+    )
 
 
 def _refuse_if_closed_to(game: Game, user) -> None:
@@ -103,19 +125,20 @@ def _hand_form_fields(game: Game) -> tuple[str, ...]:
 
 @audited
 @transaction.atomic
-def hand_record(
-    *, game: Game, data: dict, user=None, number: int | None = None, by: str = ""
-) -> Hand:
+def hand_record(*, game: Game, data: dict, user=None, number: int | None = None, link=None) -> Hand:
     """Append a hand to ``game`` if the rules core accepts it; store the new totals.
 
     ``number`` is the hand's number in the game when its form was opened: if the game
-    already holds that many hands the same hand was posted twice (``AlreadyDone``).
-    ``by`` names who entered it when no account did (a table's link). The hand comes
-    back with its ``number`` in the game as saved, whoever saved others meanwhile.
+    already holds that many hands the same hand was posted twice (``AlreadyDone``), or
+    another one was saved at that number meanwhile (``DifferentHandSaved``). ``link`` is
+    the table link it came through when no account entered it (a ``TableLink``). The hand
+    comes back with its ``number`` in the game as saved, whoever saved others meanwhile.
     """
     game = lock_open_game(game)
     hands = hands_in_order(game)
-    _refuse_repeated_hand(number, len(hands))
+    card_keys = get_variant(game.night.variant).card_keys
+    _refuse_repeated_hand(number, hands, data)
+    _refuse_if_awaiting_for(game, link)
     _refuse_if_closed_to(game, user)
     if game.from_pegboard:
         raise ValidationError(
@@ -126,21 +149,36 @@ def hand_record(
     state = _state_with(game, [*entered, data], fields=fields, position=len(entered))
     position = max((h.position for h in hands), default=0) + 1  # the locked game's hands
     hand = Hand.objects.create(
-        game=game,
-        position=position,
-        entered_by=user,
-        **hand_fields(data, get_variant(game.night.variant).card_keys),
+        game=game, position=position, entered_by=user, **hand_fields(data, card_keys)
     )
-    save_game_totals(game, state, by=by or author_label(user))
+    save_game_totals(game, state, **_author(user, link))
     hand.number = len(hands) + 1  # its number in the game, for the "Hand N saved" note
     return hand
 
 
-def _refuse_repeated_hand(number: int | None, count: int) -> None:
-    """``number`` is the hand the form was opened for; ``count`` the hands there now."""
+def _author(user, link) -> dict:
+    """``save_game_totals``' ``by`` and ``device``: the link and its browser, or the account."""
+    if link is not None:
+        return {"by": link.label, "device": link.device}
+    return {"by": author_label(user)}
+
+
+def _given(hand: dict) -> dict:
+    """A hand as the rules core reads it, without what was not given."""
+    return {key: value for key, value in hand.items() if value is not None}
+
+
+def _refuse_repeated_hand(number: int | None, hands: list[Hand], posted: dict) -> None:
+    """``number`` is the hand the form was opened for, ``hands`` those there now and
+    ``posted`` the new one: the same hand posted twice is done already; another one saved
+    at that number meanwhile (two phones at once) is shown, and this one not saved."""
+    count = len(hands)
     if number is None or number == count + 1:
         return
     if number <= count:
+        kept = hands[number - 1]
+        if _given(hand_data(kept)) != _given(posted):
+            raise DifferentHandSaved(number, kept)
         raise AlreadyDone(ALREADY_SAVED % {"number": number})
     raise ValidationError(
         gettext(
@@ -200,18 +238,20 @@ def hand_delete(*, hand: Hand, user=None) -> None:
 @audited
 @transaction.atomic
 def game_result_record(
-    *, game: Game, result: dict, user=None, version: int | None = None, by: str = ""
+    *, game: Game, result: dict, user=None, version: int | None = None, link=None
 ) -> Game:
     """The final result typed from the pegboard, for a game entered without hands.
 
     ``version`` is the game's when the form was opened: a pegboard result stored since
-    means the same result was posted twice (``AlreadyDone``).
+    means the same result was posted twice (``AlreadyDone``). ``link``: the table link
+    it came through, when no account typed it.
     """
     game = lock_open_game(game)
     if version is not None and version != game.version and game.from_pegboard:
         raise AlreadyDone(
             gettext("The result was already saved: won by pair %(pair)s.") % {"pair": game.winner}
         )
+    _refuse_if_awaiting_for(game, link)
     _refuse_if_closed_to(game, user)
     if game.hands.exists():
         raise ValidationError(
@@ -223,7 +263,7 @@ def game_result_record(
     except InvalidInput as invalid:
         raise rules_error(invalid, fields=RESULT_FIELDS) from None
     game.from_pegboard = True
-    save_game_totals(game, state, by=by or author_label(user))
+    save_game_totals(game, state, **_author(user, link))
     return game
 
 

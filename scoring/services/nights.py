@@ -2,7 +2,10 @@
 schedule, and a whole night read from a ``cinch-night/1`` file.
 
 The draw, the swaps and the schedule change only until play starts
-(``refuse_if_play_started``), and none on a final night (``lock_open_night``).
+(``refuse_if_play_started``), and none on a final night (``lock_open_night``). A draw
+or a swap after the schedule revokes the table links of the games whose players it
+changed (``table_links.revoke_links``): a link printed before would open the game for
+other people.
 """
 
 import datetime
@@ -10,7 +13,7 @@ import secrets
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
@@ -27,6 +30,7 @@ from scoring.services.authors import audited
 from scoring.services.errors import AlreadyDone, NightFileRefused, name_problem
 from scoring.services.games import save_game_totals
 from scoring.services.guards import lock_open_night, mark_night_changed, refuse_if_play_started
+from scoring.services.table_links import revoke_links
 
 NUL_IN_NIGHT_NAME = words(gettext_noop("a night's name cannot contain the NUL character"))
 NUL_IN_PLAYER_NAME = words(gettext_noop("a player's name cannot contain the NUL character"))
@@ -113,6 +117,7 @@ def night_draw(*, night: Night, user=None, chance=None) -> list[Seat]:
     (chance or secrets.SystemRandom()).shuffle(numbers)
     numbers = keep_house_apart(numbers, [seat.house for seat in seats])
     _renumber(seats, numbers)
+    revoke_links(Game.objects.select_for_update().filter(night=night))
     night.drawn_at = datetime.datetime.now(tz=datetime.UTC)
     night.save(update_fields=["drawn_at", "updated_at"])
     return sorted(seats, key=lambda seat: seat.number)
@@ -158,6 +163,10 @@ def seats_swap(
     if seating:
         _refuse_if_draw_changed(night, seating, first, second)
     _renumber([seats[first], seats[second]], [second, first])
+    pairs = {seats[first].pair, seats[second].pair}
+    if len(pairs) == 2:  # within a pair, the pair's players stay the same
+        games = Game.objects.select_for_update().filter(night=night)
+        revoke_links(games.filter(Q(pair_a__in=pairs) | Q(pair_b__in=pairs)))
     mark_night_changed(night.pk)
 
 

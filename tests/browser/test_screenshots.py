@@ -48,8 +48,8 @@ def shoot(page: Page, url: str, path: Path) -> None:
     assert path.stat().st_size > 10_000, path
 
 
-def sheet_page(page: Page, url: str, path: Path) -> None:
-    """The first page of a PDF sheet as a PNG (skipped without pdftoppm)."""
+def sheet_page(page: Page, url: str, path: Path, number: int = 1) -> None:
+    """Page ``number`` of a PDF sheet as a PNG (skipped without pdftoppm)."""
     response = page.request.get(url, timeout=PDF_TIMEOUT_MS)
     assert response.ok and response.body().startswith(b"%PDF-")
     if shutil.which("pdftoppm") is None:
@@ -58,7 +58,8 @@ def sheet_page(page: Page, url: str, path: Path) -> None:
     pdf.write_bytes(response.body())
     prefix = path.with_suffix("")
     subprocess.run(
-        ["pdftoppm", "-png", "-r", "80", "-singlefile", "-f", "1", "-l", "1", pdf, prefix],
+        ["pdftoppm", "-png", "-r", "80", "-singlefile", "-f", str(number), "-l", str(number)]
+        + [pdf, prefix],
         check=True,
     )
     pdf.unlink()
@@ -98,6 +99,10 @@ def test_screenshots(as_user, scorer, director, folder):
     shoot(boss, f"{night_url}edit/", folder / "night-edit.png")
     shoot(boss, "/people/", folder / "people.png")
     sheet_page(desktop, f"{night_url}sheets/pairs.pdf", folder / "pair-cards.png")
+    # Where the table links are printed: a card a table, cut in two, a half per pair
+    # (the director's), and never on the score sheet that lies on the table.
+    sheet_page(boss, f"{night_url}round/cards.pdf", folder / "round-cards.png")
+    sheet_page(desktop, f"{night_url}sheets/packet.pdf?filled=1", folder / "score-sheet.png", 3)
 
     # A Razzle table beside the night, won by two players together, and its score sheet.
     table = razzle_table(night, scorer)

@@ -90,11 +90,8 @@ def test_table_cards_and_pair_cards(client_as, scorer, tmp_path):
     assert [card["table"] for card in context["table_cards"]] == [1, 2]
     first = Game.objects.get(night=night, round=1, table=1)
     a, b = first.pairs
-    round_number, words, qrs = context["table_cards"][0]["rounds"][0]
+    round_number, words = context["table_cards"][0]["rounds"][0]
     assert (round_number, words) == (1, f"Pair {a} ({names[a]}) v pair {b} ({names[b]})")
-    # Each pair's table link as a QR code (issue 14).
-    assert [pair for pair, _ in qrs] == [a, b]
-    assert all(qr.startswith("data:image/svg+xml") for _, qr in qrs)
     lines = {card["pair"]: card["lines"] for card in context["pair_cards"]}
     other = first.pair_b
     assert lines[first.pair_a][0] == f"Round 1: table 1 v pair {other}, {names[other]}"

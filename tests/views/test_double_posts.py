@@ -11,12 +11,14 @@ import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import reverse
-from pytest_django.asserts import assertContains
+from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import services
 from scoring.models import Game, Hand, Night, Seat
 from scoring.rules.simulate import random_night
+from scoring.table_links import link_path
 from tests.factories import NEW_NIGHT_FORM, night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -50,6 +52,47 @@ def test_a_hand_posted_twice_is_saved_once(client_for, game):
     assert game.hands.count() == 3
     assertContains(second, "<h2>Hand 4</h2>")  # the board, and the next hand's form
     assert [row.number for row in second.context["hand_table"].data.data] == [1, 2, 3]
+
+
+def test_two_phones_posting_a_different_hand_1_are_shown_the_one_kept(game):
+    """Both pairs' phones open hand 1's form; each posts its own hand 1 through its link at
+    the same moment. One is kept; the other is told that a different hand 1 was saved,
+    and which (as the hand table words it), and nothing of its own is saved."""
+    a, b = game.pairs
+    phone_a, phone_b = Client(), Client()
+    kept = {"bidder": str(a), "bid": "3", "high": str(a), "low": str(b), "jack": "", "game": ""}
+    posted = kept | {"bid": "2"}
+
+    first = phone_a.post(link_path(game, a), kept | {"position": "1"}, follow=True)
+    second = phone_b.post(link_path(game, b), posted | {"position": "1"}, follow=True)
+
+    assertContains(first, "Hand 1 saved")
+    assertContains(
+        second,
+        f"A different hand 1 was already saved: Pair {a} bids 3; High {a} · Low {b} · "
+        "Jack — · Game —. Yours was not saved: check the hands and enter the next one.",
+    )
+    assert [hand.bid for hand in game.hands.all()] == [3]
+    assertContains(second, "<h2>Hand 2</h2>")  # the board, and the next hand's form
+    # The same hand posted again is only told it was saved already.
+    again = phone_a.post(link_path(game, a), kept | {"position": "1"}, follow=True)
+    assertContains(again, "Hand 1 was already saved.")
+    assertNotContains(again, "A different hand")
+
+
+def test_a_scorer_posting_a_different_hand_is_shown_the_one_kept(client_for, game):
+    client = client_for("scorer")
+    url = reverse("scoring:game-detail", args=[game.pk])
+    form = HAND | {"position": hidden(client.get(url), "position")}
+    services.hand_record(game=game, data={"bidder": 2, "bid": 2, "points": [3, 1]})
+
+    response = client.post(url, form, follow=True)
+
+    assertContains(
+        response,
+        "A different hand 1 was already saved: Pair 2 bids 2; points 3 v 1. Yours was not saved",
+    )
+    assert [hand.points for hand in game.hands.all()] == [[3, 1]]
 
 
 def test_a_hand_deleted_meanwhile_is_not_saved_under_the_wrong_number(client_for, game):

@@ -4,7 +4,9 @@ The access matrix (tests/reliability/test_access_matrix.py) tries every URL unde
 setting; these tests check what the pages the public still sees leave out.
 """
 
+import datetime
 import json
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -13,6 +15,8 @@ from pytest_django.asserts import assertContains, assertNotContains
 from scoring import selectors, services
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
+from scoring.services import table_games
+from tests.factories import DirectorFactory, ScorerFactory, night_with_schedule
 
 pytestmark = pytest.mark.django_db
 
@@ -72,3 +76,53 @@ def test_under_none_the_public_sees_only_the_login_page(client, settings, night)
         assert client.get(path)["Location"] == f"{reverse('login')}?next={path}"
     assert client.get(reverse("login")).status_code == 200
     assert client.get(f"/nights/{night.pk}/sheets/standings.pdf").status_code == 302
+
+
+def test_under_standings_a_tables_audit_trail_shows_the_public_no_stake(
+    client, client_as, scorer, settings
+):
+    settings.PUBLIC_PAGES = "standings"
+    table = table_games.table_create(
+        variant="razzle",
+        player_names=["Ann", "Bob", "Cy", "Di"],
+        date=datetime.date(2026, 11, 20),
+        stake=Decimal("1.25"),
+        user=scorer,
+    )
+    path = reverse("scoring:table-detail", args=[table.pk])
+
+    public = client.get(path)
+    signed_in = client_as(scorer).get(path)
+
+    assert public.status_code == 200
+    assertNotContains(public, "<code>stake</code>", html=False)
+    assertNotContains(public, "1.25")
+    assertContains(signed_in, "<code>stake</code>", html=False)
+    settings.PUBLIC_PAGES = "all"  # a club that shows its money shows the stake too
+    assertContains(client.get(path), "<code>stake</code>", html=False)
+
+
+def test_the_public_audit_trail_names_people_never_by_their_sign_in_name(client, client_as):
+    typed_by = ScorerFactory(username="kp_login7")
+    settled_by = DirectorFactory(username="dir_login3", first_name="Marie", last_name="Tremblay")
+    night = night_with_schedule(2, confirm_results=True)
+    game = night.games.get()
+    result = {"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
+    services.game_result_record(game=game, result=result, user=typed_by)
+    public_while_awaiting = client.get(reverse("scoring:game-detail", args=[game.pk]))
+    services.game_result_confirm(game=game, user=settled_by)
+    path = reverse("scoring:game-detail", args=[game.pk])
+
+    public = client.get(path)
+    staff = client_as(settled_by).get(path)
+
+    assertContains(public_while_awaiting, "entered by a scorer.")
+    who = [entry.who for entry in public.context["audit"]]
+    assert who[:2] == ["Marie Tremblay", "a scorer"]  # the confirmation, the result
+    changes = {change for entry in public.context["audit"] for change in entry.changes}
+    assert ("confirmed by", "", "Marie Tremblay") in changes
+    assert ("result entered by", "", "a scorer") in changes
+    for page in (public_while_awaiting, public):
+        assertNotContains(page, "kp_login7")
+        assertNotContains(page, "dir_login3")
+    assert [entry.who for entry in staff.context["audit"]][:2] == ["dir_login3", "kp_login7"]

@@ -6,11 +6,12 @@ import io
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import audit, selectors, services, sheets
+from scoring import audit, selectors, services
 from scoring.models import Game
 from scoring.table_links import link_path, link_token
 from tests.factories import ScorerFactory, night_with_schedule
@@ -165,7 +166,7 @@ def test_the_other_pair_confirms_and_only_then_it_counts(client, game, night):
     game.refresh_from_db()
     assert not game.confirmed
 
-    post(client, game, game.pair_b, "confirm")
+    post(Client(), game, game.pair_b, "confirm")  # pair b's own phone
     game.refresh_from_db()
     assert game.confirmed and game.confirmed_by == f"pair {game.pair_b} (table link)"
     assert wins(night) == {game.pair_a: 1, game.pair_b: 0}
@@ -176,7 +177,7 @@ def test_a_dispute_reaches_the_round_board_and_the_director_settles_it(
     client, client_as, director, game, night
 ):
     post(client, game, game.pair_a, "result", result_for(game))
-    response = post(client, game, game.pair_b, "dispute", {"reason": "we had 8, not 6"})
+    response = post(Client(), game, game.pair_b, "dispute", {"reason": "we had 8, not 6"})
     assert response.status_code == 302
 
     board = client_as(director).get(reverse("scoring:night-round", args=[night.pk]))
@@ -245,7 +246,7 @@ def test_without_confirmation_a_result_counts_at_once(scorer):
 
 def test_confirmation_is_in_the_audit_trail(client, client_as, director, game):
     post(client, game, game.pair_a, "result", result_for(game))
-    post(client, game, game.pair_b, "confirm")
+    post(Client(), game, game.pair_b, "confirm")
 
     page = client_as(director).get(reverse("scoring:game-detail", args=[game.pk]))
 
@@ -253,21 +254,21 @@ def test_confirmation_is_in_the_audit_trail(client, client_as, director, game):
     assertContains(page, f"pair {game.pair_b} (table link)")
 
 
-def test_the_audit_trail_names_the_link_each_change_came_through(client, scorer, game):
+def test_the_audit_trail_names_the_link_each_change_came_through(client, director, scorer, game):
     hand = {"bidder": str(game.pair_b), "bid": "2", "points_a": "2", "points_b": "2"}
     post(client, game, game.pair_b, data=hand | {"position": "1"})
     sweep = {"bidder": game.pair_a, "bid": 4} | dict.fromkeys(CARDS, game.pair_a)
     for _ in range(3):  # 6, 10, 14: the scorer's third hand wins the game
         services.hand_record(game=game, data=sweep, user=scorer)
     post(client, game, game.pair_b, "dispute", {"reason": "we took the jack"})
-    post(client, game, game.pair_a, "confirm")
+    services.game_result_confirm(game=game, user=director)  # settled by the director
 
     trail = audit.game_trail(game)
 
-    link_a, link_b = (f"pair {pair} (table link)" for pair in game.pairs)
+    link_b = f"pair {game.pair_b} (table link)"
     scorer_hands = [(scorer.username, what) for n in (4, 3, 2) for what in ("Game", f"Hand {n}")]
     assert [(entry.who, entry.what) for entry in trail] == [
-        (link_a, "Game"),  # the confirmation
+        (director.username, "Game"),  # the confirmation
         (link_b, "Game"),  # the dispute
         *scorer_hands,
         (link_b, "Game"),
@@ -275,7 +276,7 @@ def test_the_audit_trail_names_the_link_each_change_came_through(client, scorer,
         ("—", "Game"),  # the schedule: no account, no link
     ]
     game.refresh_from_db()
-    assert game.confirmed_by == link_a
+    assert game.confirmed_by == director.username
 
 
 def test_table_links_command(game, night):
@@ -302,14 +303,6 @@ def test_link_page_queries_do_not_grow_with_hands(client, game):
         services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
 
     assert queries() == one
-
-
-def test_the_score_sheet_carries_each_pairs_qr_code(game, night):
-    context = sheets.packet_context(night)
-    sheet = next(sheet for sheet in context["sheets"] if sheet["game"].pk == game.pk)
-
-    assert [pair for pair, _ in sheet["qrs"]] == list(game.pairs)
-    assert all(qr.startswith("data:image/svg+xml") for _, qr in sheet["qrs"])
 
 
 def test_the_game_page_offers_a_second_scorer_the_confirmation(client_as, scorer, game):
@@ -375,9 +368,10 @@ def test_a_result_the_form_cannot_read_is_shown_again(client, game):
 
 def test_confirming_twice_is_told_not_repeated(client, game):
     post(client, game, game.pair_a, "result", result_for(game))
-    post(client, game, game.pair_b, "confirm")
+    phone_b = Client()
+    post(phone_b, game, game.pair_b, "confirm")
 
-    again = client.post(link_path(game, game.pair_b) + "confirm/", follow=True)
+    again = phone_b.post(link_path(game, game.pair_b) + "confirm/", follow=True)
 
     assertContains(again, "the result was confirmed already by pair")
     game.refresh_from_db()
@@ -478,3 +472,49 @@ def test_result_page_queries(client, game, django_assert_num_queries):
     with django_assert_num_queries(4):
         assert client.get(path + "result/").status_code == 200
     assert len(main) == 4
+
+
+def test_a_redraw_revokes_every_table_link_of_the_night(client, client_as, director):
+    night = night_with_schedule(4, confirm_results=True)
+    games = list(Game.objects.filter(night=night))
+    printed = [link_path(game, pair) for game in games for pair in game.pairs]
+    path = reverse("scoring:night-draw-again", args=[night.pk])
+
+    asked = client_as(director).get(path)
+    client_as(director).post(path)
+
+    assertContains(asked, "The table links printed or shown so far: they stop working")
+    for link in printed:
+        assertContains(client.get(link), "revoked by the director", status_code=403)
+    for game in Game.objects.filter(night=night):
+        assert game.link_version == 2
+        latest = audit.game_trail(game)[0]
+        assert latest.who == director.username
+        assert ("link version", "1", "2") in latest.changes
+        assert client.get(link_path(game, game.pair_a)).status_code == 200  # the new ones
+
+
+def test_a_swap_revokes_the_links_of_the_two_pairs_it_changes(client, client_as, director):
+    night = night_with_schedule(4)
+    before = {game.pk: game.link_version for game in Game.objects.filter(night=night)}
+    draw = client_as(director).get(reverse("scoring:night-draw", args=[night.pk]))
+    seating = draw.context["swap_form"].initial["seating"]
+
+    client_as(director).post(
+        reverse("scoring:night-swap", args=[night.pk]),
+        {"first": "1", "second": "3", "seating": seating},  # pair 1 and pair 2 change
+    )
+
+    for game in Game.objects.filter(night=night):
+        changed = bool({1, 2} & set(game.pairs))
+        assert game.link_version == before[game.pk] + changed, game
+
+
+def test_a_refused_redraw_leaves_the_links_alone(client_as, director):
+    night = night_with_schedule(4)
+    game = Game.objects.filter(night=night).first()
+    services.hand_record(game=game, data={"bidder": game.pair_a, "bid": 2, "points": [2, 1]})
+
+    client_as(director).post(reverse("scoring:night-draw-again", args=[night.pk]))
+
+    assert set(Game.objects.filter(night=night).values_list("link_version", flat=True)) == {1}
