@@ -20,6 +20,7 @@ sys.path.insert(0, str(REPOSITORY))
 import atexit  # noqa: E402
 import functools  # noqa: E402
 import gc  # noqa: E402
+import importlib  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
@@ -144,6 +145,9 @@ def django_site():
     os.environ["DJANGO_SETTINGS_MODULE"] = "cinch_club.settings.test"
     os.environ["DATABASE_URL"] = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
     os.environ["LIMITS_FILE"] = str(Path(folder) / "limits.sqlite3")
+    # Read again: bench.table_links reads gunicorn.conf.py, which imports cinch_club.env
+    # before these are set.
+    importlib.reload(importlib.import_module("cinch_club.env"))
     import django
 
     django.setup()
