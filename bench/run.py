@@ -20,6 +20,7 @@ sys.path.insert(0, str(REPOSITORY))
 import atexit  # noqa: E402
 import functools  # noqa: E402
 import gc  # noqa: E402
+import importlib  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
@@ -143,6 +144,10 @@ def django_site():
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     os.environ["DJANGO_SETTINGS_MODULE"] = "cinch_club.settings.test"
     os.environ["DATABASE_URL"] = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+    os.environ["LIMITS_FILE"] = str(Path(folder) / "limits.sqlite3")
+    # Read again: bench.table_links reads gunicorn.conf.py, which imports cinch_club.env
+    # before these are set.
+    importlib.reload(importlib.import_module("cinch_club.env"))
     import django
 
     django.setup()
@@ -401,6 +406,7 @@ def bench_members() -> None:
 
 
 from bench.table_links import bench_table_links  # noqa: E402
+from bench.visitor import bench_one_visitor  # noqa: E402
 
 BENCHMARKS = [
     bench_score_night,
@@ -408,6 +414,7 @@ BENCHMARKS = [
     bench_schedule,
     bench_pages,
     bench_members,
+    bench_one_visitor,
     bench_table_links,
 ]
 

@@ -5,12 +5,14 @@ read from ``X-Forwarded-For`` (django-ipware), but only as far as the proxies th
 trusts: ``TRUSTED_PROXY_COUNT`` of them, each adding the address it was called from to
 the end of the header. Anything further left was written by the client and is ignored,
 so a client cannot pose as another. With no trusted proxy (the default) the header is
-not read at all. django-axes's login lock and the sheets' render limit use this address.
+not read at all. django-axes's login lock, the table links' refusals and the sheets'
+render limit use this address.
 """
 
 from django.conf import settings
-from django.core.cache import cache
 from ipware import get_client_ip
+
+from scoring import limits
 
 
 def client_address(request) -> str:
@@ -30,9 +32,21 @@ def client_address(request) -> str:
     return address or request.META.get("REMOTE_ADDR", "")
 
 
+def client_key(request) -> str:
+    """Whom a limit counts: a signed-in person by account, anyone else by address.
+
+    A club's laptop and its members' phones often share one address on the hall's Wi-Fi:
+    a director's sheets are not refused because visitors on that address used its
+    allowance."""
+    if request.user.is_authenticated:
+        return f"account:{request.user.pk}"
+    return client_address(request)
+
+
 class Allowance:
-    """At most ``limit`` uses per ``seconds`` for each client, counted in the shared cache
-    (so every worker counts together); the window starts at a client's first use."""
+    """At most ``limit`` uses per ``seconds`` for each client, counted where every process
+    counts together and nothing evicts the count (``scoring.limits``); the window starts
+    at a client's first use."""
 
     def __init__(self, name: str, *, limit: int, seconds: int):
         self.name, self.limit, self.seconds = name, limit, seconds
@@ -41,12 +55,9 @@ class Allowance:
         return f"allowance:{self.name}:{client}"
 
     def used_up(self, client: str) -> bool:
-        return cache.get(self._key(client), 0) >= self.limit
+        return limits.used(self._key(client)) >= self.limit
 
-    def use(self, client: str) -> None:
-        key = self._key(client)
-        if not cache.add(key, 1, self.seconds):
-            try:
-                cache.incr(key)
-            except ValueError:  # expired between the two calls: a new window
-                cache.add(key, 1, self.seconds)
+    def take(self, client: str) -> bool:
+        """One use for ``client`` if it has one left (at once: no two requests both get
+        the last); whether it had."""
+        return limits.take(self._key(client), self.limit, self.seconds)

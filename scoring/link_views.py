@@ -2,11 +2,14 @@
 alone, no login. The token in every URL is the only key: the pages link nowhere else,
 and every other page of the site still asks for an account (the access matrix).
 
-Requests are counted in the ``table_links`` cache (each worker's memory: no database
-write per page) per link, as a club's phones may share one address on its Wi-Fi: past
-``LINK_LIMIT`` in ``LINK_WINDOW`` seconds the page says to wait (429); and per address
-(``clients.client_address``, the proxies counted) past ``REFUSED_LIMIT`` refused links,
-so guessing stops.
+Requests are counted in ``scoring.limits`` (shared by every server process, a write to
+a small file of its own, not the database) per link, as a club's phones may share one
+address on its Wi-Fi: past ``LINK_LIMIT`` in ``LINK_WINDOW`` seconds the page says to
+wait (429). Links this site never signed are counted per address
+(``clients.client_address``, the proxies counted): past ``FORGED_LIMIT`` that address
+gets 429 for them, so guessing stops. A genuine link is never blocked with them (the
+club's phones share the hall's address), and one refused because it was revoked or its
+night is final (a phone left on an old page) does not count toward the block.
 
 The page keeps itself up to date (``static/scoring/link_news.js``): while it is on
 screen it asks ``t/<token>/news/`` every ``NEWS_SECONDS`` whether the game changed (the
@@ -21,7 +24,6 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
@@ -32,7 +34,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
-from scoring import audit, selectors, services
+from scoring import audit, limits, selectors, services
 from scoring.clients import client_address
 from scoring.forms import HandForm, ResultForm, add_rules_errors
 from scoring.link_devices import device_for_write, known_device, remember
@@ -40,36 +42,27 @@ from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin
 from scoring.services.games import author_label
 from scoring.services.table_links import DISPUTE_LENGTH
 from scoring.table_links import (
+    LinkForged,
     LinkRefused,
     TableLink,
     awaited_from,
     confirmation_state,
     open_link,
+    signed_link,
 )
 from scoring.tables import HandTable, different_hand_note, game_state
 from scoring.views import GameAction
 
 LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
-REFUSED_LIMIT = 20  # refused links per address and window: guessing stops here
+FORGED_LIMIT = 20  # links this site never signed, per address and window: guessing stops
 LINK_WINDOW = 600
 NEWS_SECONDS = 3  # how often an open page asks whether the game changed
 NEWS_LIMIT = 4 * LINK_WINDOW // NEWS_SECONDS  # news polls per link and window
 
 
-def _counts():
-    return caches["table_links"]
-
-
 def _over(key: str, limit: int) -> bool:
-    """Count one more under ``key`` for ``LINK_WINDOW`` seconds; whether past ``limit``."""
-    cache = _counts()
-    cache.add(key, 0, LINK_WINDOW)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, LINK_WINDOW)
-        count = 1
-    return count > limit
+    """Count one more under ``key`` in its ``LINK_WINDOW``; whether it had ``limit`` already."""
+    return not limits.take(key, limit, LINK_WINDOW)
 
 
 class DisputeForm(forms.Form):
@@ -104,13 +97,18 @@ class LinkGate:
         return link
 
     def dispatch(self, request, *args, token, **kwargs):
-        address = client_address(request)
-        if _counts().get(f"link-refused:{address}", 0) >= REFUSED_LIMIT or self.over_limit(token):
-            return self.refuse(_("Too many requests: wait a few minutes and try again."), 429)
+        too_many = _("Too many requests: wait a few minutes and try again.")
+        try:
+            signed_link(token)
+        except LinkForged as forged:
+            if _over(f"link-forged:{client_address(request)}", FORGED_LIMIT):
+                return self.refuse(too_many, 429)
+            return self.refuse(str(forged), 403)
+        if self.over_limit(token):
+            return self.refuse(too_many, 429)
         try:
             self.link = self.used_from(open_link(token, self.games()))
         except LinkRefused as refused:
-            _over(f"link-refused:{address}", REFUSED_LIMIT)
             return self.refuse(str(refused), 403)
         self.token = token
         self.game = self.link.game

@@ -4,19 +4,22 @@ The packet and the standings are public like the pages; the payout sheet is the
 treasurer's, for scorers and directors, and no browser or proxy may keep a copy of it.
 Paper: ``?paper=a4`` or ``letter``, else the night's setting; ``?filled=1`` fills the
 packet's score sheets with the hands entered; ``?language=fr`` prints in that language,
-else the night's (``Night.language``), whatever the screen's. A PDF comes from
-``kept_sheets``: at once when it is kept or small, else a page that says it is being
-prepared and reloads itself (in the screen's language).
+else the night's (``Night.language``), whatever the screen's. A PDF or a preview comes
+from ``kept_sheets``: at once when it is kept or small, else a page that says it is being
+prepared and reloads itself (in the screen's language), or that the client asked for
+too many sheets lately (429).
 """
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
-from scoring import kept_sheets, sheets
-from scoring.clients import client_address
+from scoring import kept_sheets
+from scoring.clients import client_key
 from scoring.models import Night
 from scoring.permissions import PublicPage, ScorerRequiredMixin
 from scoring.printing import paper_or_default
@@ -39,41 +42,50 @@ class SheetView(PublicPage, View):
 
     def get(self, request, pk: int, sheet: str):
         night = get_object_or_404(Night, pk=pk)
-        paper = paper_or_default(request.GET.get("paper") or night.paper)
-        filled = request.GET.get("filled") == "1"
-        language = request.GET.get("language")
-        if self.preview:
-            return HttpResponse(
-                sheets.sheet_html(night, sheet, paper=paper, filled=filled, language=language)
-            )
-        answer = kept_sheets.request_pdf(
+        asked = kept_sheets.night_sheet(
             night,
             sheet,
-            paper=paper,
-            filled=filled,
-            client=client_address(request),
-            language=language,
+            paper=paper_or_default(request.GET.get("paper") or night.paper),
+            filled=request.GET.get("filled") == "1",
+            language=request.GET.get("language"),
         )
+        url = reverse("scoring:night-detail", args=[night.pk])
+        place = {
+            "title": night.name,
+            "sheet": NAMES[sheet],
+            "crumbs": [(reverse("scoring:home"), _("Nights")), (url, night.name)],
+            "back": {"url": url, "words": _("Back to the night")},
+        }
+        filename = f"night-{night.pk}-{sheet}.pdf"
+        return sheet_answer(request, asked, filename, place, preview=self.preview)
+
+
+def sheet_answer(request, asked: kept_sheets.Sheet, filename: str, place: dict, *, preview: bool):
+    """The sheet as ``kept_sheets`` answers: the PDF (or HTML page) when it is ready,
+    else a page that says it is being prepared (202, reloading itself) or that this
+    client asked for too many lately (429). ``place``: that page's ``title``, ``crumbs``
+    (``(url, words)``), way ``back`` (``url`` and ``words``) and the ``sheet``'s name."""
+    client = client_key(request)
+    if preview:
+        answer = kept_sheets.request_preview(asked, client)
+        if isinstance(answer, kept_sheets.Preview):
+            return HttpResponse(answer.html)
+    else:
+        answer = kept_sheets.request(asked, client)
         if isinstance(answer, kept_sheets.Ready):
             response = HttpResponse(answer.pdf, content_type="application/pdf")
-            response["Content-Disposition"] = f'inline; filename="night-{night.pk}-{sheet}.pdf"'
+            response["Content-Disposition"] = f'inline; filename="{filename}"'
             return response
-        return self.not_yet(request, night, sheet, answer)
-
-    def not_yet(self, request, night, sheet: str, answer):
-        """The sheet is being prepared (202, the page reloads itself), or this client
-        has started too many renders lately (429)."""
-        refused = isinstance(answer, kept_sheets.Refused)
-        context = {"night": night, "sheet": NAMES[sheet], "answer": answer}
-        context["refresh"] = None if refused else REFRESH_SECONDS
-        context["limit"] = kept_sheets.RENDERS_PER_CLIENT
-        context["window"] = kept_sheets.RENDER_WINDOW // 60
-        response = render(
-            request, "scoring/sheet_preparing.html", context, status=429 if refused else 202
-        )
-        if refused:
-            response["Retry-After"] = str(answer.seconds)
-        return response
+    refused = isinstance(answer, kept_sheets.Refused)
+    context = {**place, "answer": answer, "refresh": None if refused else REFRESH_SECONDS}
+    context["limit"] = kept_sheets.RENDERS_PER_CLIENT
+    context["window"] = kept_sheets.RENDER_WINDOW // 60
+    response = render(
+        request, "scoring/sheet_preparing.html", context, status=429 if refused else 202
+    )
+    if refused:
+        response["Retry-After"] = str(answer.seconds)
+    return response
 
 
 class ScorersSheetView(ScorerRequiredMixin, SheetView):

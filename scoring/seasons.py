@@ -108,7 +108,7 @@ def ladder_sheet_job(season: Season, paper: str) -> kept_sheets.Job:
         "season": season,
         "ladder": season_ladder(season),
     }
-    return kept_sheets.Job([Part(LADDER_TEMPLATE, context, 1)], paper)
+    return kept_sheets.Job.of([Part(LADDER_TEMPLATE, context, 1)], paper)
 
 
 def ladder_sheet_pdf(season: Season, paper: str) -> bytes:

@@ -11,7 +11,8 @@ from decimal import Decimal
 from functools import cached_property
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext
 
@@ -28,14 +29,21 @@ from scoring.rules.variants import get_variant
 
 
 def nights_list() -> QuerySet[Night]:
-    """The nights not archived (an archived night still counts in the season)."""
+    """The nights not archived (an archived night still counts in the season), with their
+    players, games and finished games counted each on its own (a subquery each): counted
+    through one join, a night's rows would be its seats times its games."""
+    games = Game.objects.filter(night=OuterRef("pk"), is_playoff=False)
     return Night.objects.filter(archived=False).annotate(
-        player_count=Count("seats", distinct=True),
-        game_count=Count("games", filter=Q(games__is_playoff=False), distinct=True),
-        finished_count=Count(
-            "games", filter=Q(games__is_playoff=False, games__winner__isnull=False), distinct=True
-        ),
+        player_count=_count(Seat.objects.filter(night=OuterRef("pk"))),
+        game_count=_count(games),
+        finished_count=_count(games.filter(winner__isnull=False)),
     )
+
+
+def _count(rows: QuerySet) -> Subquery:
+    """``COUNT(*)`` of ``rows`` as a subquery (0 when there are none)."""
+    counted = rows.order_by().values("night").annotate(n=Count("*")).values("n")
+    return Coalesce(Subquery(counted), 0)
 
 
 def night_seats(night: Night) -> list[Seat]:

@@ -125,16 +125,32 @@ def seating_context(night) -> dict:
         }
         for table in tables
     ]
-    pair_cards = [
-        {"pair": pair, "names": names[pair], "lines": itinerary(pair, rounds, names)}
-        for pair in sorted(names)
-    ]
     return {
         **_sheet_heading(night, _("Seating cards")),
         "pair_names": names,
         "table_cards": table_cards,
-        "pair_cards": pair_cards,
+        "pair_cards": pair_cards(rounds, names),
     }
+
+
+def pair_cards_context(night) -> dict:
+    """The pair cards alone: a public sheet, so no table link and no QR code on it."""
+    seats = selectors.night_seats(night)
+    names = selectors.pair_names(seats)
+    rounds = selectors.pattern_rounds(selectors.night_games(night), len(seats) // 2)
+    return {
+        **_sheet_heading(night, _("Seating cards")),
+        "pair_names": names,
+        "pair_cards": pair_cards(rounds, names),
+    }
+
+
+def pair_cards(rounds, names: dict[int, str]) -> list[dict]:
+    """Each pair's slip: its players and its itinerary."""
+    return [
+        {"pair": pair, "names": names[pair], "lines": itinerary(pair, rounds, names)}
+        for pair in sorted(names)
+    ]
 
 
 def meeting_words(game, names: dict[int, str]) -> str:
@@ -307,10 +323,13 @@ SHEETS = {
         lambda night, filled: packet_context(night, filled=filled, playoffs_only=True),
     ),
     "tables": ("print/tables.html", lambda night, filled: seating_context(night)),
-    "pairs": ("print/pairs.html", lambda night, filled: seating_context(night)),
+    "pairs": ("print/pairs.html", lambda night, filled: pair_cards_context(night)),
     "standings": ("print/standings.html", lambda night, filled: standings_context(night)),
     "payouts": ("print/payouts.html", lambda night, filled: payout_context(night)),
 }
+
+# The sheets that differ filled in (``?filled=1``); the others print the same either way.
+FILLED = frozenset({"packet", "playoffs"})
 
 
 @dataclass(frozen=True)

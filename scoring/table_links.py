@@ -24,6 +24,11 @@ class LinkRefused(Exception):
     """A tampered, revoked or expired link, or one whose game is gone."""
 
 
+class LinkForged(LinkRefused):
+    """A token this site never signed: a guess, or a link typed or changed by hand. The
+    others (revoked, final, gone) were genuine links once: a phone left on an old page."""
+
+
 @dataclass(frozen=True)
 class TableLink:
     """A pair's link to a game, as used from one browser: ``account`` is the label of the
@@ -69,16 +74,23 @@ def game_links(game: Game) -> list[tuple[int, str]]:
     return [(pair, link_path(game, pair)) for pair in game.pairs]
 
 
+def signed_link(token: str) -> tuple[int, int, int]:
+    """The game, pair and link version ``token`` names; ``LinkForged`` unless this site
+    signed it (no query: a signature is checked with the secret alone)."""
+    try:
+        value = signing.Signer(salt=SALT).unsign(token)
+        game_id, pair, version = (int(part) for part in value.split("."))
+    except (signing.BadSignature, ValueError):
+        raise LinkForged(_("This link is not valid.")) from None
+    return game_id, pair, version
+
+
 def open_link(token: str, games: QuerySet | None = None) -> TableLink:
     """The game and pair ``token`` opens; ``LinkRefused`` unless it is good now.
 
     The game is read from ``games`` (its night joined; by default nothing more), so a page
     that shows the hands reads the game once."""
-    try:
-        value = signing.Signer(salt=SALT).unsign(token)
-        game_id, pair, version = (int(part) for part in value.split("."))
-    except (signing.BadSignature, ValueError):
-        raise LinkRefused(_("This link is not valid.")) from None
+    game_id, pair, version = signed_link(token)
     games = Game.objects.select_related("night") if games is None else games
     try:
         game = games.get(pk=game_id)  # not first(), which orders by the games' 5 columns

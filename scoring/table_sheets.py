@@ -2,14 +2,17 @@
 
 One page: hand, bidder, the called partner (Razzle), the bid, who took each scoring
 card, and every player's running score. Filled in, the rows and scores are the rules
-core's fold of the hands entered (``table_selectors.table_board``).
+core's fold of the hands entered (``table_selectors.table_board``). Anyone may ask for
+it, so it is kept, limited and rendered once like a night's sheets (``kept_sheet``).
 """
 
 from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring import printing
+from scoring import kept_sheets, printing
+from scoring.sheets import Part
 from scoring.table_selectors import table_board
 
 # Widths in millimetres, within the 180 mm a Letter or A4 page gives: hand, bidder,
@@ -73,9 +76,15 @@ def sheet_context(table, *, filled: bool) -> dict:
     }
 
 
-def sheet_html(table, *, paper: str, filled: bool) -> str:
-    return printing.render_html(TEMPLATE, sheet_context(table, filled=filled), paper=paper)
-
-
-def sheet_pdf(table, *, paper: str, filled: bool) -> bytes:
-    return printing.render_pdf(TEMPLATE, sheet_context(table, filled=filled), paper=paper)
+def kept_sheet(table, *, paper: str, filled: bool) -> kept_sheets.Sheet:
+    """The table's sheet as ``kept_sheets`` keeps it: as of the table's ``updated_at``
+    (every hand saved, corrected or deleted moves it), in the screen's language."""
+    return kept_sheets.Sheet(
+        version=f"table:{table.pk}:{table.updated_at.timestamp()}:{filled}",
+        paper=paper,
+        language=translation.get_language(),
+        parts=lambda: [Part(TEMPLATE, sheet_context(table, filled=filled), 1)],
+        preview=lambda: printing.render_html(
+            TEMPLATE, sheet_context(table, filled=filled), paper=paper
+        ),
+    )

@@ -19,6 +19,7 @@ from scoring import audit, services, table_selectors, table_sheets
 from scoring.forms import add_rules_errors
 from scoring.models import Night, TableGame, TableHand
 from scoring.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_scorer
+from scoring.print_views import sheet_answer
 from scoring.printing import paper_or_default
 from scoring.rules.digits import number_from_digits
 from scoring.rules.jsonio import dump_json
@@ -167,7 +168,8 @@ class TableFile(PublicPage, TemplateView):
 
 class TableSheet(PublicPage, TemplateView):
     """The table's score sheet as PDF (``?filled=1``: the hands entered; ``?paper=a4``),
-    or as HTML for a quick look when ``preview``."""
+    or as HTML for a quick look when ``preview``: kept, one render at a time, within the
+    client's limit (``print_views.sheet_answer``)."""
 
     preview = False
 
@@ -176,16 +178,20 @@ class TableSheet(PublicPage, TemplateView):
             table = table_selectors.table_detail(pk)
         except TableGame.DoesNotExist:
             raise Http404("No such table.") from None
-        paper = paper_or_default(request.GET.get("paper"))
-        filled = request.GET.get("filled") == "1"
-        if self.preview:
-            return HttpResponse(table_sheets.sheet_html(table, paper=paper, filled=filled))
-        response = HttpResponse(
-            table_sheets.sheet_pdf(table, paper=paper, filled=filled),
-            content_type="application/pdf",
+        asked = table_sheets.kept_sheet(
+            table,
+            paper=paper_or_default(request.GET.get("paper")),
+            filled=request.GET.get("filled") == "1",
         )
-        response["Content-Disposition"] = f'inline; filename="table-{table.pk}-sheet.pdf"'
-        return response
+        tables = (reverse("scoring:table-list"), gettext("Tables"))
+        place = {
+            "title": str(table),
+            "sheet": gettext("score sheet"),
+            "crumbs": [tables, (table_url(table), str(table))],
+            "back": {"url": table_url(table), "words": gettext("Back to the table")},
+        }
+        filename = f"table-{table.pk}-sheet.pdf"
+        return sheet_answer(request, asked, filename, place, preview=self.preview)
 
 
 class TableHandPage(ScorerRequiredMixin, TemplateView):

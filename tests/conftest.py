@@ -9,10 +9,11 @@ from pathlib import Path
 
 import coverage
 import pytest
-from django.core.cache import caches
+from django.conf import settings
 from django.db import transaction
 from django.test import Client
 
+from scoring import limits
 from scoring.models import Game, Night
 from tests.factories import DirectorFactory, ScorerFactory, UserFactory, night_with_schedule
 
@@ -94,11 +95,18 @@ def pytest_runtest_protocol(item, nextitem):
         return (yield)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def limits_file(tmp_path_factory):
+    """The limits and render locks of this test process (``scoring.limits``) in a file of
+    its own: pytest-xdist's workers run side by side."""
+    settings.LIMITS_FILE = tmp_path_factory.mktemp("limits") / "limits.sqlite3"
+
+
 @pytest.fixture(autouse=True)
-def fresh_link_counts():
-    """The table links' request counts live in memory, not in the rolled-back database:
-    each test starts from none (``scoring/link_views.py``)."""
-    caches["table_links"].clear()
+def fresh_limits(limits_file):
+    """The limits live in their own file, not in the rolled-back database: each test
+    starts from no count and no lock (every test's client is the same address)."""
+    limits.clear()
 
 
 @pytest.fixture

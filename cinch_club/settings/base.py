@@ -99,22 +99,19 @@ TEMPLATES = [
 
 DATABASES = {"default": dj_database_url.parse(env.DATABASE_URL)}
 
-# One cache for every worker process: the printed sheets rendered once (kept_sheets), the
-# locks that keep two workers from rendering the same sheet, and the render limits. In
-# the database, whose row inserts make those locks; migration 0005 makes its table.
+# One cache for every worker process: the printed sheets rendered once (kept_sheets), in
+# the database; migration 0005 makes its table. Only what may be dropped and made again:
+# past MAX_ENTRIES it culls a third of its keys.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "cinch_cache",
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },
-    # The table links' request counts (scoring/link_views.py): in each worker's memory, so
-    # a phone's page costs no database write; the limits hold per worker process.
-    "table_links": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "table-links",
-    },
 }
+# The limits and render locks every process shares, where nothing evicts them: a SQLite
+# file of their own (scoring.limits).
+LIMITS_FILE = env.LIMITS_FILE
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Many scorers at once on one file: WAL lets pages read while a hand is written,
     # IMMEDIATE takes the write lock when a transaction starts (so two writers queue

@@ -69,8 +69,7 @@ def new_context(browser, live_server, csp_violations) -> Iterator[Callable[..., 
     """``new_context(**options)``: a fresh visitor on the live server (closed afterwards).
 
     The site's cache starts empty for each test: the live server's database cache is not
-    flushed between tests, and every test's browser is the same client (127.0.0.1), so
-    the sheets' render allowance would otherwise run out over a module's evenings."""
+    flushed between tests, so a sheet an earlier test kept would be served as it was."""
     cache.clear()
     contexts = []
 

@@ -16,10 +16,9 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
-from scoring import cash, kept_sheets, selectors, services, sheets, table_links
+from scoring import cash, kept_sheets, limits, selectors, services, table_links
 from scoring.models import Game, Season
 from scoring.services import table_games
 from tests.browser.nights import finish_night, played_night
@@ -117,10 +116,10 @@ def test_screenshots(as_user, scorer, director, folder):
     sheet_page(desktop, f"{night_url}sheets/standings.pdf", folder / "standings-sheet.png")
 
     # A packet another request is rendering: the page that reloads itself until it is kept.
-    job = kept_sheets.Job(sheets.sheet_parts(night, "packet"), "letter")
-    cache.add(job.lock, {"pages": job.pages, "done": 2}, 60)
+    job = kept_sheets.night_sheet(night, "packet", paper="letter").job()
+    rendering = limits.acquire(job.lock, 60, pages=job.pages, done=2)
     shoot(desktop, f"{night_url}sheets/packet.pdf", folder / "sheet-preparing.png")
-    cache.delete(job.lock)
+    rendering.release()
 
 
 def test_french_screenshots(as_user, scorer, folder):

@@ -14,7 +14,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 from pytest_django.asserts import assertContains
 
-from scoring import kept_sheets, printing, selectors, services, sheets
+from scoring import kept_sheets, limits, printing, selectors, services, sheets
 from scoring.rules.simulate import random_night
 from tests.factories import ScorerFactory
 
@@ -59,7 +59,7 @@ def test_a_kept_sheet_is_in_the_database_cache_every_worker_reads(settings, rend
     pdf = kept_sheets.sheet_pdf(night, "standings", paper="letter")
 
     another_process = caches.create_connection("default")  # its own handle, not this one's
-    job = kept_sheets.Job(sheets.sheet_parts(night, "standings"), "letter")
+    job = kept_sheets.Job.of(sheets.sheet_parts(night, "standings"), "letter")
     assert another_process.get(job.key) == pdf
     with connection.cursor() as cursor:  # a row of the database, not a process's memory
         cursor.execute("SELECT COUNT(*) FROM cinch_cache WHERE cache_key LIKE %s", ["%sheet%"])
@@ -133,8 +133,8 @@ def test_a_sheet_is_rendered_once_while_others_ask_for_it(monkeypatch, renders):
 
 def test_a_request_finding_the_lock_is_told_the_sheet_is_being_prepared(client, renders):
     night = night_of(4)
-    job = kept_sheets.Job(sheets.sheet_parts(night, "standings"), "letter")
-    cache.add(job.lock, {"pages": 2, "done": 1}, 60)  # another worker is rendering it
+    job = kept_sheets.Job.of(sheets.sheet_parts(night, "standings"), "letter")
+    assert limits.acquire(job.lock, 60, pages=2, done=1)  # another worker is rendering it
 
     response = client.get(reverse("scoring:night-sheet", args=[night.pk, "standings"]))
 
@@ -189,7 +189,7 @@ def test_pages_are_numbered_right_when_a_part_has_more_pages_than_guessed(monkey
         sheets.Part(part.template, part.context, 1) for part in sheets.sheet_parts(night, "packet")
     ]
 
-    pdf = kept_sheets.Job(parts, "letter").render()
+    pdf = kept_sheets.Job.of(parts, "letter").render()
 
     texts = page_texts(pdf)
     assert len(texts) == 8
@@ -225,3 +225,74 @@ def test_a_kept_sheet_is_found_again_without_building_it(monkeypatch):
     again = kept_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
 
     assert again == kept_sheets.Ready(first) and built == []
+
+
+def test_a_sheet_another_request_is_building_is_being_prepared(client, renders):
+    night = night_of(4)
+    night.refresh_from_db()  # as the view reads it
+    asked = kept_sheets.night_sheet(night, "standings", paper="letter")
+    url = reverse("scoring:night-sheet", args=[night.pk, "standings"])
+    building = [  # another worker builds its PDF and its page
+        limits.acquire(asked.as_of + kept_sheets.LOCK, 60),
+        limits.acquire(asked.as_of + kept_sheets.PREVIEW + kept_sheets.LOCK, 60),
+    ]
+
+    pdf, page = client.get(url), client.get(url.replace(".pdf", "/"))
+
+    for answer in (pdf, page):
+        assertContains(answer, "Its pages are being put together", status_code=202)
+    assert renders == []
+    for lock in building:
+        lock.release()
+    assert client.get(url).status_code == 200
+
+
+def test_a_signed_in_person_has_an_allowance_of_their_own(client_as, scorer, monkeypatch):
+    """The club's laptop shares the hall's address with the members' phones."""
+    monkeypatch.setattr(kept_sheets.renders, "limit", 1)
+    night = night_of(4)
+    url = reverse("scoring:night-sheet", args=[night.pk, "standings"])
+    assert client_as(None).get(url, {"paper": "letter"}).status_code == 200
+
+    assert client_as(None).get(url, {"paper": "a4"}).status_code == 429
+    assert client_as(scorer).get(url, {"paper": "a4"}).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_waiting_render_dropped_from_the_cache_is_built_again(monkeypatch):
+    monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)
+    night = night_of(4)
+    slot = limits.acquire(kept_sheets.RENDER_SLOTS[0], 60)  # a big render elsewhere
+
+    def ask():
+        return kept_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
+
+    waiting = ask()
+    job = kept_sheets.night_sheet(night, "packet", paper="letter").job()
+    cache.delete(job.key + kept_sheets.JOB)  # culled from the cache meanwhile
+    slot.release()
+    started = ask()
+    kept_sheets.wait_for_background(60)
+
+    assert waiting == kept_sheets.Preparing(8, waiting=True)
+    assert started == kept_sheets.Preparing(8)
+    assert isinstance(ask(), kept_sheets.Ready)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_background_render_that_fails_frees_its_lock_and_slot(monkeypatch, caplog):
+    monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)
+    night = night_of(4)
+
+    def broken(html, **options):
+        raise RuntimeError("out of memory")
+
+    monkeypatch.setattr(printing, "html_to_pdf", broken)
+    first = kept_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
+    kept_sheets.wait_for_background(60)
+
+    job = kept_sheets.night_sheet(night, "packet", paper="letter").job()
+    assert first == kept_sheets.Preparing(8)
+    assert "Rendering sheet:" in caplog.text and "failed" in caplog.text
+    assert limits.holder(job.lock) is None
+    assert limits.holder(kept_sheets.RENDER_SLOTS[0]) is None

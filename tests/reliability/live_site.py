@@ -161,6 +161,8 @@ class Site:
             ALLOWED_HOSTS=HOST,
             DATABASE_URL=self.database.url,
             STATIC_ROOT=str(static_root or folder / "static"),
+            # Its own limits and render locks (``scoring.limits``), beside its database.
+            LIMITS_FILE=str(folder / "limits.sqlite3"),
         )
 
     def state(self) -> dict:
@@ -267,7 +269,8 @@ class Server:
             *("--worker-class", "gthread", "--timeout", "60", "--graceful-timeout", "5"),
             *("--access-logfile", str(self.access_log)),
             *("--access-logformat", "%(M)s %(m)s %(U)s %(s)s"),  # ms in the worker first
-            *("--error-logfile", str(self.error_log)),
+            # The site's own log (a server error's traceback) joins gunicorn's there.
+            *("--error-logfile", str(self.error_log), "--capture-output"),
             # gunicorn trusts X-Forwarded-Proto only from the addresses listed here.
             *("--forwarded-allow-ips", HOST),
         ]
@@ -327,9 +330,14 @@ class Response:
 class Browser:
     """One person's session on the site: cookies, the CSRF token, forms posted as typed."""
 
-    def __init__(self, server: Server, cookies: dict[str, str] | None = None):
+    def __init__(
+        self, server: Server, cookies: dict[str, str] | None = None, address: str | None = None
+    ):
         self.server = server
         self.cookies: dict[str, str] = dict(cookies or {})
+        # The client's address as the TLS proxy adds it (on a site that trusts one proxy:
+        # ``TRUSTED_PROXY_COUNT=1``), so one test process stands for many visitors.
+        self.address = address
         self.sent = 0  # requests sent, answered or not
 
     def request(self, method: str, path: str, form: dict | None = None) -> Response:
@@ -339,6 +347,8 @@ class Browser:
             # Django checks that a secure POST comes from one of the site's own pages.
             "Referer": self.server.origin + path,
         }
+        if self.address:
+            headers["X-Forwarded-For"] = self.address
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
@@ -349,7 +359,9 @@ class Browser:
         try:
             connection.request(method, path, body=body, headers=headers)
             answer = connection.getresponse()
-            text = answer.read().decode()
+            body = answer.read()
+            binary = answer.getheader("Content-Type", "").startswith("application/pdf")
+            text = "" if binary else body.decode()
         finally:
             connection.close()
         for header in answer.headers.get_all("Set-Cookie") or []:
@@ -540,3 +552,30 @@ def confirmations(night_id: int) -> list[list]:
 
     games = Game.objects.filter(night_id=night_id, winner__isnull=False).annotate(n=Count("hands"))
     return [[g.pk, g.n, g.winner, g.confirmed, g.confirmed_by, g.result_entered_by] for g in games]
+
+
+def sheets_and_links(night_id: int, tables: int) -> dict:
+    """What the load tests of one visitor ask for, beside the night: ``tables`` tables of
+    two players with no hands yet (their ids), each pair's link of the night's round 1
+    (``[path_a, path_b]`` a game), and a link that was revoked after it was printed
+    (``revoked``; the game's new links are among the others)."""
+    import datetime
+
+    from scoring import services
+    from scoring.models import Game
+    from scoring.services import table_games
+    from scoring.table_links import link_path
+
+    made = [
+        table_games.table_create(
+            variant="chicago42",
+            player_names=[f"Visitor {number} A", f"Visitor {number} B"],
+            date=datetime.date(2026, 11, 24),
+        ).pk
+        for number in range(tables)
+    ]
+    games = list(Game.objects.filter(night_id=night_id, round=1).order_by("table"))
+    revoked = link_path(games[-1], games[-1].pair_a)
+    games[-1] = services.game_links_revoke(game=games[-1])
+    links = [[link_path(g, g.pair_a), link_path(g, g.pair_b)] for g in games]
+    return {"tables": made, "links": links, "revoked": revoked}

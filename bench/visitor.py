@@ -1,0 +1,74 @@
+"""What an anonymous visitor's requests cost the site, with a 40-pair night on it.
+
+In-process (the test client, as ``bench_pages``): the nights list, the pair cards as a
+page and as PDF, a table's score sheet, each the first time (built, rendered) and kept
+(served again: best and median of ``REPEATS``); and a reload of the 40-pair packet's
+"being prepared" page while another big sheet holds the render slot (a scorer's).
+``tests/reliability/test_one_visitor.py`` tries the same against gunicorn, many at once.
+"""
+
+import datetime
+import time
+
+from scoring.rules.simulate import random_night
+
+PAIRS = 40
+
+
+def first_and_kept(client, url: str) -> str:
+    from bench.run import timings
+
+    started = time.perf_counter()
+    answer = client.get(url)
+    first = time.perf_counter() - started
+    if answer.status_code != 200:
+        raise RuntimeError(f"{url} answered {answer.status_code}")
+    best, median = timings(lambda: client.get(url))
+    kept = f"kept best {best * 1000:.1f} ms (median {median * 1000:.1f})"
+    return f"first {first * 1000:,.0f} ms, {kept}"
+
+
+def bench_one_visitor() -> None:
+    try:
+        import django  # noqa: F401
+    except ImportError:
+        print("visitor: Django is not installed here (run make bench): skipped")
+        return
+    from bench.run import django_site, timings
+
+    services, scorer = django_site()
+    from django.test import Client
+
+    from scoring import kept_sheets, limits
+    from scoring.services import table_games
+
+    limits.clear()
+    night = services.night_import(document=random_night(PAIRS, seed=3, rounds_played=0))
+    table = table_games.table_create(
+        variant="chicago42", player_names=["Ann", "Bob"], date=datetime.date(2026, 11, 24)
+    )
+    visitor = Client()
+    print(f"one visitor's requests, a {PAIRS}-pair night on the site (80 seats, 780 games):")
+    for words, url in (
+        ("nights list", "/"),
+        ("pair cards page", f"/nights/{night.pk}/sheets/pairs/"),
+        ("pair cards PDF", f"/nights/{night.pk}/sheets/pairs.pdf"),
+        ("a table's score sheet PDF", f"/tables/{table.pk}/sheet.pdf"),
+    ):
+        print(f"  {words}: {first_and_kept(visitor, url)}")
+
+    url = f"/nights/{night.pk}/sheets/packet.pdf"
+    slot = limits.acquire(kept_sheets.RENDER_SLOTS[0], 600)
+    started = time.perf_counter()
+    first = scorer.get(url)
+    answered = time.perf_counter() - started
+    best, median = timings(lambda: scorer.get(url))
+    reload = scorer.get(url)
+    slot.release()
+    if first.status_code != 202 or b"waiting for another sheet" not in reload.content:
+        raise RuntimeError("the packet did not wait for the render slot")
+    print(
+        f"  the packet (787 pages) while another big sheet renders: first answer "
+        f"{answered:.2f} s (its HTML built), each reload best {best * 1000:.1f} ms "
+        f"(median {median * 1000:.1f})"
+    )

@@ -1,0 +1,202 @@
+"""One anonymous visitor, or twelve, cannot stall the site, and its limits hold for the
+whole site: gunicorn as production runs it (three processes of four threads).
+
+The site is a copy of the live sites' template with a 40-pair night beside its 8-pair
+one (80 seats, 780 games) and two-player tables, behind one trusted proxy
+(``TRUSTED_PROXY_COUNT=1``), so each visitor the test stands for has an address of its
+own in ``X-Forwarded-For``.
+
+- 12 anonymous visitors ask, each as fast as it is answered, for the 40-pair night's
+  pair cards (PDF and page, on both papers, in both languages), the nights list and
+  the tables' score sheets (PDF and page); meanwhile a phone opens its table link's page
+  every second: every one of its pages comes within ``PAGE_SECONDS``, and no answer is
+  a server error.
+- Forged links are counted for the whole site, 20 an address, and a genuine link from
+  that address still opens; a revoked link (genuine once) never counts toward that.
+- A link's 300 requests are counted for the whole site, at once from 12 threads.
+- 24 table sheets asked at once by one address start 10 renders, its allowance.
+"""
+
+import json
+import statistics
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from itertools import chain, cycle
+
+import pytest
+
+from scoring.rules.simulate import random_night
+from tests.reliability.live_site import Browser, Server
+
+PAIRS = 40
+VISITORS = 12
+LOAD_SECONDS = 20
+PAGE_SECONDS = 1.0
+LOAD_TABLES = 6  # what the visitors ask for
+LIMIT_TABLES = 12  # what the allowance test asks for, on both papers: 24 sheets
+# The limits the README states (scoring/link_views.py, scoring/kept_sheets.py).
+FORGED_LIMIT, LINK_LIMIT, RENDERS = 20, 300, 10
+
+
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory, template):
+    """The site of this module: its server, its 40-pair night's id and what
+    ``sheets_and_links`` made beside it."""
+    folder = tmp_path_factory.mktemp("one-visitor")
+    site = template.site.copy(folder)
+    night_file = folder / "big-night.json"
+    night_file.write_text(json.dumps(random_night(PAIRS, seed=26, rounds_played=0)))
+    night = int(site.manage("import_night", str(night_file)).stdout.split()[-1])
+    made = site.inside(f"sheets_and_links({night}, {LOAD_TABLES + LIMIT_TABLES})")
+    site.environ["TRUSTED_PROXY_COUNT"] = "1"
+    server = Server(site).start()
+    yield server, night, made
+    server.stop()
+    site.drop()
+
+
+def visitor_paths(night: int, tables: list[int], number: int) -> list[str]:
+    """What a visitor asks for, round and round: each visitor starts elsewhere."""
+    pairs = [
+        f"/nights/{night}/sheets/pairs{kind}?paper={paper}&language={language}"
+        for kind in (".pdf", "/")
+        for paper in ("letter", "a4")
+        for language in ("en", "fr")
+    ]
+    sheets = [
+        f"/tables/{table}/sheet{kind}?paper={paper}"
+        for table in tables
+        for kind in (".pdf", "/")
+        for paper in ("letter", "a4")
+    ]
+    paths = list(chain.from_iterable(zip(cycle(pairs), cycle(["/"]), sheets)))
+    start = number * 5 % len(paths)
+    return paths[start:] + paths[:start]
+
+
+def visitor(server: Server, paths: list[str], number: int, until: float) -> list:
+    """Ask for ``paths`` in turn until ``until``: each answer's status (None: no answer)."""
+    browser = Browser(server, address=f"10.26.0.{number}")
+    statuses = []
+    for path in cycle(paths):
+        if time.monotonic() >= until:
+            return statuses
+        try:
+            statuses.append(browser.get(path).status)
+        except OSError:
+            statuses.append(None)
+
+
+def phone(server: Server, path: str, until: float) -> list[float]:
+    """The table link's page once a second until ``until``: each load's seconds."""
+    seconds = []
+    while time.monotonic() < until:
+        time.sleep(1)
+        started = time.perf_counter()
+        answer = Browser(server, address="10.26.9.1").get(path)
+        seconds.append(time.perf_counter() - started)
+        assert answer.status == 200, answer.status
+    return seconds
+
+
+def test_a_table_link_page_stays_quick_while_12_visitors_ask_for_sheets(loaded):
+    server, night, made = loaded
+    tables = made["tables"][:LOAD_TABLES]
+    until = time.monotonic() + LOAD_SECONDS
+    with ThreadPoolExecutor(VISITORS + 1) as pool:
+        visitors = [
+            pool.submit(visitor, server, visitor_paths(night, tables, n), n, until)
+            for n in range(1, VISITORS + 1)
+        ]
+        loads = pool.submit(phone, server, made["links"][0][0], until).result()
+        statuses = [status for asked in visitors for status in asked.result()]
+
+    counted = {status: statuses.count(status) for status in sorted(set(statuses), key=str)}
+    print(
+        f"\n{VISITORS} visitors for {LOAD_SECONDS} s ({PAIRS}-pair night): {len(statuses)} "
+        f"answers {counted}; the table link's page, {len(loads)} loads: median "
+        f"{statistics.median(loads) * 1000:.0f} ms, worst {max(loads) * 1000:.0f} ms"
+    )
+    assert max(loads) < PAGE_SECONDS
+    assert None not in counted and not [s for s in server.statuses() if s >= 500]
+
+
+def at_once(count: int, call, items: list) -> list:
+    """``call(item)`` for each of ``items`` from ``count`` threads; the answers in order."""
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(call, items, timeout=300))
+
+
+def test_forged_links_are_counted_for_the_whole_site(loaded):
+    server, _, made = loaded
+    browser = Browser(server, address="10.26.1.1")
+
+    answers = at_once(12, lambda n: browser.get(f"/t/{n}.1.0:forged/").status, list(range(30)))
+    genuine = browser.get(made["links"][1][0]).status  # the club's phones share the address
+
+    print(
+        f"\n30 forged links at once from one address: {answers.count(403)} refused (403), "
+        f"{answers.count(429)} blocked (429); then a genuine link from it: {genuine}"
+    )
+    assert sorted(answers) == [403] * FORGED_LIMIT + [429] * (30 - FORGED_LIMIT)
+    assert genuine == 200
+
+
+def test_a_revoked_link_never_counts_toward_a_block(loaded):
+    """A phone left on the page of a link the director revoked: refused each time (the
+    page says to ask for the new one), and its address is never blocked for it."""
+    server, _, made = loaded
+    browser = Browser(server, address="10.26.2.1")
+
+    answers = at_once(12, lambda _: browser.get(made["revoked"]).status, list(range(90)))
+    forged = browser.get("/t/1.1.0:forged/").status
+
+    print(
+        f"\n90 requests of a revoked link from one address: {answers.count(403)} refused "
+        f"(403), {answers.count(429)} blocked (429); then a forged one: {forged}"
+    )
+    assert answers == [403] * 90
+    assert forged == 403  # the first forged one: not blocked
+
+
+def test_a_links_requests_are_counted_for_the_whole_site(loaded):
+    server, _, made = loaded
+    path = made["links"][2][0]
+
+    def ask(number: int) -> int:
+        return Browser(server, address=f"10.26.3.{number % 50}").get(path).status
+
+    answers = at_once(12, ask, list(range(310)))
+
+    print(
+        f"\n310 requests of one link, 12 at a time: {answers.count(200)} served, "
+        f"{answers.count(429)} refused (429)"
+    )
+    assert sorted(answers) == [200] * LINK_LIMIT + [429] * 10
+
+
+def test_24_sheets_asked_at_once_start_at_most_the_clients_renders(loaded):
+    server, _, made = loaded
+    paths = [
+        f"/tables/{table}/sheet.pdf?paper={paper}"
+        for table in made["tables"][LOAD_TABLES:]
+        for paper in ("letter", "a4")
+    ]
+    browser = Browser(server, address="10.26.4.1")
+    ready = threading.Barrier(len(paths))
+
+    def ask(path: str) -> int:
+        ready.wait(60)
+        return browser.get(path).status
+
+    answers = at_once(len(paths), ask, paths)
+
+    started = [status for status in answers if status != 429]
+    print(
+        f"\n{len(paths)} sheets asked at once by one address: {len(started)} started "
+        f"({started.count(200)} rendered there and then, {started.count(202)} waiting for a "
+        f"render slot), {answers.count(429)} refused"
+    )
+    assert len(started) == RENDERS and set(started) <= {200, 202}
+    assert answers.count(429) == len(paths) - RENDERS
