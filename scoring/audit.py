@@ -80,6 +80,17 @@ def authors_for(reader: Reader, labels) -> dict[str, str]:
     return named
 
 
+def night_file_for(reader: Reader, document: dict) -> dict:
+    """A ``cinch-night/1`` document as ``reader`` may read it: who confirmed each game is
+    worded by ``authors_for`` (the public never reads a sign-in name in the file either)."""
+    games = [*document["games"], *document["playoffs"]]
+    named = authors_for(reader, (game.get("confirmed_by") for game in games))
+    for game in games:
+        if game.get("confirmed_by"):
+            game["confirmed_by"] = named[game["confirmed_by"]]
+    return document
+
+
 # After what changed: "Hand 3 changed" (French: the game, a hand, a table are feminine).
 ACTIONS = {
     "+": pgettext_lazy("audit trail", "added"),

@@ -290,9 +290,10 @@ class NightFile(PublicPage, NightPage):
     kind = MONEY
 
     def get(self, request, pk):
-        response = HttpResponse(
-            dump_json(selectors.night_file(self.night)), content_type="application/json"
+        document = audit.night_file_for(
+            audit.Reader.of(request.user), selectors.night_file(self.night)
         )
+        response = HttpResponse(dump_json(document), content_type="application/json")
         filename = f"{self.night.date:%Y-%m-%d}-{slugify(self.night.name) or 'night'}.json"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response

@@ -126,3 +126,23 @@ def test_the_public_audit_trail_names_people_never_by_their_sign_in_name(client,
         assertNotContains(page, "kp_login7")
         assertNotContains(page, "dir_login3")
     assert [entry.who for entry in staff.context["audit"]][:2] == ["dir_login3", "kp_login7"]
+
+
+def test_the_public_night_file_names_who_confirmed_never_by_their_sign_in_name(
+    client, client_as, settings
+):
+    settings.PUBLIC_PAGES = "all"  # the night file shows money: public only where money is
+    typed_by = ScorerFactory(username="kp_login7")
+    settled_by = DirectorFactory(username="dir_login3")
+    night = night_with_schedule(2, confirm_results=True)
+    game = night.games.get()
+    result = {"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
+    services.game_result_record(game=game, result=result, user=typed_by)
+    services.game_result_confirm(game=game, user=settled_by)
+    path = reverse("scoring:night-file", args=[night.pk])
+
+    public = json.loads(client.get(path).content)
+    staff = json.loads(client_as(settled_by).get(path).content)
+
+    assert public["games"][0]["confirmed_by"] == "a director"
+    assert staff["games"][0]["confirmed_by"] == "dir_login3"
