@@ -282,26 +282,38 @@ def bench_sheet(sheet: str, night, *, repeats: int) -> None:
     )
 
 
-def bench_night_page(client, night) -> None:
-    url = f"/nights/{night.pk}/"
-    games = night.games.count()
+def page_queries(client, url: str) -> int:
+    """How many queries one GET of ``url`` makes (the page already visited once)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    return len(queries)
+
+
+def bench_page(client, url: str, what: str) -> None:
     best, median = timings(lambda: client.get(url))
     print(
-        f"night page, {PAGE_PAIRS // 2} tables ({games} games): "
+        f"{what}: {page_queries(client, url)} queries, "
         f"best {best * 1000:.0f} ms, median {median * 1000:.0f} ms"
     )
+
+
+def bench_night_page(client, night) -> None:
+    games = night.games.count()
+    bench_page(
+        client, f"/nights/{night.pk}/", f"night page, {PAGE_PAIRS // 2} tables ({games} games)"
+    )
+    bench_page(client, f"/nights/{night.pk}/standings/", f"standings page, {PAGE_PAIRS} pairs")
 
 
 def bench_game_page(client, night) -> None:
     from django.db.models import Count
 
     game = night.games.annotate(hand_count=Count("hands")).order_by("-hand_count").first()
-    url = f"/games/{game.pk}/"
-    best, median = timings(lambda: client.get(url))
-    print(
-        f"game page, {game.hand_count} hands: "
-        f"best {best * 1000:.0f} ms, median {median * 1000:.0f} ms"
-    )
+    bench_page(client, f"/games/{game.pk}/", f"game page, {game.hand_count} hands")
 
 
 def bench_hand_entry(client, night) -> None:
