@@ -104,6 +104,7 @@ def seat_the_late_pair(page: Page, night_url: str) -> None:
 def check_results(page: Page, night_url: str) -> None:
     page.goto(night_url)
     page.locator(".site-main").get_by_role("link", name="Standings", exact=True).click()
+    page.wait_for_url(re.compile(r"/standings/$"))
     rows = (
         page.locator("table.grid")
         .first.locator("tbody tr")
