@@ -26,7 +26,6 @@ from scoring.services.errors import (
     StaleVersion,
 )
 from scoring.services.games import (
-    game_open_to,
     game_reopen,
     game_result_clear,
     game_result_record,
@@ -36,7 +35,7 @@ from scoring.services.games import (
     hand_record,
     hands_problems,
 )
-from scoring.services.guards import mark_night_changed
+from scoring.services.guards import game_open_to, mark_night_changed
 from scoring.services.nights import (
     night_create,
     night_draw,

@@ -26,7 +26,7 @@ from scoring.services.errors import (
     StaleVersion,
     rules_error,
 )
-from scoring.services.guards import lock_open_game, mark_night_changed
+from scoring.services.guards import game_open_to, lock_open_game, mark_night_changed
 
 SIDE_WORD = "pair"
 
@@ -63,14 +63,6 @@ def save_game_totals(game: Game, state, *, by: str = "", device: str = "") -> No
         game.dispute = ""
     game.save()
     mark_night_changed(game.night_id)
-
-
-def game_open_to(game: Game, user) -> bool:
-    """Whether ``user`` may still change ``game``: unfinished, re-opened, or a director.
-
-    Not a write: pages ask it to offer the correction buttons the services will accept.
-    """
-    return not game.finished or game.reopened or getattr(user, "is_staff", False)
 
 
 def _refuse_if_awaiting_for(game: Game, link) -> None:

@@ -39,6 +39,14 @@ def lock_open_game(game: Game) -> Game:
     return locked
 
 
+def game_open_to(game: Game, user) -> bool:
+    """Whether ``user`` may still change ``game``: unfinished, re-opened, or a director.
+
+    Not a write: pages ask it to offer the correction buttons the services will accept.
+    """
+    return not game.finished or game.reopened or getattr(user, "is_staff", False)
+
+
 def refuse_if_play_started(night: Night) -> None:
     """The draw and the schedule change only until a game has started (``Game.started``)."""
     games = Game.objects.filter(night=night).annotate(hand_count=Count("hands"))
