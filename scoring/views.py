@@ -47,7 +47,6 @@ from scoring.permissions import (
 from scoring.rules import all_variants
 from scoring.rules.digits import number_from_digits
 from scoring.rules.jsonio import dump_json
-from scoring.services import attendance
 from scoring.tables import (
     HandTable,
     NightTable,
@@ -305,9 +304,7 @@ class NightCreate(DirectorRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            night = attendance.night_create_with_house(
-                user=self.request.user, **form.night_settings()
-            )
+            night = services.night_create(user=self.request.user, **form.night_settings())
         except services.AlreadyDone as done:
             return already_done(
                 self.request, done, reverse("scoring:night-draw", args=[done.done.pk])

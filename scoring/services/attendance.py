@@ -28,28 +28,7 @@ from scoring.services.guards import (
     mark_night_changed,
     refuse_if_final,
 )
-from scoring.services.nights import _members_by_key, night_create
-
-# --- a house player ------------------------------------------------------------------------
-
-
-@audited
-@transaction.atomic
-def night_create_with_house(*, house_player: str | None = None, user=None, **settings) -> Night:
-    """``services.night_create``, then the seat of ``house_player`` (a name among
-    ``settings["player_names"]``) marked as the house player."""
-    night = night_create(user=user, **settings)
-    if house_player:
-        key = name_key(house_player)
-        seat = next(
-            seat
-            for seat in Seat.objects.filter(night=night).select_related("member")
-            if name_key(seat.member.name) == key
-        )
-        seat.house = True
-        seat.save(update_fields=["house"])
-    return night
-
+from scoring.services.nights import _members_by_key
 
 # --- substitutes ----------------------------------------------------------------------------
 

@@ -46,6 +46,7 @@ def night_create(
     player_names: list[str],
     user=None,
     token=None,
+    house_player: str | None = None,
     **settings,
 ) -> Night:
     """A new night with its players seated in the order given (numbers 1, 2, …).
@@ -54,6 +55,7 @@ def night_create(
     in their normal form (``rules.names``) and matched to members case-blind: ``mabel``
     seats the member ``Mabel``; a name no member has becomes one. ``token`` is the
     form's: a night made from it already raises ``AlreadyDone`` with that night.
+    ``house_player`` (a name among ``player_names``) is seated as the house player.
     """
     _refuse_if_form_used(token)
     try:
@@ -71,8 +73,14 @@ def night_create(
     new = {name_key(name): Member(name=name) for name in names if name_key(name) not in members}
     Member.objects.bulk_create(new.values())
     members |= new
+    house = name_key(house_player) if house_player else None
     seats = [
-        Seat(night=night, number=number, member=members[name_key(name)])
+        Seat(
+            night=night,
+            number=number,
+            member=members[name_key(name)],
+            house=name_key(name) == house,
+        )
         for number, name in enumerate(names, start=1)
     ]
     bulk_create_with_history(seats, Seat)

@@ -37,7 +37,7 @@ def standings(night) -> dict:
 
 
 def odd_night_with_house(player_count: int = 13, house: str = "House"):
-    return attendance.night_create_with_house(
+    return services.night_create(
         name="Odd",
         date=datetime.date(2026, 11, 17),
         variant="club11",
