@@ -28,7 +28,7 @@ from scoring.services.guards import (
     mark_night_changed,
     refuse_if_final,
 )
-from scoring.services.nights import _members_by_key
+from scoring.services.members import members_by_key
 
 # --- substitutes ----------------------------------------------------------------------------
 
@@ -68,7 +68,7 @@ def substitute_record(
             raise ValidationError(
                 {"name": gettext("Give the substitute's name or choose a member.")}
             )
-        member = _members_by_key().get(name_key(name))
+        member = members_by_key().get(name_key(name))
     holder = Seat.objects.select_related("member").get(night_id=game.night_id, number=number)
     if member is not None and member.pk == holder.member_id:
         raise ValidationError(
@@ -269,7 +269,7 @@ def late_pair_add(*, night: Night, names: list[str], user=None) -> list[Game]:
         raise ValidationError(refusal)
     seats = list(Seat.objects.filter(night=night).select_related("member"))
     taken = {name_key(seat.member.name) for seat in seats}
-    members = _members_by_key()
+    members = members_by_key()
     pair_count = len(seats) // 2
     for number, name in zip(players_of(pair_count + 1), names, strict=True):
         try:

@@ -6,8 +6,9 @@ everything here is already valid; the stored totals of a forfeit (its winner) ar
 rules core's.
 """
 
-from scoring.models import Game, Member, Night, Seat, Substitute
+from scoring.models import Game, Night, Seat, Substitute
 from scoring.rules.names import name_key
+from scoring.services.members import members_by_key
 
 HOUSE = "House"  # the stand-in house player's name, when no member volunteers
 
@@ -33,7 +34,7 @@ def import_game_attendance(game: Game, parsed) -> None:
     game.confirmed = parsed.confirmed
     game.confirmed_by = parsed.confirmed_by or ""
     game.save(update_fields=["forfeit", "winner", "confirmed", "confirmed_by"])
-    members = _members_by_key() if parsed.sat else {}
+    members = members_by_key() if parsed.sat else {}
     for number, name in parsed.sat:
         Substitute.objects.create(
             game=game, number=number, name=name, member=members.get(_key(name))
@@ -45,7 +46,3 @@ def _key(name: str) -> str | None:
         return name_key(name)
     except ValueError:
         return None
-
-
-def _members_by_key() -> dict[str, Member]:
-    return {name_key(member.name): member for member in Member.objects.all()}

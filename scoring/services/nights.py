@@ -30,6 +30,7 @@ from scoring.services.authors import audited
 from scoring.services.errors import AlreadyDone, NightFileRefused, name_problem
 from scoring.services.games import save_game_totals
 from scoring.services.guards import lock_open_night, mark_night_changed, refuse_if_play_started
+from scoring.services.members import members_by_key
 from scoring.services.table_links import revoke_links
 
 NUL_IN_NIGHT_NAME = words(gettext_noop("a night's name cannot contain the NUL character"))
@@ -68,7 +69,7 @@ def night_create(
         _refuse_if_form_used(token)
         raise
     names = _normal_names(player_names, "players")
-    members = _members_by_key()
+    members = members_by_key()
     # Bulk writes: a night of forty players is two INSERTs and the seats' history, not 120.
     new = {name_key(name): Member(name=name) for name in names if name_key(name) not in members}
     Member.objects.bulk_create(new.values())
@@ -85,11 +86,6 @@ def night_create(
     ]
     bulk_create_with_history(seats, Seat)
     return night
-
-
-def _members_by_key() -> dict[str, Member]:
-    """Every member by ``name_key``: a club has a few hundred at most."""
-    return {name_key(member.name): member for member in Member.objects.all()}
 
 
 def _normal_names(names, place: str) -> list[str]:

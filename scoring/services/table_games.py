@@ -30,7 +30,7 @@ from scoring.services.errors import (
     rules_error,
 )
 from scoring.services.guards import refuse_if_final
-from scoring.services.nights import _members_by_key
+from scoring.services.members import members_by_key
 from scoring.table_documents import table_document, table_hand_data, table_hand_fields
 
 TABLE_FIELDS = ("variant", "players", "stake", "unit")
@@ -88,7 +88,7 @@ def table_create(
         cinches=[0] * len(names),
         created_by=user,
     )
-    members = _members_by_key()
+    members = members_by_key()
     for number, player in enumerate(names, start=1):
         member = members.get(name_key(player)) or Member.objects.create(name=player)
         members[name_key(player)] = member
