@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
 from django.utils.translation import gettext
 
-from scoring import cash
+from scoring import cash, services
 from scoring.cash_forms import CashCountForm
 from scoring.permissions import ScorerRequiredMixin
 from scoring.results_views import NightPot
@@ -27,7 +27,7 @@ class NightCashCount(ScorerRequiredMixin, NightPot):
         form = CashCountForm(request.POST, envelopes=cash.envelopes(self.results.summary))
         if form.is_valid():
             try:
-                count = cash.cash_count_record(
+                count = services.cash_count_record(
                     night=self.night, user=request.user, **form.service_kwargs()
                 )
             except (ValidationError, InvalidInput) as error:

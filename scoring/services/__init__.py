@@ -7,7 +7,8 @@ with the service's ``user`` as its author (``authors``). By subject:
 
 - ``nights``: the night and its draw (seating, the draw, swaps, the schedule, import);
 - ``games``: hands and games (a hand, its correction, the pegboard result, re-opening);
-- ``closing``: the end of the night (play-offs, the tie-break, final and re-opened);
+- ``closing``: the end of the night (play-offs, the tie-break, the cash count, final and
+  re-opened);
 - ``table_links``: a table's links revoked, a result confirmed or disputed;
 - ``guards``: what every write checks first (a final night, play started) and marks after;
 - ``errors``: the refusals a page shows.
@@ -15,7 +16,13 @@ with the service's ``user`` as its author (``authors``). By subject:
 Callers import the package: ``from scoring import services; services.hand_record(...)``.
 """
 
-from scoring.services.closing import night_close, night_reopen, night_tiebreak_set, playoffs_start
+from scoring.services.closing import (
+    cash_count_record,
+    night_close,
+    night_reopen,
+    night_tiebreak_set,
+    playoffs_start,
+)
 from scoring.services.errors import (
     AlreadyDone,
     AwaitingConfirmation,
@@ -52,6 +59,7 @@ from scoring.services.table_links import (
 
 __all__ = [
     "AlreadyDone",
+    "cash_count_record",
     "AwaitingConfirmation",
     "DifferentHandSaved",
     "NightFileRefused",

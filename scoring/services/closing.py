@@ -1,20 +1,24 @@
-"""The end of the night: the play-offs a prize tie needs, the tie-break, and marking the
-night final (which refuses every write until a director re-opens it).
+"""The end of the night: the play-offs a prize tie needs, the tie-break, the cash counted,
+and marking the night final (which refuses every write until a director re-opens it).
 """
+
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext, gettext_lazy
 
-from scoring import cash, documents, selectors
-from scoring.models import Game, Night, Tiebreak
+from scoring import documents, selectors
+from scoring.cash import envelopes
+from scoring.models import CashCount, Game, Night, Tiebreak
 from scoring.problem_words import said_at, say
 from scoring.rules import InvalidInput
-from scoring.rules.night import missing_reasons
+from scoring.rules.night import missing_reasons, money_text
 from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
 from scoring.services.authors import audited
 from scoring.services.guards import lock_open_night, mark_night_changed
+from scoring.templatetags.money import shown_money
 
 
 def _night_summary(night: Night, games: list[Game]):
@@ -146,7 +150,7 @@ def night_close(*, night: Night, user=None) -> Night:
             which = _unfinished_words(unfinished)
             refused += " " + gettext("Not finished: %(which)s.") % {"which": which}
         raise ValidationError(refused)
-    cash.check_closable(night, summary.fees.pot)
+    check_closable(night, summary.fees.pot)
     night.is_final = True
     night._change_reason = "closed: final"
     night.save(update_fields=["is_final", "updated_at"])
@@ -166,3 +170,63 @@ def night_reopen(*, night: Night, user=None) -> Night:
     night._change_reason = "re-opened"
     night.save(update_fields=["is_final", "updated_at"])
     return night
+
+
+@transaction.atomic
+def cash_count_record(
+    *,
+    night: Night,
+    counted: Decimal | None = None,
+    counted_envelopes: list[Decimal] | None = None,
+    note: str = "",
+    user=None,
+) -> CashCount:
+    """Keep a count: the total, or one amount per prize envelope (then their sum)."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.is_final:
+        raise ValidationError(
+            gettext("%(night)s is final: re-open it to count the cash again.")
+            % {"night": night.name}
+        )
+    summary = documents.summary(night, selectors.night_seats(night), selectors.night_games(night))
+    expected_envelopes = envelopes(summary)
+    stored = []
+    if counted_envelopes is not None:
+        if len(counted_envelopes) != len(expected_envelopes) or not expected_envelopes:
+            raise ValidationError(
+                gettext("The prizes changed since the page was shown: count the envelopes again.")
+            )
+        stored = [
+            {"prize": e.label, "expected": money_text(e.expected), "counted": money_text(c)}
+            for e, c in zip(expected_envelopes, counted_envelopes, strict=True)
+        ]
+        counted = sum(counted_envelopes, Decimal(0))
+    count = CashCount.objects.create(
+        night=night,
+        expected=summary.fees.pot,
+        counted=counted,
+        envelopes=stored,
+        note=note.strip(),
+        counted_by=user,
+    )
+    # The night changed: its payout sheet, which shows the count, is rendered again.
+    mark_night_changed(night.pk)
+    return count
+
+
+def check_closable(night: Night, pot: Decimal) -> None:
+    """A night whose latest cash count differs from its pot (as it is now) closes only
+    when that count has a note saying why."""
+    latest = night.cash_counts.order_by("-counted_at", "-id").first()
+    if latest is not None and latest.counted != pot and not latest.note:
+        raise ValidationError(
+            gettext(
+                "The cash counted (%(counted)s) differs from the pot (%(pot)s) by "
+                "%(difference)s: count again, with a note saying why, before closing the night."
+            )
+            % {
+                "counted": shown_money(latest.counted),
+                "pot": shown_money(pot),
+                "difference": shown_money(latest.counted - pot),
+            }
+        )

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring import cash, kept_sheets, limits, selectors, services, table_links
+from scoring import kept_sheets, limits, selectors, services, table_links
 from scoring.models import Game, Season
 from scoring.services import table_games
 from tests.browser.nights import finish_night, played_night
@@ -210,7 +210,7 @@ def test_season_screenshots(as_user, director, folder):
         best=3,
     )
     pot = selectors.night_results(night).summary.fees.pot
-    cash.cash_count_record(
+    services.cash_count_record(
         night=night, counted=pot - Decimal("0.50"), note="50c short: a coin dropped", user=director
     )
     desktop = as_user(director, **DESKTOP)

@@ -111,17 +111,19 @@ def test_only_scorers_count(client_for, night, role):
 
 
 def test_a_difference_needs_a_note_to_close(night, director):
-    cash.cash_count_record(night=night, counted=pot(night) - 1, user=director)
+    services.cash_count_record(night=night, counted=pot(night) - 1, user=director)
 
     with pytest.raises(ValidationError, match=r"differs from the pot .* by -\$1.00"):
         services.night_close(night=night, user=director)
 
-    cash.cash_count_record(night=night, counted=pot(night) - 1, note="a torn note", user=director)
+    services.cash_count_record(
+        night=night, counted=pot(night) - 1, note="a torn note", user=director
+    )
     assert services.night_close(night=night, user=director).is_final
 
 
 def test_a_count_that_matches_closes(night, director):
-    cash.cash_count_record(night=night, counted=pot(night), user=director)
+    services.cash_count_record(night=night, counted=pot(night), user=director)
 
     assert services.night_close(night=night, user=director).is_final
 
@@ -130,11 +132,11 @@ def test_a_final_night_takes_no_count(night, director):
     services.night_close(night=night, user=director)
 
     with pytest.raises(ValidationError, match="is final"):
-        cash.cash_count_record(night=night, counted=Decimal(1), user=director)
+        services.cash_count_record(night=night, counted=Decimal(1), user=director)
 
 
 def test_the_payout_sheet_shows_the_count(night, director):
-    cash.cash_count_record(night=night, counted=pot(night) + Decimal("0.50"), note="tip")
+    services.cash_count_record(night=night, counted=pot(night) + Decimal("0.50"), note="tip")
     night.refresh_from_db()
 
     pdf = kept_sheets.sheet_pdf(night, "payouts", paper="letter")
