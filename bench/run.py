@@ -137,8 +137,8 @@ def django_site():
     """Django on ``cinch_club.settings.test`` with a migrated SQLite file in a folder
     removed at exit; one site for every Django section of the run.
 
-    Returns the ``services`` module and a test client logged in as a scorer. Imported
-    here, not at the top: the rules-core benchmarks run without Django installed.
+    Returns a test client logged in as a scorer. Imported here, not at the top: the
+    rules-core benchmarks run without Django installed.
     """
     folder = tempfile.mkdtemp()
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
@@ -156,7 +156,6 @@ def django_site():
     from django.core.management import call_command
     from django.test import Client
 
-    from scoring import services
     from scoring.permissions import SCORERS
 
     # The test client's host. Not setup_test_environment(): it would also have every
@@ -167,7 +166,7 @@ def django_site():
     scorer.groups.add(Group.objects.create(name=SCORERS))
     client = Client()
     client.force_login(scorer)
-    return services, client
+    return client
 
 
 def hand_form(hand: dict, card_keys) -> dict:
@@ -189,7 +188,9 @@ def bench_pages() -> None:
     except ImportError:
         print("pages: Django is not installed here (run make bench): skipped")
         return
-    services, client = django_site()
+    client = django_site()
+    from scoring import services
+
     started = time.perf_counter()
     night = services.night_import(document=random_night(PAGE_PAIRS, seed=1))
     print(f"import {PAGE_PAIRS}-pair night into SQLite: {time.perf_counter() - started:.2f} s")
@@ -376,7 +377,8 @@ def bench_members() -> None:
         return
     import random
 
-    services, client = django_site()
+    client = django_site()
+    from scoring import services
     from scoring.models import Night
 
     Night.objects.all().delete()

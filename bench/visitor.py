@@ -36,10 +36,10 @@ def bench_one_visitor() -> None:
         return
     from bench.run import django_site, timings
 
-    services, scorer = django_site()
+    scorer = django_site()
     from django.test import Client
 
-    from scoring import kept_sheets, limits
+    from scoring import kept_sheets, limits, services
     from scoring.services import table_games
 
     limits.clear()

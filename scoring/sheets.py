@@ -41,7 +41,7 @@ CARD_COLUMN_MM = 11
 TRAILING_COLUMNS_MM = (12, 12, 14, 14)
 
 
-def _sheet_heading(night, kind: str) -> dict:
+def sheet_heading(night, kind: str) -> dict:
     """The running title's night and club, and the sheet's kind (in the sheet's language)."""
     return {"night": night, "club_name": settings.CLUB_NAME, "kind": kind}
 
@@ -60,7 +60,7 @@ def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) 
     variant = get_variant(night.variant)
     printed = playoffs if playoffs_only else games + playoffs
     return {
-        **_sheet_heading(night, _("Play-off score sheets") if playoffs_only else _("Night packet")),
+        **sheet_heading(night, _("Play-off score sheets") if playoffs_only else _("Night packet")),
         # the draw sheet and the pattern table (``sheet_parts`` may split)
         "front": not playoffs_only,
         "seats": seats,
@@ -107,7 +107,7 @@ def round_cards_context(night, number: int | None = None) -> dict:
         for game in (row.games if row else [])
         if not game.forfeit
     ]
-    return {**_sheet_heading(night, "Table cards"), "round": row and row.round, "cards": cards}
+    return {**sheet_heading(night, "Table cards"), "round": row and row.round, "cards": cards}
 
 
 def seating_context(night) -> dict:
@@ -126,7 +126,7 @@ def seating_context(night) -> dict:
         for table in tables
     ]
     return {
-        **_sheet_heading(night, _("Seating cards")),
+        **sheet_heading(night, _("Seating cards")),
         "pair_names": names,
         "table_cards": table_cards,
         "pair_cards": pair_cards(rounds, names),
@@ -139,7 +139,7 @@ def pair_cards_context(night) -> dict:
     names = selectors.pair_names(seats)
     rounds = selectors.pattern_rounds(selectors.night_games(night), len(seats) // 2)
     return {
-        **_sheet_heading(night, _("Seating cards")),
+        **sheet_heading(night, _("Seating cards")),
         "pair_names": names,
         "pair_cards": pair_cards(rounds, names),
     }
@@ -272,7 +272,7 @@ def _filled_rows(game, variant) -> list[dict]:
 def _unscoreable(night, kind: str, invalid: InvalidInput) -> dict:
     """A sheet that says why the night cannot be scored, as the pages say it."""
     return {
-        **_sheet_heading(night, kind),
+        **sheet_heading(night, kind),
         "problems": [said_at(problem) for problem in invalid.problems],
     }
 
@@ -286,7 +286,7 @@ def standings_context(night) -> dict:
     except InvalidInput as invalid:
         return _unscoreable(night, _("Standings"), invalid)
     return {
-        **_sheet_heading(night, _("Standings")),
+        **sheet_heading(night, _("Standings")),
         "standings": results.standings,
         "blocked": "; ".join(results.summary.blocked),
     }
@@ -301,7 +301,7 @@ def payout_context(night) -> dict:
         return _unscoreable(night, _("Payouts"), invalid)
     ledger = results.ledger
     return {
-        **_sheet_heading(night, _("Payouts")),
+        **sheet_heading(night, _("Payouts")),
         "results": results,
         "summary": results.summary,
         "fees": results.summary.fees,

@@ -71,7 +71,7 @@ def by_method(**views):
     return view
 
 
-def already_done(request, done: "services.AlreadyDone", url: str):
+def already_done(request, done: services.AlreadyDone, url: str):
     """A form posted twice: say what the first post did and show it, never a second copy."""
     messages.info(request, done.message)
     return redirect(url)
