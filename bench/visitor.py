@@ -39,7 +39,8 @@ def bench_one_visitor() -> None:
     scorer = django_site()
     from django.test import Client
 
-    from scoring import kept_sheets, limits, services
+    from scoring import kept_sheets, services
+    from scoring.core import limits
     from scoring.services import table_games
 
     limits.clear()

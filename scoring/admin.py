@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
 from scoring import services
+from scoring.core import guards
 from scoring.models import Game, Hand, Member, Night, Seat, TableGame, TableHand, TablePlayer
 
 FINAL = "{night} is final: re-open it on its standings page before changing it here."
@@ -75,7 +76,7 @@ class NightRecordAdmin(SimpleHistoryAdmin):
     @staticmethod
     def _mark_nights_changed(night_ids) -> None:
         for night_id in night_ids:
-            services.mark_night_changed(night_id)
+            guards.mark_night_changed(night_id)
 
 
 class SeatInline(admin.TabularInline):

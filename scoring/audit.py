@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from scoring.core.permissions import MONEY, shown_to
 from scoring.models import Game, Hand
-from scoring.permissions import MONEY, shown_to
 from scoring.selectors import game_history
 from scoring.services import corrections
 

@@ -7,9 +7,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.cash import Envelope, cash_counts, envelopes
-from scoring.forms import AmountField
-from scoring.permissions import is_scorer
-from scoring.templatetags.money import shown_money
+from scoring.core.forms import AmountField
+from scoring.core.money import shown_money
+from scoring.core.permissions import is_scorer
 
 # What one count may hold: a night's cash is far below it, and the stored count
 # (CashCount.counted, 8 digits before the point) holds the sum of every envelope.

@@ -7,10 +7,10 @@ from django.utils.translation import gettext
 
 from scoring import cash, services
 from scoring.cash_forms import CashCountForm
-from scoring.permissions import ScorerRequiredMixin
+from scoring.core.money import shown_money
+from scoring.core.permissions import ScorerRequiredMixin
 from scoring.results_views import NightPot
 from scoring.rules import InvalidInput
-from scoring.templatetags.money import shown_money
 
 
 class NightCashCount(ScorerRequiredMixin, NightPot):

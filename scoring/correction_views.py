@@ -9,8 +9,8 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views import View
 
+from scoring.core.permissions import DirectorRequiredMixin, ScorerRequiredMixin
 from scoring.models import Game, Hand
-from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin
 from scoring.services import corrections
 from scoring.views import GameAction
 

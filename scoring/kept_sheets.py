@@ -54,8 +54,9 @@ from django.core.cache import cache
 from django.db import connections
 from django.utils import translation
 
-from scoring import limits, printing, sheets
-from scoring.clients import Allowance
+from scoring import printing, sheets
+from scoring.core import limits
+from scoring.core.clients import Allowance
 from scoring.printing import PageNumbers
 
 KEEP_SECONDS = 30 * 24 * 60 * 60  # what a digest names never changes: keep it a month

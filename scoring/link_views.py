@@ -34,11 +34,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
-from scoring import audit, limits, selectors, services
-from scoring.clients import client_address
-from scoring.forms import HandForm, ResultForm, add_rules_errors
+from scoring import audit, selectors, services
+from scoring.core import errors, limits
+from scoring.core.clients import client_address
+from scoring.core.forms import add_rules_errors
+from scoring.core.permissions import DirectorRequiredMixin, ScorerRequiredMixin
+from scoring.forms import HandForm, ResultForm
 from scoring.link_devices import device_for_write, known_device, remember
-from scoring.permissions import DirectorRequiredMixin, ScorerRequiredMixin
 from scoring.services.games import author_label
 from scoring.services.table_links import DISPUTE_LENGTH
 from scoring.table_links import (
@@ -237,7 +239,7 @@ class LinkPage(LinkGate, TemplateView):
     def post(self, request, token):
         try:
             self.write(request)
-        except services.AlreadyDone as done:
+        except errors.AlreadyDone as done:
             messages.info(request, done.message)
         except ValidationError as error:
             return self.refused(error)
@@ -261,11 +263,11 @@ class LinkHand(LinkPage):
                     number=form.cleaned_data["position"],
                     link=self.link,
                 )
-            except services.AlreadyDone as done:
+            except errors.AlreadyDone as done:
                 messages.info(request, done.message)
-            except services.DifferentHandSaved as kept:
+            except errors.DifferentHandSaved as kept:
                 messages.warning(request, different_hand_note(kept, self.game.night.rules_variant))
-            except services.AwaitingConfirmation as error:
+            except errors.AwaitingConfirmation as error:
                 return self.refused(error)
             except ValidationError as error:
                 add_rules_errors(form, error)
@@ -313,9 +315,9 @@ class LinkResult(LinkPage):
                     version=form.cleaned_data["version"],
                     link=self.link,
                 )
-            except services.AlreadyDone as done:
+            except errors.AlreadyDone as done:
                 messages.info(request, done.message)
-            except services.AwaitingConfirmation as error:
+            except errors.AwaitingConfirmation as error:
                 return self.refused(error)
             except ValidationError as error:
                 add_rules_errors(form, error)

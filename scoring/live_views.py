@@ -13,7 +13,7 @@ from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 
 from scoring import printing, seasons, selectors, sheets
-from scoring.permissions import (
+from scoring.core.permissions import (
     MONEY,
     STANDINGS,
     DirectorRequiredMixin,
@@ -21,9 +21,9 @@ from scoring.permissions import (
     ScorerRequiredMixin,
     shown_to,
 )
+from scoring.core.views import NightPage
 from scoring.results_views import NightResultsPage
 from scoring.rules.digits import number_from_digits
-from scoring.views import NightPage
 
 ROUND_BOARD_RELOAD = 30
 PROJECTOR_PAGE_SECONDS = 15

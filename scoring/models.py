@@ -21,7 +21,7 @@ from django.db.models.functions import Greatest, Least
 from django.utils.translation import gettext, gettext_lazy
 from simple_history.models import HistoricalRecords
 
-from scoring.problem_words import name_refused
+from scoring.core.problem_words import name_refused
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import night_variant_ids
 from scoring.rules.pot import MoneySettings

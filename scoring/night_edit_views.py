@@ -8,11 +8,11 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.generic import FormView
 
-from scoring.confirm import Confirmation, ConfirmFirst
+from scoring.core.confirm import Confirmation, ConfirmFirst
+from scoring.core.permissions import DirectorRequiredMixin
+from scoring.core.views import NightPage
 from scoring.forms import NightEditForm
-from scoring.permissions import DirectorRequiredMixin
 from scoring.services import night_edits
-from scoring.views import NightPage
 
 
 class NightEdit(DirectorRequiredMixin, NightPage, FormView):

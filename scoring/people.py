@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext, gettext_lazy
 
-from scoring.permissions import SCORERS
+from scoring.core.permissions import SCORERS
 
 DIRECTOR, SCORER = "director", "scorer"
 ROLES = {DIRECTOR: gettext_lazy("Director"), SCORER: gettext_lazy("Scorer")}

@@ -10,7 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.generic import FormView
 
 from scoring import people
-from scoring.permissions import DirectorRequiredMixin
+from scoring.core.permissions import DirectorRequiredMixin
 
 
 class PersonForm(forms.Form):

@@ -19,9 +19,9 @@ from django.utils.translation import gettext_lazy
 from django.views import View
 
 from scoring import kept_sheets
-from scoring.clients import client_key
+from scoring.core.clients import client_key
+from scoring.core.permissions import PublicPage, ScorerRequiredMixin
 from scoring.models import Night
-from scoring.permissions import PublicPage, ScorerRequiredMixin
 from scoring.printing import paper_or_default
 
 NAMES = {

@@ -25,22 +25,16 @@ from django_tables2.export import ExportMixin
 
 from scoring import selectors, services
 from scoring.cash_forms import cash_context
-from scoring.confirm import Confirmation, ConfirmFirst
+from scoring.core.confirm import Confirmation, ConfirmFirst
+from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, shown_to
+from scoring.core.problem_words import say
+from scoring.core.tables import CsvExport
+from scoring.core.views import NightPage
 from scoring.forms import TiebreakForm
 from scoring.models import Tiebreak
-from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, shown_to
-from scoring.problem_words import say
 from scoring.rules import InvalidInput
 from scoring.rules.jsonio import dump_json
-from scoring.tables import (
-    CsvExport,
-    LedgerTable,
-    MemberTable,
-    PlayoffTable,
-    PrizeTable,
-    StandingsTable,
-)
-from scoring.views import NightPage
+from scoring.tables import LedgerTable, MemberTable, PlayoffTable, PrizeTable, StandingsTable
 
 
 class NightResultsPage(NightPage):

@@ -5,7 +5,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
-from scoring.tables import BaseTable, NumberColumn
+from scoring.core.tables import BaseTable, NumberColumn
 
 
 class LadderTable(BaseTable):

@@ -18,12 +18,12 @@ from django_tables2 import SingleTableMixin
 from django_tables2.export import ExportMixin
 
 from scoring import seasons
+from scoring.core.permissions import DirectorRequiredMixin, PublicPage
+from scoring.core.tables import CsvExport
 from scoring.models import Season
-from scoring.permissions import DirectorRequiredMixin, PublicPage
 from scoring.printing import paper_or_default
 from scoring.season_forms import SeasonForm
 from scoring.season_tables import LadderTable
-from scoring.tables import CsvExport
 
 
 class SeasonList(PublicPage, ListView):

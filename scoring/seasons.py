@@ -18,7 +18,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q, QuerySet
 
-from scoring import kept_sheets, kept_summaries, selectors
+from scoring import kept_sheets, selectors
+from scoring.core import kept_summaries
 from scoring.models import Night, Season
 from scoring.rules.ladder import SEASON_FORMAT, ladder, night_points
 from scoring.rules.names import name_key

@@ -16,9 +16,11 @@ from django.db.models.functions import Coalesce
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext
 
-from scoring import documents, kept_summaries, table_links
+from scoring import table_links
+from scoring.core import documents, kept_summaries
+from scoring.core.pairs import pair_names
+from scoring.core.problem_words import say
 from scoring.models import Game, Hand, Member, Night, Seat, Substitute, TablePlayer
-from scoring.problem_words import say
 from scoring.rules import InvalidInput, check_result, live, play_game, read_night
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import LedgerLine, Prize, Summary
@@ -62,19 +64,6 @@ def night_games(
             Prefetch("hands", queryset=Hand.objects.order_by("position")), "substitutes"
         )
     return list(games)
-
-
-def pair_names(seats: list[Seat], sat: dict[int, str] | None = None) -> dict[int, str]:
-    """``{pair: "Ann & Bob"}`` from a night's seats; ``sat`` (number: name) shows a
-    game's substitutes, ``Zed for Ann``."""
-    names: dict[int, list[str]] = {}
-    sat = sat or {}
-    for seat in seats:
-        name = seat.member.name
-        names.setdefault(seat.pair, []).append(
-            f"{sat[seat.number]} for {name}" if seat.number in sat else name
-        )
-    return {pair: " & ".join(players) for pair, players in names.items()}
 
 
 def night_file(night: Night) -> dict:

@@ -25,8 +25,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring import cash, printing, selectors, table_links
+from scoring.core import pairs
+from scoring.core.problem_words import said_at
 from scoring.forms import pair_label
-from scoring.problem_words import said_at
 from scoring.rules import InvalidInput
 from scoring.rules.variants import get_variant
 
@@ -53,7 +54,7 @@ def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) 
     every = selectors.night_games(night, with_hands=filled)
     games = [g for g in every if not g.is_playoff]
     playoffs = [g for g in every if g.is_playoff]
-    names = selectors.pair_names(seats)
+    names = pairs.pair_names(seats)
     holders = {seat.number: seat.member.name for seat in seats}
     for game in games:
         game.holders = holders
@@ -114,7 +115,7 @@ def seating_context(night) -> dict:
     """Table cards (each table's pairs round by round) and pair cards (each pair's
     itinerary: "Round 3: table 2 v pair 5, Dottie & Earl"; "Round 4: bye")."""
     seats = selectors.night_seats(night)
-    names = selectors.pair_names(seats)
+    names = pairs.pair_names(seats)
     rounds = selectors.pattern_rounds(selectors.night_games(night), len(seats) // 2)
     tables = sorted({table for row in rounds for table in row.games})
     # No table links: a table card lies on the table, and a link is one pair's key.
@@ -136,7 +137,7 @@ def seating_context(night) -> dict:
 def pair_cards_context(night) -> dict:
     """The pair cards alone: a public sheet, so no table link and no QR code on it."""
     seats = selectors.night_seats(night)
-    names = selectors.pair_names(seats)
+    names = pairs.pair_names(seats)
     rounds = selectors.pattern_rounds(selectors.night_games(night), len(seats) // 2)
     return {
         **sheet_heading(night, _("Seating cards")),

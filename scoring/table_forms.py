@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.forms import (
+from scoring.core.forms import (
     AmountField,
     ImportForm,
     RulesChoiceField,
@@ -22,10 +22,10 @@ from scoring.forms import (
     typed_names,
     typed_players_field,
 )
+from scoring.core.problem_words import shown
+from scoring.core.widgets import FirstFocusRadioSelect
 from scoring.models import Night
-from scoring.problem_words import shown
 from scoring.rules.table import player_counts_words, table_variants
-from scoring.widgets import FirstFocusRadioSelect
 
 POINTS_FIELDS = ("points_a", "points_b", "points_c")
 

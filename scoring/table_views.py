@@ -15,10 +15,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.generic import FormView, TemplateView
 
-from scoring import audit, services, table_selectors, table_sheets
-from scoring.forms import add_rules_errors
+from scoring import audit, table_selectors, table_sheets
+from scoring.core import errors
+from scoring.core.forms import add_rules_errors
+from scoring.core.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_scorer
+from scoring.core.views import HandCorrection, already_done, by_method
 from scoring.models import Night, TableGame, TableHand
-from scoring.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_scorer
 from scoring.print_views import sheet_answer
 from scoring.printing import paper_or_default
 from scoring.rules.digits import number_from_digits
@@ -32,7 +34,6 @@ from scoring.table_forms import (
     TableImportForm,
     table_hand_initial,
 )
-from scoring.views import HandCorrection, already_done, by_method
 
 
 def table_url(table) -> str:
@@ -84,7 +85,7 @@ class TableImport(ScorerRequiredMixin, FormView):
     def form_valid(self, form):
         try:
             table = table_games.table_import(document=form.document, user=self.request.user)
-        except services.NightFileRefused as refused:
+        except errors.NightFileRefused as refused:
             form.add_error("file", refused.spoken())
             return self.form_invalid(form)
         except ValidationError as error:
@@ -136,7 +137,7 @@ class TableHandRecord(ScorerRequiredMixin, TablePage):
                     number=form.cleaned_data["position"],
                     user=request.user,
                 )
-            except services.AlreadyDone as done:
+            except errors.AlreadyDone as done:
                 return already_done(request, done, table_url(self.table) + "#entry")
             except ValidationError as error:
                 add_rules_errors(form, error)

@@ -14,9 +14,9 @@ from scoring import (
     results_views,
     season_views,
     table_views,
-    text_size,
     views,
 )
+from scoring.core import text_size
 
 # A night's number: at most 18 digits, as scoring.rules.digits reads one, so a longer one
 # finds no URL (404) instead of reaching a lookup that ``int`` refuses (a server error).

@@ -13,7 +13,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import PasswordChangeView
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse, HttpResponseNotAllowed
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.text import slugify
@@ -21,29 +21,31 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.generic import FormView, TemplateView
 from django_tables2 import SingleTableView
 
-from scoring import audit, documents, kept_summaries, selectors, services, table_selectors
-from scoring.confirm import Confirmation, ConfirmFirst
-from scoring.forms import (
-    HandEditForm,
-    HandForm,
-    ImportForm,
-    LimitedPasswordChangeForm,
-    NightForm,
-    ResultForm,
-    SwapForm,
-    add_rules_errors,
-    hand_initial,
-    seating,
-    split_percent,
-)
-from scoring.models import Game, Hand, Night
-from scoring.permissions import (
+from scoring import audit, selectors, services, table_selectors
+from scoring.core import documents, errors, kept_summaries
+from scoring.core import pairs as core_pairs
+from scoring.core.confirm import Confirmation, ConfirmFirst
+from scoring.core.forms import ImportForm, add_rules_errors
+from scoring.core.permissions import (
     MONEY,
     DirectorRequiredMixin,
     PublicPage,
     ScorerRequiredMixin,
     game_actions,
 )
+from scoring.core.views import HandCorrection, NightPage, already_done, by_method
+from scoring.forms import (
+    HandEditForm,
+    HandForm,
+    LimitedPasswordChangeForm,
+    NightForm,
+    ResultForm,
+    SwapForm,
+    hand_initial,
+    seating,
+    split_percent,
+)
+from scoring.models import Game, Hand
 from scoring.rules import all_variants
 from scoring.rules.digits import number_from_digits
 from scoring.rules.jsonio import dump_json
@@ -57,25 +59,6 @@ from scoring.tables import (
     different_hand_note,
     game_state,
 )
-
-
-def by_method(**views):
-    """One URL, one view per HTTP method (``get=…, post=…``); HEAD goes with GET."""
-
-    def view(request, *args, **kwargs):
-        method = "get" if request.method == "HEAD" else request.method.lower()
-        if method not in views:
-            return HttpResponseNotAllowed([name.upper() for name in views])
-        return views[method](request, *args, **kwargs)
-
-    return view
-
-
-def already_done(request, done: services.AlreadyDone, url: str):
-    """A form posted twice: say what the first post did and show it, never a second copy."""
-    messages.info(request, done.message)
-    return redirect(url)
-
 
 NIGHTS_PER_PAGE = 25  # a half-year of weekly nights; older ones on the next pages
 
@@ -101,17 +84,6 @@ class HomeView(PublicPage, SingleTableView):
 
 
 # --- nights -------------------------------------------------------------------------------
-
-
-class NightPage(TemplateView):
-    """Read the night named in the URL; subclasses render or change it."""
-
-    def setup(self, request, *args, **kwargs):
-        super().setup(request, *args, **kwargs)
-        self.night = get_object_or_404(Night, pk=kwargs["pk"])
-
-    def night_url(self, name: str = "night-detail") -> str:
-        return reverse(f"scoring:{name}", args=[self.night.pk])
 
 
 class NightDetailView(PublicPage, NightPage):
@@ -178,7 +150,7 @@ class NightDrawAgain(ConfirmFirst, NightDraw):
     """Drawing again once the numbers are out: asks first, as the pairs change."""
 
     def confirmation(self) -> Confirmation:
-        names = selectors.pair_names(selectors.night_seats(self.night))
+        names = core_pairs.pair_names(selectors.night_seats(self.night))
         pairs = "; ".join(
             gettext("pair %(pair)s: %(players)s") % {"pair": pair, "players": players}
             for pair, players in names.items()
@@ -216,7 +188,7 @@ class NightSwap(DirectorRequiredMixin, NightDrawPage):
                     seating=form.cleaned_data["seating"],
                     user=request.user,
                 )
-            except services.AlreadyDone as done:
+            except errors.AlreadyDone as done:
                 return already_done(request, done, self.night_url("night-draw"))
             except ValidationError as error:
                 form = self.fresh_swap_form(request.POST)
@@ -305,7 +277,7 @@ class NightCreate(DirectorRequiredMixin, FormView):
     def form_valid(self, form):
         try:
             night = services.night_create(user=self.request.user, **form.night_settings())
-        except services.AlreadyDone as done:
+        except errors.AlreadyDone as done:
             return already_done(
                 self.request, done, reverse("scoring:night-draw", args=[done.done.pk])
             )
@@ -330,11 +302,11 @@ class NightImport(DirectorRequiredMixin, FormView):
             night = services.night_import(
                 document=form.document, user=self.request.user, token=form.cleaned_data["token"]
             )
-        except services.AlreadyDone as done:
+        except errors.AlreadyDone as done:
             return already_done(
                 self.request, done, reverse("scoring:night-detail", args=[done.done.pk])
             )
-        except services.NightFileRefused as refused:
+        except errors.NightFileRefused as refused:
             form.add_error("file", refused.spoken())
             return self.form_invalid(form)
         messages.success(self.request, gettext("Night imported: %(name)s") % {"name": night.name})
@@ -415,9 +387,9 @@ class HandRecord(ScorerRequiredMixin, GamePage):
                     number=form.cleaned_data["position"],
                     user=request.user,
                 )
-            except services.AlreadyDone as done:
+            except errors.AlreadyDone as done:
                 return already_done(request, done, self.game_url() + "#entry")
-            except services.DifferentHandSaved as kept:
+            except errors.DifferentHandSaved as kept:
                 messages.warning(request, different_hand_note(kept, self.game.night.rules_variant))
                 return redirect(self.game_url() + "#entry")
             except ValidationError as error:
@@ -441,7 +413,7 @@ class GameResult(ScorerRequiredMixin, GamePage):
                     version=form.cleaned_data["version"],
                     user=request.user,
                 )
-            except services.AlreadyDone as done:
+            except errors.AlreadyDone as done:
                 return already_done(request, done, self.game_url())
             except ValidationError as error:
                 add_rules_errors(form, error)
@@ -527,29 +499,6 @@ class HandPage(ScorerRequiredMixin, TemplateView):
         return super().get_context_data(
             hand=self.hand, game=self.game, number=self.number, **kwargs
         )
-
-
-class HandCorrection:
-    """A correction's POST, for a game's hand and a table's alike: the form, the service
-    with the version the form was opened at, a stale or refused answer shown on the page,
-    then back to the board. ``edit_form``, ``correct`` and ``board_url`` say which."""
-
-    def post(self, request, pk):
-        form = self.edit_form(request.POST)
-        if not form.is_valid():
-            return self.render_to_response(self.get_context_data(form=form))
-        try:
-            self.correct(
-                data=form.to_rules(), version=form.cleaned_data["version"], user=request.user
-            )
-        except services.StaleVersion as stale:
-            self.hand.refresh_from_db()
-            return self.render_to_response(self.get_context_data(stale=stale.message))
-        except ValidationError as error:
-            add_rules_errors(form, error)
-            return self.render_to_response(self.get_context_data(form=form))
-        messages.success(request, gettext("Hand %(number)s corrected") % {"number": self.number})
-        return redirect(self.board_url())
 
 
 class HandEdit(HandCorrection, HandPage):

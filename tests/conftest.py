@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import transaction
 from django.test import Client
 
-from scoring import limits
+from scoring.core import limits
 from scoring.models import Game, Night
 from tests.factories import DirectorFactory, ScorerFactory, UserFactory, night_with_schedule
 

@@ -11,8 +11,8 @@ import factory
 from django.contrib.auth.models import Group, User
 
 from scoring import services
+from scoring.core.permissions import SCORERS
 from scoring.models import Game, Member, Night
-from scoring.permissions import SCORERS
 
 
 class MemberFactory(factory.django.DjangoModelFactory):

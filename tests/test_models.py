@@ -5,6 +5,7 @@ import pytest
 from django.db.models import Count, Prefetch
 
 from scoring import services
+from scoring.core import errors
 from scoring.models import Game, Hand
 from tests.factories import night_with_schedule
 
@@ -37,7 +38,7 @@ def test_a_passed_hand_starts_play_however_the_game_was_read():
     plain = Game.objects.get(pk=game.pk)
     assert (plain.score_a, plain.score_b, plain.winner) == (0, 0, None)
     assert counted.started and prefetched.started and plain.started
-    with pytest.raises(services.PlayStarted):
+    with pytest.raises(errors.PlayStarted):
         services.night_draw(night=night)
 
 

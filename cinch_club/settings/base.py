@@ -35,7 +35,7 @@ MIDDLEWARE = [
     # After the session (the language menu's choice is kept there), before CommonMiddleware.
     "django.middleware.locale.LocaleMiddleware",
     # A logged-in person's language (their profile's, copied into the session at login).
-    "scoring.language.SessionLanguageMiddleware",
+    "scoring.core.language.SessionLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -91,7 +91,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "scoring.context_processors.roles",
+                "scoring.core.context_processors.roles",
             ],
         },
     },
@@ -152,7 +152,7 @@ USE_TZ = True
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_HANDLERS = [
-    "scoring.uploads.LimitedUploadHandler",
+    "scoring.core.uploads.LimitedUploadHandler",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
@@ -180,7 +180,7 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_CLIENT_IP_CALLABLE = "scoring.clients.client_address"
+AXES_CLIENT_IP_CALLABLE = "scoring.core.clients.client_address"
 
 # The site's own login page (django.contrib.auth's views); back to the nights after either.
 LOGIN_URL = "login"

@@ -16,14 +16,7 @@ with the service's ``user`` as its author (``authors``). By subject:
 Callers import the package: ``from scoring import services; services.hand_record(...)``.
 """
 
-from scoring.services.closing import (
-    cash_count_record,
-    night_close,
-    night_reopen,
-    night_tiebreak_set,
-    playoffs_start,
-)
-from scoring.services.errors import (
+from scoring.core.errors import (
     AlreadyDone,
     AwaitingConfirmation,
     DifferentHandSaved,
@@ -31,6 +24,14 @@ from scoring.services.errors import (
     NightFinal,
     PlayStarted,
     StaleVersion,
+)
+from scoring.core.guards import game_open_to, mark_night_changed
+from scoring.services.closing import (
+    cash_count_record,
+    night_close,
+    night_reopen,
+    night_tiebreak_set,
+    playoffs_start,
 )
 from scoring.services.games import (
     game_reopen,
@@ -42,7 +43,6 @@ from scoring.services.games import (
     hand_record,
     hands_problems,
 )
-from scoring.services.guards import game_open_to, mark_night_changed
 from scoring.services.nights import (
     night_create,
     night_draw,

@@ -14,21 +14,16 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext
 
-from scoring import documents
+from scoring.core import documents
+from scoring.core.authors import audited
+from scoring.core.guards import lock_open_game, lock_open_night, mark_night_changed, refuse_if_final
+from scoring.core.members import members_by_key
+from scoring.core.problem_words import name_refused, said
 from scoring.models import Game, Member, Night, Seat, Substitute
-from scoring.problem_words import name_refused, said
 from scoring.rules import InvalidInput
 from scoring.rules.attendance import late_pair_games
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.pot import players_of, seats_of
-from scoring.services.authors import audited
-from scoring.services.guards import (
-    lock_open_game,
-    lock_open_night,
-    mark_night_changed,
-    refuse_if_final,
-)
-from scoring.services.members import members_by_key
 
 # --- substitutes ----------------------------------------------------------------------------
 

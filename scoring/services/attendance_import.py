@@ -6,9 +6,9 @@ everything here is already valid; the stored totals of a forfeit (its winner) ar
 rules core's.
 """
 
+from scoring.core.members import members_by_key
 from scoring.models import Game, Night, Seat, Substitute
 from scoring.rules.names import name_key
-from scoring.services.members import members_by_key
 
 HOUSE = "House"  # the stand-in house player's name, when no member volunteers
 

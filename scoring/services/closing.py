@@ -9,16 +9,17 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext, gettext_lazy
 
-from scoring import documents, selectors
+from scoring import selectors
 from scoring.cash import envelopes
+from scoring.core import documents
+from scoring.core.authors import audited
+from scoring.core.guards import lock_open_night, mark_night_changed
+from scoring.core.money import shown_money
+from scoring.core.problem_words import said_at, say
 from scoring.models import CashCount, Game, Night, Tiebreak
-from scoring.problem_words import said_at, say
 from scoring.rules import InvalidInput
 from scoring.rules.night import missing_reasons, money_text
 from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
-from scoring.services.authors import audited
-from scoring.services.guards import lock_open_night, mark_night_changed
-from scoring.templatetags.money import shown_money
 
 
 def _night_summary(night: Night, games: list[Game]):

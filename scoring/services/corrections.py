@@ -11,12 +11,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
-from scoring.documents import hand_data, hand_fields, result_data
+from scoring.core.authors import audited
+from scoring.core.documents import hand_data, hand_fields, result_data
+from scoring.core.guards import lock_open_game
 from scoring.models import Game, Hand
 from scoring.rules.variants import get_variant
 from scoring.services import games
-from scoring.services.authors import audited
-from scoring.services.guards import lock_open_game
 
 
 @audited

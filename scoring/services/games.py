@@ -10,12 +10,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
-from scoring.documents import hand_data, hand_fields
-from scoring.models import Game, Hand
-from scoring.rules import InvalidInput, check_result, play_game
-from scoring.rules.variants import get_variant
-from scoring.services.authors import audited
-from scoring.services.errors import (
+from scoring.core.authors import audited
+from scoring.core.documents import hand_data, hand_fields
+from scoring.core.errors import (
     ALREADY_SAVED,
     CHANGED_MEANWHILE,
     DELETED_MEANWHILE,
@@ -26,7 +23,10 @@ from scoring.services.errors import (
     StaleVersion,
     rules_error,
 )
-from scoring.services.guards import game_open_to, lock_open_game, mark_night_changed
+from scoring.core.guards import game_open_to, lock_open_game, mark_night_changed
+from scoring.models import Game, Hand
+from scoring.rules import InvalidInput, check_result, play_game
+from scoring.rules.variants import get_variant
 
 SIDE_WORD = "pair"
 

@@ -6,11 +6,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
+from scoring.core.authors import audited
+from scoring.core.guards import lock_open_night
+from scoring.core.problem_words import name_refused
 from scoring.models import Game, Night
-from scoring.problem_words import name_refused
 from scoring.rules.names import normal_name
-from scoring.services.authors import audited
-from scoring.services.guards import lock_open_night
 
 EDITABLE = (
     "name",

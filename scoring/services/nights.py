@@ -17,7 +17,11 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
-from scoring.documents import hand_fields
+from scoring.core.authors import audited
+from scoring.core.documents import hand_fields
+from scoring.core.errors import AlreadyDone, NightFileRefused, name_problem
+from scoring.core.guards import lock_open_night, mark_night_changed, refuse_if_play_started
+from scoring.core.members import members_by_key
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules import InvalidInput, Problem, read_night, schedule
 from scoring.rules.attendance import keep_house_apart
@@ -26,11 +30,7 @@ from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import MoneySettings
 from scoring.rules.variants import get_variant
 from scoring.services import attendance_import
-from scoring.services.authors import audited
-from scoring.services.errors import AlreadyDone, NightFileRefused, name_problem
 from scoring.services.games import save_game_totals
-from scoring.services.guards import lock_open_night, mark_night_changed, refuse_if_play_started
-from scoring.services.members import members_by_key
 from scoring.services.table_links import revoke_links
 
 NUL_IN_NIGHT_NAME = words(gettext_noop("a night's name cannot contain the NUL character"))

@@ -13,14 +13,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext
 
-from scoring.models import Member, Night, TableGame, TableHand, TablePlayer
-from scoring.problem_words import refusal
-from scoring.rules import InvalidInput, Problem
-from scoring.rules.errors import gettext_noop, words
-from scoring.rules.names import name_key, normal_name
-from scoring.rules.table import DEFAULT_UNIT, GAME_FORMAT, read_table
-from scoring.services.authors import audited
-from scoring.services.errors import (
+from scoring.core.authors import audited
+from scoring.core.errors import (
     ALREADY_SAVED,
     CHANGED_MEANWHILE,
     DELETED_MEANWHILE,
@@ -29,8 +23,14 @@ from scoring.services.errors import (
     StaleVersion,
     rules_error,
 )
-from scoring.services.guards import refuse_if_final
-from scoring.services.members import members_by_key
+from scoring.core.guards import refuse_if_final
+from scoring.core.members import members_by_key
+from scoring.core.problem_words import refusal
+from scoring.models import Member, Night, TableGame, TableHand, TablePlayer
+from scoring.rules import InvalidInput, Problem
+from scoring.rules.errors import gettext_noop, words
+from scoring.rules.names import name_key, normal_name
+from scoring.rules.table import DEFAULT_UNIT, GAME_FORMAT, read_table
 from scoring.table_documents import table_document, table_hand_data, table_hand_fields
 
 TABLE_FIELDS = ("variant", "players", "stake", "unit")

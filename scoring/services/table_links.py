@@ -13,11 +13,11 @@ from django.db import transaction
 from django.utils.translation import gettext
 from simple_history.utils import bulk_update_with_history
 
+from scoring.core.authors import audited
+from scoring.core.errors import DISPUTED, AlreadyDone
+from scoring.core.guards import lock_open_game, mark_night_changed
 from scoring.models import Game
-from scoring.services.authors import audited
-from scoring.services.errors import DISPUTED, AlreadyDone
 from scoring.services.games import author_label
-from scoring.services.guards import lock_open_game, mark_night_changed
 
 DISPUTE_LENGTH = 200
 

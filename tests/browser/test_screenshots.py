@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring import kept_sheets, limits, selectors, services, table_links
+from scoring import kept_sheets, selectors, services, table_links
+from scoring.core import limits
 from scoring.models import Game, Season
 from scoring.services import table_games
 from tests.browser.nights import finish_night, played_night

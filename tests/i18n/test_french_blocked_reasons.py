@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import documents, selectors
+from scoring import selectors
+from scoring.core import documents
 from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db

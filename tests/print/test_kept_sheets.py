@@ -14,7 +14,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 from pytest_django.asserts import assertContains
 
-from scoring import kept_sheets, limits, printing, selectors, services, sheets
+from scoring import kept_sheets, printing, selectors, services, sheets
+from scoring.core import limits
 from scoring.rules.simulate import random_night
 from tests.factories import ScorerFactory
 

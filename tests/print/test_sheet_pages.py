@@ -9,7 +9,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring import services
-from scoring.permissions import SCORERS
+from scoring.core.permissions import SCORERS
 from scoring.rules.simulate import random_night
 from tests.factories import UserFactory
 

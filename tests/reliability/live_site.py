@@ -443,8 +443,8 @@ def seed(night_id: int, scorers: int) -> dict:
     from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
     from django.utils.crypto import get_random_string
 
+    from scoring.core.permissions import SCORERS
     from scoring.models import Game
-    from scoring.permissions import SCORERS
 
     password = make_password(PASSWORD)
     User.objects.create(username="director", password=password, is_staff=True)
@@ -474,7 +474,7 @@ def seed(night_id: int, scorers: int) -> dict:
 
 def stored_hands(using: str, night_id: int) -> list[dict]:
     """Every hand of the night in stored order: game, position, who entered it, the hand."""
-    from scoring.documents import hand_data
+    from scoring.core.documents import hand_data
     from scoring.models import Hand
 
     hands = (
@@ -514,7 +514,7 @@ def database_check(using: str) -> dict:
 
 def refold_mismatches(using: str, night_id: int) -> list[str]:
     """Games whose stored totals differ from the rules core's fold of their stored hands."""
-    from scoring.documents import hand_data
+    from scoring.core.documents import hand_data
     from scoring.models import Game
     from scoring.rules import play_game
     from scoring.rules.variants import get_variant

@@ -29,7 +29,6 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring import (
-    language,
     link_views,
     live_views,
     print_views,
@@ -37,11 +36,11 @@ from scoring import (
     season_views,
     services,
     table_views,
-    text_size,
     views,
 )
+from scoring.core import language, text_size
+from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.models import Game, Hand, Season, TableGame
-from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.services import attendance, table_games
 from scoring.table_links import link_token
 from tests.factories import night_with_schedule

@@ -18,7 +18,8 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 
-from scoring import kept_sheets, limits, printing, services
+from scoring import kept_sheets, printing, services
+from scoring.core import limits
 from scoring.rules.simulate import random_night
 
 REPOSITORY = settings.BASE_DIR
@@ -62,7 +63,7 @@ TAKER = """
 import sys
 from django.conf import settings
 settings.configure(LIMITS_FILE=sys.argv[1])
-from scoring import limits
+from scoring.core import limits
 print(sum(limits.take("link:shared", 20, 600) for _ in range(15)))
 """
 

@@ -16,6 +16,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from scoring import kept_sheets, printing, services, sheets, table_links
+from scoring.core import guards
 from scoring.rules.simulate import random_night
 from scoring.services import table_games
 
@@ -66,7 +67,7 @@ def night_of(pairs: int, **options):
 
 def changed(night):
     """The night after a write (every service moves its ``updated_at``)."""
-    services.mark_night_changed(night.pk)
+    guards.mark_night_changed(night.pk)
     night.refresh_from_db()
     return night
 

@@ -8,6 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scoring import selectors, services
+from scoring.core import errors
 from scoring.models import Game, Member, Seat, Substitute
 from scoring.rules.schedule import schedule
 from scoring.services import attendance
@@ -180,7 +181,7 @@ def test_a_final_night_takes_no_withdrawal_back():
     play_rounds(night, 3)
     services.night_close(night=night)
 
-    with pytest.raises(services.NightFinal):
+    with pytest.raises(errors.NightFinal):
         attendance.pair_return(night=night, pair=4)
 
 

@@ -7,6 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scoring import services
+from scoring.core import errors
 from scoring.models import Game, Hand, Night
 from tests.factories import night_with_schedule, play_out, win_playoff
 
@@ -149,7 +150,7 @@ def snapshot(night) -> tuple:
 def test_every_write_is_refused_on_a_final_night(final, director, write):
     before = snapshot(final)
 
-    with pytest.raises(services.NightFinal, match="is final: a director must re-open the night"):
+    with pytest.raises(errors.NightFinal, match="is final: a director must re-open the night"):
         write(final)
 
     assert snapshot(final) == before

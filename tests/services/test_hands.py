@@ -12,7 +12,8 @@ from django.core.exceptions import ValidationError
 from simple_history.models import HistoricalRecords
 
 from scoring import services
-from scoring.documents import hand_data
+from scoring.core import errors
+from scoring.core.documents import hand_data
 from scoring.models import Game, Hand
 from scoring.rules import play_game
 from scoring.rules.variants import get_variant
@@ -159,7 +160,7 @@ def test_hand_correct_with_an_old_version_changes_nothing(game):
     services.hand_correct(hand=first, data=hand(high=1, low=2), version=1)
     before, game_before = rows(), totals(game)
 
-    with pytest.raises(services.StaleVersion, match="changed by someone else"):
+    with pytest.raises(errors.StaleVersion, match="changed by someone else"):
         services.hand_correct(hand=first, data=hand(high=2, low=2), version=1)
 
     assert rows() == before
@@ -367,7 +368,7 @@ def test_hand_correct_of_a_hand_deleted_meanwhile_is_stale(game):
     first = services.hand_record(game=game, data=hand())
     Hand.objects.filter(pk=first.pk).delete()
 
-    with pytest.raises(services.StaleVersion, match="deleted by someone else"):
+    with pytest.raises(errors.StaleVersion, match="deleted by someone else"):
         services.hand_correct(hand=first, data=ALL_FOUR, version=1)
 
 
@@ -376,7 +377,7 @@ def test_hand_delete_of_a_hand_deleted_meanwhile_is_stale(game):
     services.hand_delete(hand=Hand.objects.get(pk=first.pk))
     before = rows()
 
-    with pytest.raises(services.StaleVersion, match="deleted by someone else"):
+    with pytest.raises(errors.StaleVersion, match="deleted by someone else"):
         services.hand_delete(hand=first)
 
     assert rows() == before

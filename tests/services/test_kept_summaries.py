@@ -3,7 +3,8 @@ night changed (every service that changes a night moves its ``updated_at``)."""
 
 import pytest
 
-from scoring import kept_summaries, selectors, services
+from scoring import selectors, services
+from scoring.core import kept_summaries
 from scoring.models import Game, Night, NightSummary
 from tests.factories import night_with_schedule, play_out
 

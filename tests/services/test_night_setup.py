@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from scoring import services
+from scoring.core import errors
 from scoring.models import Game, Member, Night, Seat
 from scoring.rules import schedule
 from tests.factories import DirectorFactory
@@ -121,11 +122,11 @@ def test_draw_and_swap_are_refused_once_a_hand_is_recorded():
     before = seating(night)
     services.hand_record(game=night.games.first(), data=HAND)
 
-    with pytest.raises(services.PlayStarted, match="Play has started"):
+    with pytest.raises(errors.PlayStarted, match="Play has started"):
         services.night_draw(night=night, chance=random.Random(2))
-    with pytest.raises(services.PlayStarted, match="Play has started"):
+    with pytest.raises(errors.PlayStarted, match="Play has started"):
         services.seats_swap(night=night, first=1, second=2)
-    with pytest.raises(services.PlayStarted, match="Play has started"):
+    with pytest.raises(errors.PlayStarted, match="Play has started"):
         services.night_schedule(night=night)
 
     assert seating(night) == before
@@ -138,7 +139,7 @@ def test_draw_is_refused_once_a_result_is_typed():
         game=game, result={"winner": game.pair_a, "score": [11, 3], "cinches": [0, 1]}
     )
 
-    with pytest.raises(services.PlayStarted):
+    with pytest.raises(errors.PlayStarted):
         services.night_draw(night=night)
 
 

@@ -5,8 +5,9 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
+from scoring.core.errors import NightFinal
 from scoring.models import TableHand
-from scoring.services import NightFinal, table_games
+from scoring.services import table_games
 from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db

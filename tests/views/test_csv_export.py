@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from scoring import services
+from scoring.core.tables import spreadsheet_safe
 from scoring.rules.simulate import random_night
-from scoring.tables import spreadsheet_safe
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
-from scoring.widgets import (
+from scoring.core.widgets import (
     DrawnForm,
     FirstFocusRadioSelect,
     FlatCheckboxInput,

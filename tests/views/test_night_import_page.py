@@ -7,7 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
-from scoring import forms, selectors
+from scoring import selectors
+from scoring.core import forms
 from scoring.models import Game, Hand, Member, Night
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night

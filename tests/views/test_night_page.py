@@ -7,6 +7,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import selectors, services
+from scoring.core import pairs
 from scoring.models import Game
 from scoring.rules import score_night
 from scoring.rules.jsonio import dump_json
@@ -35,7 +36,7 @@ def test_night_page_is_public(client_for, night, role):
 
     assert response.status_code == 200
     assertContains(response, "<h1>Tuesday club</h1>", html=True)
-    for pair, names in selectors.pair_names(selectors.night_seats(night)).items():
+    for pair, names in pairs.pair_names(selectors.night_seats(night)).items():
         assertContains(response, f"<td>{pair}</td><td>{names}</td>", html=True)
 
 

@@ -21,8 +21,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from scoring import services
+from scoring.core.permissions import SCORERS
 from scoring.models import Member, Night
-from scoring.permissions import SCORERS
 from scoring.rules.jsonio import load_json
 
 DEMO_NIGHT = "Demo night"

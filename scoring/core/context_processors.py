@@ -9,8 +9,8 @@ from functools import partial
 
 from django.conf import settings
 
-from scoring.permissions import MONEY, is_director, is_scorer, shown_to
-from scoring.text_size import large_print
+from scoring.core.permissions import MONEY, is_director, is_scorer, shown_to
+from scoring.core.text_size import large_print
 
 
 def roles(request) -> dict:

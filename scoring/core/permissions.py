@@ -16,7 +16,7 @@ from django.conf import settings
 from django.contrib.auth.mixins import UserPassesTestMixin
 from django.utils.cache import add_never_cache_headers
 
-from scoring.services.guards import game_open_to
+from scoring.core.guards import game_open_to
 
 SCORERS = "Scorers"
 

@@ -9,7 +9,7 @@ re-folded; the downloadable file gives every hand as entered.
 
 import dataclasses
 
-from scoring.problem_words import say
+from scoring.core.problem_words import say
 from scoring.rules import read_night, score_night
 from scoring.rules.night import Summary, money_text, summarise
 

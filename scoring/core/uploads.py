@@ -16,7 +16,7 @@ from io import BytesIO
 from django.core.files.uploadedfile import InMemoryUploadedFile
 from django.core.files.uploadhandler import FileUploadHandler
 
-from scoring.forms import IMPORT_LIMIT
+from scoring.core.forms import IMPORT_LIMIT
 
 
 class LimitedUploadHandler(FileUploadHandler):

@@ -3,7 +3,7 @@
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext_lazy
 
-from scoring.problem_words import said, said_at, spoken
+from scoring.core.problem_words import said, said_at, spoken
 from scoring.rules import InvalidInput
 from scoring.rules.errors import Problem, gettext_noop, words
 

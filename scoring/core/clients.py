@@ -12,7 +12,7 @@ render limit use this address.
 from django.conf import settings
 from ipware import get_client_ip
 
-from scoring import limits
+from scoring.core import limits
 
 
 def client_address(request) -> str:

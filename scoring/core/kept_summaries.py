@@ -13,7 +13,7 @@ many nights are stale, and a page reading fresh rows runs one query for all its 
 from django.db.models import F, QuerySet
 from django.db.models.fields.json import KeyTransform
 
-from scoring import documents
+from scoring.core import documents
 from scoring.models import Game, Night, NightSummary, Seat
 from scoring.rules import InvalidInput
 

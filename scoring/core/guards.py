@@ -1,4 +1,6 @@
-"""What every write checks first, and what it marks after.
+"""What every write checks first, and what it marks after; and whether a game is still
+open to a person (``game_open_to``), which pages ask to offer the buttons the services
+will accept.
 
 A night marked final (``night_close``) takes no write until a director re-opens it: every
 game write starts with ``lock_open_game`` and every night write with ``lock_open_night``,
@@ -10,8 +12,8 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from scoring.core.errors import NightFinal, PlayStarted
 from scoring.models import Game, Night
-from scoring.services.errors import NightFinal, PlayStarted
 
 
 def refuse_if_final(night: Night) -> None:

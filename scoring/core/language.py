@@ -18,7 +18,6 @@ from django.views import View
 from django.views.i18n import set_language
 
 from scoring.models import Profile
-from scoring.services.languages import language_keep
 
 SESSION_KEY = "cinch_language"
 
@@ -62,3 +61,10 @@ class SessionLanguageMiddleware:
             translation.activate(language)
             request.LANGUAGE_CODE = language
         return self.get_response(request)
+
+
+def language_keep(*, user, language: str) -> Profile:
+    """Keep ``language`` (one of ``LANGUAGES``) as ``user``'s: it applies again when they
+    log in on another device or in a new session."""
+    profile, _ = Profile.objects.update_or_create(user=user, defaults={"language": language})
+    return profile
