@@ -189,16 +189,16 @@ def bench_pages() -> None:
         print("pages: Django is not installed here (run make bench): skipped")
         return
     client = django_site()
-    from scoring import services
+    from scoring.nights import services as nights_services
 
     started = time.perf_counter()
-    night = services.night_import(document=random_night(PAGE_PAIRS, seed=1))
+    night = nights_services.night_import(document=random_night(PAGE_PAIRS, seed=1))
     print(f"import {PAGE_PAIRS}-pair night into SQLite: {time.perf_counter() - started:.2f} s")
     bench_night_page(client, night)
     bench_game_page(client, night)
-    empty = services.night_import(document=random_night(PAGE_PAIRS, seed=2, rounds_played=0))
+    empty = nights_services.night_import(document=random_night(PAGE_PAIRS, seed=2, rounds_played=0))
     bench_hand_entry(client, empty)
-    packet_night = services.night_import(
+    packet_night = nights_services.night_import(
         document=random_night(PACKET_PAIRS, seed=3, rounds_played=0)
     )
     bench_packet(client, packet_night)
@@ -378,8 +378,8 @@ def bench_members() -> None:
     import random
 
     client = django_site()
-    from scoring import services
     from scoring.models import Night
+    from scoring.nights import services as nights_services
 
     Night.objects.all().delete()
     rng = random.Random(7)
@@ -388,7 +388,7 @@ def bench_members() -> None:
         document = random_night(MEMBER_PAIRS, seed=seed)
         rng.shuffle(document["players"])
         document["date"] = f"2026-{1 + seed // 28 % 12:02d}-{1 + seed % 28:02d}"
-        services.night_import(document=document)
+        nights_services.night_import(document=document)
 
     def page() -> None:
         if client.get("/members/").status_code != 200:

@@ -39,12 +39,13 @@ def bench_one_visitor() -> None:
     scorer = django_site()
     from django.test import Client
 
-    from scoring import kept_sheets, services
+    from scoring import kept_sheets
     from scoring.core import limits
+    from scoring.nights import services as nights_services
     from scoring.services import table_games
 
     limits.clear()
-    night = services.night_import(document=random_night(PAIRS, seed=3, rounds_played=0))
+    night = nights_services.night_import(document=random_night(PAIRS, seed=3, rounds_played=0))
     table = table_games.table_create(
         variant="chicago42", player_names=["Ann", "Bob"], date=datetime.date(2026, 11, 24)
     )

@@ -11,11 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.generic import View
 
-from scoring import selectors
 from scoring.attendance_forms import LatePairForm, SubstituteForm, WithdrawForm
 from scoring.core import pairs as core_pairs
 from scoring.core.permissions import DirectorRequiredMixin, ScorerRequiredMixin
 from scoring.models import Game, Night, Seat, Substitute
+from scoring.nights import selectors as nights_selectors
 from scoring.rules.digits import number_from_digits
 from scoring.rules.pot import seats_of
 from scoring.services import attendance
@@ -80,7 +80,7 @@ class NightAttendance(DirectorRequiredMixin, View):
         return reverse("scoring:night-attendance", args=[self.night.pk])
 
     def pairs(self):
-        return sorted(core_pairs.pair_names(selectors.night_seats(self.night)).items())
+        return sorted(core_pairs.pair_names(nights_selectors.night_seats(self.night)).items())
 
     def render_page(self, request, *, withdraw_form=None, plan=None, late_form=None):
         gone = {entry["pair"]: entry["from_round"] for entry in self.night.withdrawn}

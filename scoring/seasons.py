@@ -18,9 +18,10 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q, QuerySet
 
-from scoring import kept_sheets, selectors
+from scoring import kept_sheets
 from scoring.core import kept_summaries
 from scoring.models import Night, Season
+from scoring.nights import selectors as nights_selectors
 from scoring.rules.ladder import SEASON_FORMAT, ladder, night_points
 from scoring.rules.names import name_key
 from scoring.sheets import Part
@@ -59,7 +60,7 @@ def season_document(season: Season) -> dict:
     document = {"format": SEASON_FORMAT, "name": season.name}
     if season.best is not None:
         document["best"] = season.best
-    document["nights"] = [selectors.night_file(night) for night in season_nights(season)]
+    document["nights"] = [nights_selectors.night_file(night) for night in season_nights(season)]
     return document
 
 

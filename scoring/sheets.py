@@ -28,6 +28,7 @@ from scoring import cash, printing, selectors, table_links
 from scoring.core import pairs
 from scoring.core.problem_words import said_at
 from scoring.forms import pair_label
+from scoring.nights import selectors as nights_selectors
 from scoring.rules import InvalidInput
 from scoring.rules.variants import get_variant
 
@@ -50,8 +51,8 @@ def sheet_heading(night, kind: str) -> dict:
 def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) -> dict:
     """The draw sheet, the pattern table and a score sheet per game, the play-offs' after
     the round robin's; ``playoffs_only``: the play-offs' score sheets alone."""
-    seats = selectors.night_seats(night)
-    every = selectors.night_games(night, with_hands=filled)
+    seats = nights_selectors.night_seats(night)
+    every = nights_selectors.night_games(night, with_hands=filled)
     games = [g for g in every if not g.is_playoff]
     playoffs = [g for g in every if g.is_playoff]
     names = pairs.pair_names(seats)
@@ -66,7 +67,7 @@ def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) 
         "front": not playoffs_only,
         "seats": seats,
         "pair_names": names,
-        "rounds": selectors.pattern_rounds(games, len(seats) // 2),
+        "rounds": nights_selectors.pattern_rounds(games, len(seats) // 2),
         "tables": range(1, max((g.table for g in games), default=0) + 1),
         "variant": variant,
         "cards": variant.cards,
@@ -114,9 +115,9 @@ def round_cards_context(night, number: int | None = None) -> dict:
 def seating_context(night) -> dict:
     """Table cards (each table's pairs round by round) and pair cards (each pair's
     itinerary: "Round 3: table 2 v pair 5, Dottie & Earl"; "Round 4: bye")."""
-    seats = selectors.night_seats(night)
+    seats = nights_selectors.night_seats(night)
     names = pairs.pair_names(seats)
-    rounds = selectors.pattern_rounds(selectors.night_games(night), len(seats) // 2)
+    rounds = nights_selectors.pattern_rounds(nights_selectors.night_games(night), len(seats) // 2)
     tables = sorted({table for row in rounds for table in row.games})
     # No table links: a table card lies on the table, and a link is one pair's key.
     table_cards = [
@@ -136,9 +137,9 @@ def seating_context(night) -> dict:
 
 def pair_cards_context(night) -> dict:
     """The pair cards alone: a public sheet, so no table link and no QR code on it."""
-    seats = selectors.night_seats(night)
+    seats = nights_selectors.night_seats(night)
     names = pairs.pair_names(seats)
-    rounds = selectors.pattern_rounds(selectors.night_games(night), len(seats) // 2)
+    rounds = nights_selectors.pattern_rounds(nights_selectors.night_games(night), len(seats) // 2)
     return {
         **sheet_heading(night, _("Seating cards")),
         "pair_names": names,

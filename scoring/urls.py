@@ -8,7 +8,6 @@ from scoring import (
     correction_views,
     link_views,
     live_views,
-    night_edit_views,
     people_views,
     print_views,
     results_views,
@@ -17,6 +16,7 @@ from scoring import (
     views,
 )
 from scoring.core import text_size
+from scoring.nights import views as nights_views
 
 # A night's number: at most 18 digits, as scoring.rules.digits reads one, so a longer one
 # finds no URL (404) instead of reaching a lookup that ``int`` refuses (a server error).
@@ -29,21 +29,21 @@ SCORERS_SHEET = NIGHT + r"/sheets/(?P<sheet>packet|playoffs|tables|payouts)"
 app_name = "scoring"
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("nights/new/", views.night_create, name="night-create"),
-    path("nights/import/", views.night_import, name="night-import"),
-    path("nights/<int:pk>/", views.night_detail, name="night-detail"),
-    path("nights/<int:pk>/draw/", views.night_draw, name="night-draw"),
-    path("nights/<int:pk>/draw/again/", views.night_draw_again, name="night-draw-again"),
-    path("nights/<int:pk>/swap/", views.night_swap, name="night-swap"),
-    path("nights/<int:pk>/schedule/", views.night_schedule, name="night-schedule"),
-    path("nights/<int:pk>/edit/", night_edit_views.night_edit, name="night-edit"),
-    path("nights/<int:pk>/delete/", night_edit_views.night_delete, name="night-delete"),
-    path("nights/<int:pk>/archive/", night_edit_views.night_archive, name="night-archive"),
+    path("", nights_views.home, name="home"),
+    path("nights/new/", nights_views.night_create, name="night-create"),
+    path("nights/import/", nights_views.night_import, name="night-import"),
+    path("nights/<int:pk>/", nights_views.night_detail, name="night-detail"),
+    path("nights/<int:pk>/draw/", nights_views.night_draw, name="night-draw"),
+    path("nights/<int:pk>/draw/again/", nights_views.night_draw_again, name="night-draw-again"),
+    path("nights/<int:pk>/swap/", nights_views.night_swap, name="night-swap"),
+    path("nights/<int:pk>/schedule/", nights_views.night_schedule, name="night-schedule"),
+    path("nights/<int:pk>/edit/", nights_views.night_edit, name="night-edit"),
+    path("nights/<int:pk>/delete/", nights_views.night_delete, name="night-delete"),
+    path("nights/<int:pk>/archive/", nights_views.night_archive, name="night-archive"),
     path("nights/<int:pk>/round/", live_views.round_board, name="night-round"),
     path("nights/<int:pk>/round/cards.pdf", live_views.round_cards, name="night-round-cards"),
     path("nights/<int:pk>/live/", live_views.projector, name="night-live"),
-    path("nights/<int:pk>/file/", views.night_file, name="night-file"),
+    path("nights/<int:pk>/file/", nights_views.night_file, name="night-file"),
     path("nights/<int:pk>/standings/", results_views.night_standings, name="night-standings"),
     path(
         "nights/<int:pk>/standings.json",

@@ -13,6 +13,7 @@ from django.contrib.auth.models import Group, User
 from scoring import services
 from scoring.core.permissions import SCORERS
 from scoring.models import Game, Member, Night
+from scoring.nights import services as nights_services
 
 
 class MemberFactory(factory.django.DjangoModelFactory):
@@ -66,7 +67,7 @@ def player_names(count: int) -> list[str]:
 
 def night_with_schedule(pairs: int, *, variant: str = "club11", draw: bool = True, **settings):
     """A night of ``pairs`` pairs, its numbers drawn and its pattern table's games made."""
-    night = services.night_create(
+    night = nights_services.night_create(
         name=settings.pop("name", f"{pairs}-pair night"),
         date=settings.pop("date", datetime.date(2026, 11, 17)),
         variant=variant,
@@ -74,8 +75,8 @@ def night_with_schedule(pairs: int, *, variant: str = "club11", draw: bool = Tru
         **settings,
     )
     if draw:
-        services.night_draw(night=night, chance=random.Random(pairs))
-        services.night_schedule(night=night)
+        nights_services.night_draw(night=night, chance=random.Random(pairs))
+        nights_services.night_schedule(night=night)
     return night
 
 

@@ -7,6 +7,7 @@ from django.db.models import Count, Prefetch
 from scoring import services
 from scoring.core import errors
 from scoring.models import Game, Hand
+from scoring.nights import services as nights_services
 from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,7 @@ def test_a_passed_hand_starts_play_however_the_game_was_read():
     assert (plain.score_a, plain.score_b, plain.winner) == (0, 0, None)
     assert counted.started and prefetched.started and plain.started
     with pytest.raises(errors.PlayStarted):
-        services.night_draw(night=night)
+        nights_services.night_draw(night=night)
 
 
 def test_a_pegboard_result_starts_play():

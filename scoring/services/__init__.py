@@ -26,6 +26,13 @@ from scoring.core.errors import (
     StaleVersion,
 )
 from scoring.core.guards import game_open_to, mark_night_changed
+from scoring.nights.services import (
+    night_create,
+    night_draw,
+    night_import,
+    night_schedule,
+    seats_swap,
+)
 from scoring.services.closing import (
     cash_count_record,
     night_close,
@@ -42,13 +49,6 @@ from scoring.services.games import (
     hand_delete,
     hand_record,
     hands_problems,
-)
-from scoring.services.nights import (
-    night_create,
-    night_draw,
-    night_import,
-    night_schedule,
-    seats_swap,
 )
 from scoring.services.table_links import (
     game_links_revoke,

@@ -9,7 +9,6 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext, gettext_lazy
 
-from scoring import selectors
 from scoring.cash import envelopes
 from scoring.core import documents
 from scoring.core.authors import audited
@@ -17,6 +16,7 @@ from scoring.core.guards import lock_open_night, mark_night_changed
 from scoring.core.money import shown_money
 from scoring.core.problem_words import said_at, say
 from scoring.models import CashCount, Game, Night, Tiebreak
+from scoring.nights import selectors as nights_selectors
 from scoring.rules import InvalidInput
 from scoring.rules.night import missing_reasons, money_text
 from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
@@ -25,7 +25,7 @@ from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
 def _night_summary(night: Night, games: list[Game]):
     """The rules core's summary of the night from its stored totals (``games`` read)."""
     try:
-        return documents.summary(night, selectors.night_seats(night), games)
+        return documents.summary(night, nights_selectors.night_seats(night), games)
     except InvalidInput as invalid:
         raise ValidationError([said_at(problem) for problem in invalid.problems]) from None
 
@@ -57,7 +57,7 @@ def playoffs_start(*, night: Night, user=None) -> list[Game]:
                 "switch it to play-off games first."
             )
         )
-    games = selectors.night_games(night)
+    games = nights_selectors.night_games(night)
     unfinished = [game for game in games if not game.is_playoff and not game.finished]
     if unfinished:
         raise ValidationError(NOT_YET % {"which": _unfinished_words(unfinished)})
@@ -135,7 +135,7 @@ def night_close(*, night: Night, user=None) -> Night:
     night = Night.objects.select_for_update().get(pk=night.pk)
     if night.is_final:
         raise ValidationError(gettext("%(night)s is final already.") % {"night": night.name})
-    games = selectors.night_games(night)
+    games = nights_selectors.night_games(night)
     if not any(not game.is_playoff for game in games):
         raise ValidationError(
             gettext("%(night)s has no games yet: make the schedule first.") % {"night": night.name}
@@ -189,7 +189,9 @@ def cash_count_record(
             gettext("%(night)s is final: re-open it to count the cash again.")
             % {"night": night.name}
         )
-    summary = documents.summary(night, selectors.night_seats(night), selectors.night_games(night))
+    summary = documents.summary(
+        night, nights_selectors.night_seats(night), nights_selectors.night_games(night)
+    )
     expected_envelopes = envelopes(summary)
     stored = []
     if counted_envelopes is not None:

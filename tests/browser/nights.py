@@ -11,6 +11,7 @@ import random
 
 from scoring import services
 from scoring.models import Game, Night
+from scoring.nights import services as nights_services
 
 NIGHT_NAME = "Tuesday club night"
 PLAYERS = ["Alma", "Burt", "Cleo", "Dewey", "Etta", "Floyd"]
@@ -63,15 +64,15 @@ def played_night(*, user=None, last_game_hands: int = 3, playoff_hands=None) -> 
     """The night with its round-robin games won as planned, the last one only up to
     ``last_game_hands`` hands. ``playoff_hands``: start the play-off of pairs 2 and 3 and
     enter that many of its hands (3 wins it). ``user`` enters everything."""
-    night = services.night_create(
+    night = nights_services.night_create(
         name=NIGHT_NAME,
         date=datetime.date(2026, 11, 17),
         variant="club11",
         player_names=PLAYERS,
         user=user,
     )
-    services.night_draw(night=night, chance=random.Random(6), user=user)
-    *games, last = services.night_schedule(night=night, user=user)
+    nights_services.night_draw(night=night, chance=random.Random(6), user=user)
+    *games, last = nights_services.night_schedule(night=night, user=user)
     for game in games:
         play(game, *winner_of(game.pairs), user=user)
     play(last, *winner_of(last.pairs), hands=last_game_hands, user=user)

@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 from scoring import kept_sheets, selectors, services, table_links
 from scoring.core import limits
 from scoring.models import Game, Season
+from scoring.nights import services as nights_services
 from scoring.services import table_games
 from tests.browser.nights import finish_night, played_night
 from tests.browser.steps import PDF_TIMEOUT_MS, choose_language
@@ -201,8 +202,8 @@ def test_season_screenshots(as_user, director, folder):
         night = night_with_schedule(
             5, name=f"Tuesday {week + 1}", date=datetime.date(2026, 11, 3 + 7 * week), draw=False
         )
-        services.night_draw(night=night, chance=random.Random(week))
-        services.night_schedule(night=night)
+        nights_services.night_draw(night=night, chance=random.Random(week))
+        nights_services.night_schedule(night=night)
         play_out(night, upsets=[upset], loser_cinches={(1, 3): 1})
     season = Season.objects.create(
         name="November 2026",

@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from scoring.cash_forms import CashCountForm
-from scoring.forms import NightEditForm, NightForm
+from scoring.nights.forms import NightEditForm, NightForm
 from scoring.table_forms import TableForm
 from tests.factories import NEW_NIGHT_FORM, MemberFactory, night_with_schedule
 

@@ -7,8 +7,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring import services
-from scoring.forms import NightForm
 from scoring.models import Game, Night
+from scoring.nights.forms import NightForm
 from scoring.season_forms import SeasonForm
 from tests.factories import NEW_NIGHT_FORM, MemberFactory, night_with_schedule
 

@@ -17,9 +17,9 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring import services
 from scoring.management.commands.load_demo import demo_document
 from scoring.models import CashCount, Game, Hand, Night, Season, TableGame
+from scoring.nights import services as nights_services
 from scoring.services import table_games
 from scoring.table_links import link_path
 from tests.factories import DirectorFactory, play_out
@@ -50,7 +50,9 @@ TELL_TALE = re.compile("|".join(ENGLISH))
 
 def build_night() -> Night:
     director = DirectorFactory(username="walker")
-    night = services.night_import(document=demo_document() | {"name": "Soirée démo"}, user=director)
+    night = nights_services.night_import(
+        document=demo_document() | {"name": "Soirée démo"}, user=director
+    )
     # Its sheets are printed in French too (a night's sheets follow the night's language).
     Night.objects.filter(pk=night.pk).update(language="fr")
     Season.objects.create(

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from scoring import kept_sheets, printing, services, sheets
+from scoring import kept_sheets, printing, sheets
 from scoring.models import Game, Seat
+from scoring.nights import services as nights_services
 from scoring.rules.jsonio import dump_json
 from tests.commands.test_attendance_files import attendance_night
 from tests.print.test_sheets import pdf_text, shows
@@ -21,7 +22,7 @@ def night():
     document["games"] = [
         {k: v for k, v in g.items() if k != "confirmed"} for g in document["games"]
     ]
-    return services.night_import(document=json.loads(dump_json(document)))
+    return nights_services.night_import(document=json.loads(dump_json(document)))
 
 
 def test_a_forfeit_prints_forfeit_and_its_winner(night):

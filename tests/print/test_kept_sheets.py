@@ -14,8 +14,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 from pytest_django.asserts import assertContains
 
-from scoring import kept_sheets, printing, selectors, services, sheets
+from scoring import kept_sheets, printing, services, sheets
 from scoring.core import limits
+from scoring.nights import selectors as nights_selectors
+from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 from tests.factories import ScorerFactory
 
@@ -42,7 +44,7 @@ def renders(monkeypatch) -> list[str]:
 
 
 def night_of(pairs: int, **options):
-    return services.night_import(document=random_night(pairs, seed=6, **options))
+    return nights_services.night_import(document=random_night(pairs, seed=6, **options))
 
 
 def page_texts(pdf: bytes) -> list[str]:
@@ -50,7 +52,7 @@ def page_texts(pdf: bytes) -> list[str]:
 
 
 def open_game(night):
-    return next(game for game in selectors.night_games(night) if game.winner is None)
+    return next(game for game in nights_selectors.night_games(night) if game.winner is None)
 
 
 def test_a_kept_sheet_is_in_the_database_cache_every_worker_reads(settings, renders):

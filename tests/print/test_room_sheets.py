@@ -13,6 +13,7 @@ from scoring import kept_sheets, selectors, services, sheets
 from scoring.core import pairs
 from scoring.forms import HandForm, pair_label
 from scoring.models import Game
+from scoring.nights import selectors as nights_selectors
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +34,10 @@ def test_score_sheet_and_entry_form_name_the_seats_alike():
     names = selectors.game_pair_names(game)
     form = HandForm(game=game, names=names)
     sheet = sheets.score_sheet(
-        game, pairs.pair_names(selectors.night_seats(night)), night.rules_variant, filled=False
+        game,
+        pairs.pair_names(nights_selectors.night_seats(night)),
+        night.rules_variant,
+        filled=False,
     )
 
     assert sheet["seats"] == [pair_label(pair, names) for pair in game.pairs]
@@ -85,7 +89,7 @@ def test_playoffs_get_score_sheets_in_the_packet_and_alone(client_as, scorer, tm
 
 def test_table_cards_and_pair_cards(client_as, scorer, tmp_path):
     night = night_with_schedule(5)  # an odd number of pairs: one sits out each round
-    names = pairs.pair_names(selectors.night_seats(night))
+    names = pairs.pair_names(nights_selectors.night_seats(night))
     context = sheets.seating_context(night)
 
     assert [card["table"] for card in context["table_cards"]] == [1, 2]

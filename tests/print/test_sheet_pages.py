@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import services
 from scoring.core.permissions import SCORERS
+from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 from tests.factories import UserFactory
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def build_night():
     document = random_night(4, seed=8, rounds_played=2, results_share=0)
     document["players"][2] = "<b>Bold</b> Cy"
-    return services.night_import(document=document)
+    return nights_services.night_import(document=document)
 
 
 @pytest.fixture

@@ -12,7 +12,9 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
-from scoring import kept_sheets, printing, selectors, services, sheets
+from scoring import kept_sheets, printing, selectors, sheets
+from scoring.nights import selectors as nights_selectors
+from scoring.nights import services as nights_services
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
 from scoring.rules.variants import get_variant
@@ -23,7 +25,7 @@ GREEK, CYRILLIC, MARKUP = "Ζωή Παππά", "Пётр Ильич", "<script>a
 
 
 def night_from(document: dict):
-    return services.night_import(document=json.loads(dump_json(document)))
+    return nights_services.night_import(document=json.loads(dump_json(document)))
 
 
 @pytest.fixture
@@ -52,10 +54,10 @@ def shows(text: str, fragment: str) -> bool:
 def test_the_packet_has_a_draw_sheet_a_pattern_table_and_a_score_sheet_per_game():
     night = night_from(random_night(6, seed=3, rounds_played=0))
     reader, text = pdf_text(kept_sheets.sheet_pdf(night, "packet", paper="letter"))
-    games = [game for game in selectors.night_games(night) if not game.is_playoff]
+    games = [game for game in nights_selectors.night_games(night) if not game.is_playoff]
     assert len(games) == 15
     assert len(reader.pages) == 2 + len(games)
-    for seat in selectors.night_seats(night):
+    for seat in nights_selectors.night_seats(night):
         assert shows(text, f"{seat.number} {seat.member.name} {seat.pair}")
     for game in games:
         assert game.label in text
@@ -64,7 +66,7 @@ def test_the_packet_has_a_draw_sheet_a_pattern_table_and_a_score_sheet_per_game(
 
 def test_a_filled_packet_shows_the_hands_and_the_winner(finished_night):
     _, text = pdf_text(kept_sheets.sheet_pdf(finished_night, "packet", paper="letter", filled=True))
-    for game in selectors.night_games(finished_night):
+    for game in nights_selectors.night_games(finished_night):
         if game.winner is not None and not game.from_pegboard:
             assert f"Winner: pair {game.winner}" in text
 

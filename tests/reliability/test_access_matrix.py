@@ -41,6 +41,7 @@ from scoring import (
 from scoring.core import language, text_size
 from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.models import Game, Hand, Season, TableGame
+from scoring.nights import views as nights_views
 from scoring.services import attendance, table_games
 from scoring.table_links import link_token
 from tests.factories import night_with_schedule
@@ -57,10 +58,10 @@ PUBLIC, LOGGED_IN, SCORER, DIRECTOR = "anonymous", "member", "scorer", "director
 # Pages to read (``PublicPage``): those that show money are the public's only under
 # PUBLIC_PAGES=all. Listed, so a page that changes kind is seen changing here.
 READ_VIEWS = {
-    views.HomeView: "standings",
-    views.NightDetailView: "standings",
-    views.NightDrawPage: "standings",
-    views.NightFile: MONEY,
+    nights_views.HomeView: "standings",
+    nights_views.NightDetailView: "standings",
+    nights_views.NightDrawPage: "standings",
+    nights_views.NightFile: MONEY,
     views.GamePage: "standings",
     results_views.NightStandings: "standings",
     results_views.NightStandingsJson: "standings",

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from scoring import services
 from scoring.models import Game, Season, Seat
+from scoring.nights import services as nights_services
 from tests.factories import play_out
 
 pytestmark = pytest.mark.django_db
@@ -25,11 +26,11 @@ NIGHT = '<img src=x onerror="alert(2)">'
 
 def build_night():
     players = [SCRIPT, "Ann", "Bob", "Cy", "Di", "Ed"]
-    night = services.night_create(
+    night = nights_services.night_create(
         name=NIGHT, date=datetime.date(2026, 11, 17), variant="club11", player_names=players
     )
-    services.night_draw(night=night, chance=random.Random(1))
-    services.night_schedule(night=night)
+    nights_services.night_draw(night=night, chance=random.Random(1))
+    nights_services.night_schedule(night=night)
     return night
 
 

@@ -18,8 +18,9 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 
-from scoring import kept_sheets, printing, services
+from scoring import kept_sheets, printing
 from scoring.core import limits
+from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 
 REPOSITORY = settings.BASE_DIR
@@ -137,7 +138,7 @@ def empty_cache(db):
 
 
 def night_of(pairs: int, name: str):
-    night = services.night_import(document=random_night(pairs, seed=9, rounds_played=0))
+    night = nights_services.night_import(document=random_night(pairs, seed=9, rounds_played=0))
     night.name = name
     night.save()
     return night

@@ -15,8 +15,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from scoring import kept_sheets, printing, services, sheets, table_links
+from scoring import kept_sheets, printing, sheets, table_links
 from scoring.core import guards
+from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 from scoring.services import table_games
 
@@ -62,7 +63,7 @@ def renders(monkeypatch) -> list[str]:
 
 
 def night_of(pairs: int, **options):
-    return services.night_import(document=random_night(pairs, seed=26, **options))
+    return nights_services.night_import(document=random_night(pairs, seed=26, **options))
 
 
 def changed(night):

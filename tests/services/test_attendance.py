@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from scoring import selectors, services
 from scoring.core import errors
 from scoring.models import Game, Member, Seat, Substitute
+from scoring.nights import services as nights_services
 from scoring.rules.schedule import schedule
 from scoring.services import attendance
 from tests.factories import night_with_schedule, play_out, player_names
@@ -38,7 +39,7 @@ def standings(night) -> dict:
 
 
 def odd_night_with_house(player_count: int = 13, house: str = "House"):
-    return services.night_create(
+    return nights_services.night_create(
         name="Odd",
         date=datetime.date(2026, 11, 17),
         variant="club11",
@@ -49,8 +50,8 @@ def odd_night_with_house(player_count: int = 13, house: str = "House"):
 
 def test_a_house_player_is_seated_and_pays_nothing():
     night = odd_night_with_house()
-    services.night_draw(night=night, chance=random.Random(3))
-    services.night_schedule(night=night)
+    nights_services.night_draw(night=night, chance=random.Random(3))
+    nights_services.night_schedule(night=night)
     play_rounds(night, 7)
 
     house = Seat.objects.get(night=night, house=True)
@@ -73,7 +74,7 @@ def test_the_draw_never_pairs_two_house_players():
     night = night_with_schedule(4, draw=False)
     Seat.objects.filter(night=night, number__in=[1, 2]).update(house=True)
     for seed in range(30):
-        services.night_draw(night=night, chance=random.Random(seed))
+        nights_services.night_draw(night=night, chance=random.Random(seed))
         numbers = Seat.objects.filter(night=night, house=True).values_list("number", flat=True)
         assert len({(number + 1) // 2 for number in numbers}) == 2
 

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from scoring import services
 from scoring.core import errors
 from scoring.models import Game, Hand, Night
+from scoring.nights import services as nights_services
 from tests.factories import night_with_schedule, play_out, win_playoff
 
 pytestmark = pytest.mark.django_db
@@ -128,9 +129,9 @@ WRITES = {
     ),
     "game_result_clear": lambda night: services.game_result_clear(game=a_game(night)),
     "game_reopen": lambda night: services.game_reopen(game=a_game(night)),
-    "night_draw": lambda night: services.night_draw(night=night, chance=random.Random(1)),
-    "seats_swap": lambda night: services.seats_swap(night=night, first=1, second=3),
-    "night_schedule": lambda night: services.night_schedule(night=night),
+    "night_draw": lambda night: nights_services.night_draw(night=night, chance=random.Random(1)),
+    "seats_swap": lambda night: nights_services.seats_swap(night=night, first=1, second=3),
+    "night_schedule": lambda night: nights_services.night_schedule(night=night),
     "playoffs_start": lambda night: services.playoffs_start(night=night),
     "night_tiebreak_set": lambda night: services.night_tiebreak_set(night=night, tiebreak="pegs"),
 }

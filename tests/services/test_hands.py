@@ -15,6 +15,7 @@ from scoring import services
 from scoring.core import errors
 from scoring.core.documents import hand_data
 from scoring.models import Game, Hand
+from scoring.nights import services as nights_services
 from scoring.rules import play_game
 from scoring.rules.variants import get_variant
 
@@ -31,7 +32,7 @@ ALL_FOUR = hand(bid=4, high=1, low=1, jack=1, game=1)  # pair 1 pegs 4
 
 def build_night():
     """Ann, Bob, Cy and Di; their one game (the ``game`` fixture), not drawn."""
-    night = services.night_create(
+    night = nights_services.night_create(
         name="Tuesday",
         date=datetime.date(2026, 11, 17),
         variant="club11",

@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring import selectors, services
+from scoring import selectors
 from scoring.models import Game, Hand, Member, Night, Seat
+from scoring.nights import selectors as nights_selectors
+from scoring.nights import services as nights_services
 from scoring.rules import score_night
 from scoring.rules.jsonio import dump_json, load_json
 from scoring.rules.simulate import random_night
@@ -27,7 +29,7 @@ def counts() -> dict[str, int]:
 
 
 def test_the_night_format_example_imports():
-    night = services.night_import(document=example())
+    night = nights_services.night_import(document=example())
 
     assert (night.name, night.date.isoformat(), night.variant) == (
         "Tuesday round robin",
@@ -59,7 +61,7 @@ def test_a_random_night_imports_and_scores_as_the_rules_core(variant, seed, roun
     )
     hands = sum(len(game.get("hands", [])) for game in document["games"])
 
-    night = services.night_import(document=document)
+    night = nights_services.night_import(document=document)
 
     assert counts() == {"Night": 1, "Game": 15, "Hand": hands, "Seat": 12, "Member": 12}
     assert dump_json(selectors.night_standings(night)) == dump_json(score_night(document))
@@ -67,7 +69,9 @@ def test_a_random_night_imports_and_scores_as_the_rules_core(variant, seed, roun
 
 def export(night: Night) -> tuple[str, str]:
     """The night file and the standings, as printed."""
-    return dump_json(selectors.night_file(night)), dump_json(selectors.night_standings(night))
+    return dump_json(nights_selectors.night_file(night)), dump_json(
+        selectors.night_standings(night)
+    )
 
 
 @pytest.mark.parametrize(
@@ -83,9 +87,9 @@ def export(night: Night) -> tuple[str, str]:
     ],
 )
 def test_import_export_import_export_is_the_same(document):
-    first_file, first_standings = export(services.night_import(document=document))
+    first_file, first_standings = export(nights_services.night_import(document=document))
 
-    again = services.night_import(document=load_json(first_file))
+    again = nights_services.night_import(document=load_json(first_file))
 
     assert export(again) == (first_file, first_standings)
     assert json.loads(first_file)["games"] == json.loads(dump_json(document))["games"]
@@ -95,9 +99,9 @@ def test_import_export_import_export_is_the_same(document):
 def test_defaults_fill_what_the_document_leaves_out():
     document = {"format": "cinch-night/1", "variant": "club11", "players": ["A", "B", "C", "D"]}
 
-    night = services.night_import(document=document)
+    night = nights_services.night_import(document=document)
 
-    exported = selectors.night_file(night)
+    exported = nights_selectors.night_file(night)
     assert exported["name"] == "Imported night"
     assert exported["tiebreak"] == "playoff"
     assert exported["money"] == {
@@ -112,14 +116,14 @@ def test_defaults_fill_what_the_document_leaves_out():
 
 
 def test_a_problem_in_the_last_game_imports_nothing():
-    services.night_import(document=example())
+    nights_services.night_import(document=example())
     document = random_night(6, seed=5)
     document["players"][0] = "Ann"  # an existing member, not created twice
     document["games"][-1]["hands"][-1]["bid"] = 9
     before = counts()
 
     with pytest.raises(ValidationError) as refused:
-        services.night_import(document=document)
+        nights_services.night_import(document=document)
 
     place = f"games[14].hands[{len(document['games'][-1]['hands']) - 1}].bid: "
     assert [message for message in refused.value.messages if message.startswith(place)]
@@ -133,7 +137,7 @@ def test_every_problem_is_listed_with_its_place():
     document["money"]["entry_fee"] = 2
 
     with pytest.raises(ValidationError) as refused:
-        services.night_import(document=document)
+        nights_services.night_import(document=document)
 
     places = sorted(message.split(":")[0] for message in refused.value.messages)
     assert places == ["games[0].hands[0].bid", "games[1].result.score", "money.entry_fee"]
@@ -144,7 +148,7 @@ def test_duplicate_player_names_are_refused_with_the_place():
     document = example() | {"players": ["Ann", "Bob", "Cy", "Di", "Ed", "Ann", "Gus", "Cy"]}
 
     with pytest.raises(ValidationError) as refused:
-        services.night_import(document=document)
+        nights_services.night_import(document=document)
 
     assert refused.value.messages == [
         "players[5]: Ann is already player 1; a member can hold only one number in a night",
@@ -159,7 +163,7 @@ def test_a_name_with_the_nul_character_is_refused_with_its_place():
     document = example() | {"name": "Tue\x00sday", "players": players}
 
     with pytest.raises(ValidationError) as refused:
-        services.night_import(document=document)
+        nights_services.night_import(document=document)
 
     assert [message.split(":")[0] for message in refused.value.messages] == [
         "name",
@@ -171,7 +175,7 @@ def test_a_name_with_the_nul_character_is_refused_with_its_place():
 def test_the_import_is_recorded_with_its_user(django_user_model):
     director = django_user_model.objects.create_user("director", is_staff=True)
 
-    night = services.night_import(document=example(), user=director)
+    night = nights_services.night_import(document=example(), user=director)
 
     assert night.created_by == director
     for model in (Night, Seat, Game, Hand):

@@ -6,6 +6,7 @@ import pytest
 from scoring import selectors, services
 from scoring.core import kept_summaries
 from scoring.models import Game, Night, NightSummary
+from scoring.nights import selectors as nights_selectors
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +23,7 @@ def test_the_kept_summary_is_the_nights_standings_document():
     summary = kept(night)
 
     assert summary.standings == selectors.night_standings(night)
-    assert summary.players == [seat.member.name for seat in selectors.night_seats(night)]
+    assert summary.players == [seat.member.name for seat in nights_selectors.night_seats(night)]
     assert summary.problems == []
 
 

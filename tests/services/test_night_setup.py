@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from scoring import services
 from scoring.core import errors
 from scoring.models import Game, Member, Night, Seat
+from scoring.nights import services as nights_services
 from scoring.rules import schedule
 from tests.factories import DirectorFactory
 
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 def make_night(players=PLAYERS, **settings) -> Night:
-    return services.night_create(
+    return nights_services.night_create(
         name="Tuesday",
         date=datetime.date(2026, 11, 17),
         variant="club11",
@@ -35,8 +36,8 @@ def seating(night: Night) -> dict[int, str]:
 
 def drawn_and_scheduled(players=PLAYERS) -> Night:
     night = make_night(players)
-    services.night_draw(night=night, chance=random.Random(1))
-    services.night_schedule(night=night)
+    nights_services.night_draw(night=night, chance=random.Random(1))
+    nights_services.night_schedule(night=night)
     return night
 
 
@@ -61,7 +62,7 @@ def test_night_create_reuses_members_by_name():
 def test_night_draw_permutes_the_numbers():
     night = make_night()
 
-    seats = services.night_draw(night=night, chance=random.Random(7))
+    seats = nights_services.night_draw(night=night, chance=random.Random(7))
 
     numbers = [seat.number for seat in seats]
     assert numbers == list(range(1, len(PLAYERS) + 1))
@@ -75,8 +76,8 @@ def test_night_draw_permutes_the_numbers():
 def test_night_draw_is_repeatable_with_the_same_seed():
     first, second = make_night(), make_night()
 
-    services.night_draw(night=first, chance=random.Random(3))
-    services.night_draw(night=second, chance=random.Random(3))
+    nights_services.night_draw(night=first, chance=random.Random(3))
+    nights_services.night_draw(night=second, chance=random.Random(3))
 
     assert seating(first) == seating(second)
 
@@ -84,7 +85,7 @@ def test_night_draw_is_repeatable_with_the_same_seed():
 def test_seats_swap_swaps_two_numbers():
     night = make_night()
 
-    services.seats_swap(night=night, first=2, second=7)
+    nights_services.seats_swap(night=night, first=2, second=7)
 
     assert seating(night) == {**dict(enumerate(PLAYERS, start=1)), 2: "Gus", 7: "Bob"}
 
@@ -96,7 +97,7 @@ def test_seats_swap_of_any_two_numbers(first, second):
     expected = dict(enumerate(PLAYERS, start=1))
     expected[first], expected[second] = expected[second], expected[first]
 
-    services.seats_swap(night=night, first=first, second=second)
+    nights_services.seats_swap(night=night, first=first, second=second)
 
     assert seating(night) == expected
 
@@ -104,7 +105,7 @@ def test_seats_swap_of_any_two_numbers(first, second):
 def test_night_draw_of_a_night_without_players():
     night = make_night([])
 
-    assert services.night_draw(night=night, chance=random.Random(1)) == []
+    assert nights_services.night_draw(night=night, chance=random.Random(1)) == []
 
 
 @pytest.mark.parametrize(("first", "second"), [(3, 3), (1, 99)], ids=["same", "not-drawn"])
@@ -112,7 +113,7 @@ def test_seats_swap_needs_two_numbers_of_the_night(first, second):
     night = make_night()
 
     with pytest.raises(ValidationError, match="two different numbers"):
-        services.seats_swap(night=night, first=first, second=second)
+        nights_services.seats_swap(night=night, first=first, second=second)
 
     assert seating(night) == dict(enumerate(PLAYERS, start=1))
 
@@ -123,11 +124,11 @@ def test_draw_and_swap_are_refused_once_a_hand_is_recorded():
     services.hand_record(game=night.games.first(), data=HAND)
 
     with pytest.raises(errors.PlayStarted, match="Play has started"):
-        services.night_draw(night=night, chance=random.Random(2))
+        nights_services.night_draw(night=night, chance=random.Random(2))
     with pytest.raises(errors.PlayStarted, match="Play has started"):
-        services.seats_swap(night=night, first=1, second=2)
+        nights_services.seats_swap(night=night, first=1, second=2)
     with pytest.raises(errors.PlayStarted, match="Play has started"):
-        services.night_schedule(night=night)
+        nights_services.night_schedule(night=night)
 
     assert seating(night) == before
 
@@ -140,16 +141,16 @@ def test_draw_is_refused_once_a_result_is_typed():
     )
 
     with pytest.raises(errors.PlayStarted):
-        services.night_draw(night=night)
+        nights_services.night_draw(night=night)
 
 
 @pytest.mark.parametrize("players", [8, 12, 10], ids=["2-tables", "3-tables", "odd-pairs"])
 def test_night_schedule_is_the_rules_pattern_table(players):
     names = [f"Player {number}" for number in range(1, players + 1)]
     night = make_night(names)
-    services.night_draw(night=night, chance=random.Random(5))
+    nights_services.night_draw(night=night, chance=random.Random(5))
 
-    games = services.night_schedule(night=night)
+    games = nights_services.night_schedule(night=night)
 
     expected = [
         (round_["round"], seat["table"], tuple(seat["pairs"]))
@@ -164,10 +165,10 @@ def test_night_schedule_is_the_rules_pattern_table(players):
 
 def test_night_schedule_again_replaces_the_unplayed_games():
     night = make_night()
-    services.night_draw(night=night, chance=random.Random(5))
-    services.night_schedule(night=night)
+    nights_services.night_draw(night=night, chance=random.Random(5))
+    nights_services.night_schedule(night=night)
 
-    services.night_schedule(night=night)
+    nights_services.night_schedule(night=night)
 
     assert Game.objects.filter(night=night).count() == len(schedule(4)) * 2
 
@@ -176,15 +177,15 @@ def test_setting_up_keeps_each_change_in_the_history_with_its_author():
     """Seats and games are written in bulk; each still has its history row, by whom:
     a seat's creation, its drawn number (not the parking on the way), a game's creation."""
     director = DirectorFactory()
-    night = services.night_create(
+    night = nights_services.night_create(
         name="Tuesday",
         date=datetime.date(2026, 11, 17),
         variant="club11",
         player_names=PLAYERS,
         user=director,
     )
-    services.night_draw(night=night, chance=random.Random(1), user=director)
-    games = services.night_schedule(night=night, user=director)
+    nights_services.night_draw(night=night, chance=random.Random(1), user=director)
+    games = nights_services.night_schedule(night=night, user=director)
 
     seats = Seat.history.filter(night=night)
     assert sorted(seats.filter(history_type="+").values_list("number", flat=True)) == list(
@@ -201,7 +202,7 @@ def test_night_schedule_is_refused_before_the_draw():
     night = make_night()
 
     with pytest.raises(ValidationError, match="Draw the numbers"):
-        services.night_schedule(night=night)
+        nights_services.night_schedule(night=night)
 
     assert not Game.objects.exists()
 

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 
 from scoring import selectors, services
 from scoring.models import Game
+from scoring.nights import services as nights_services
 from tests.factories import night_with_schedule, play_out, win_playoff
 from tests.rules.test_standings import CYCLE, night_document
 
@@ -89,7 +90,7 @@ def test_no_playoffs_before_every_game_is_finished():
 def test_no_playoffs_while_a_pairing_has_no_game():
     document = night_document(6, [(1, 3)])  # pairs 1, 2 and 3 tied for places 1 to 3
     document["games"] = [game for game in document["games"] if game["pairs"] != [5, 6]]
-    night = services.night_import(document=document)
+    night = nights_services.night_import(document=document)
 
     with pytest.raises(ValidationError, match="not yet: pairs 5 and 6 have no game"):
         services.playoffs_start(night=night)

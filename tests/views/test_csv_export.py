@@ -6,8 +6,8 @@ import io
 import pytest
 from django.urls import reverse
 
-from scoring import services
 from scoring.core.tables import spreadsheet_safe
+from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ HOSTILE = [
 
 def test_the_standings_csv_neutralises_formulas_and_keeps_numbers(client):
     document = random_night(4, seed=5) | {"players": HOSTILE}
-    night = services.night_import(document=document)
+    night = nights_services.night_import(document=document)
 
     response = client.get(reverse("scoring:night-standings", args=[night.pk]), {"_export": "csv"})
 

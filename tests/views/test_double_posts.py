@@ -17,6 +17,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import services
 from scoring.models import Game, Hand, Night, Seat
+from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 from scoring.table_links import link_path
 from tests.factories import NEW_NIGHT_FORM, night_with_schedule
@@ -192,7 +193,7 @@ def test_a_swap_chosen_from_an_older_draw_is_refused(client_for):
     night = night_with_schedule(3, draw=False)
     client = client_for("director")
     seating = hidden(client.get(reverse("scoring:night-draw", args=[night.pk])), "seating")
-    services.seats_swap(night=night, first=2, second=5)
+    nights_services.seats_swap(night=night, first=2, second=5)
 
     response = client.post(
         reverse("scoring:night-swap", args=[night.pk]),

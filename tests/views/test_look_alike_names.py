@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring import services
 from scoring.models import Member, Night
+from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 from tests.factories import NEW_NIGHT_FORM
 
@@ -107,7 +107,7 @@ def test_the_admin_refuses_a_look_alike_member(client_as):
 
 
 def test_services_keep_names_in_their_normal_form():
-    night = services.night_create(
+    night = nights_services.night_create(
         name="A night",
         date="2026-11-17",
         variant="club11",

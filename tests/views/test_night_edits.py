@@ -128,7 +128,7 @@ def test_edit_page_queries_do_not_grow(client_as, director, django_assert_num_qu
 def test_the_edit_service_refuses_a_field_it_does_not_edit():
     from django.core.exceptions import ValidationError
 
-    from scoring.services.night_edits import night_edit
+    from scoring.nights.services import night_edit
 
     night = night_with_schedule(2)
 
@@ -141,7 +141,7 @@ def test_the_edit_service_refuses_a_field_it_does_not_edit():
 def test_a_night_name_with_a_hidden_character_names_the_name_field():
     from django.core.exceptions import ValidationError
 
-    from scoring.services.night_edits import night_edit
+    from scoring.nights.services import night_edit
 
     night = night_with_schedule(2)
 

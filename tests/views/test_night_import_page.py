@@ -7,9 +7,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
-from scoring import selectors
 from scoring.core import forms
 from scoring.models import Game, Hand, Member, Night
+from scoring.nights import selectors as nights_selectors
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
 from tests.factories import night_with_schedule
@@ -144,7 +144,7 @@ def test_downloaded_file_imports_as_the_same_night(client_as, director):
     client.post(URL, upload(text))
 
     copy = Night.objects.exclude(pk=night.pk).get()
-    document = selectors.night_file(copy)
+    document = nights_selectors.night_file(copy)
     assert dump_json(document) == text
 
 

@@ -10,6 +10,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import services
 from scoring.models import Game, Member, Night, Seat
+from scoring.nights import services as nights_services
 from scoring.rules import schedule
 from tests.factories import NEW_NIGHT_FORM, MemberFactory, night_with_schedule
 from tests.views.access import ROLES, assert_refused, may_direct
@@ -40,7 +41,7 @@ def undrawn():
 @pytest.fixture
 def fixed_chance(monkeypatch):
     """The draw's ``secrets.SystemRandom`` replaced by a seeded one, for a known shuffle."""
-    monkeypatch.setattr(services.nights.secrets, "SystemRandom", lambda: random.Random(7))
+    monkeypatch.setattr(nights_services.secrets, "SystemRandom", lambda: random.Random(7))
 
 
 # --- new night ---------------------------------------------------------------------------
@@ -204,7 +205,7 @@ def test_draw_uses_the_system_random(client_as, director, undrawn, monkeypatch):
         calls.append(1)
         return random.Random(3)
 
-    monkeypatch.setattr(services.nights.secrets, "SystemRandom", system_random)
+    monkeypatch.setattr(nights_services.secrets, "SystemRandom", system_random)
 
     response = client_as(director).post(url(undrawn, "night-draw"), follow=True)
 
@@ -268,7 +269,7 @@ def test_swap_refused_after_the_first_hand(client_as, director):
 
 @pytest.mark.parametrize("role", ROLES)
 def test_schedule(client_for, undrawn, role):
-    services.night_draw(night=undrawn, chance=random.Random(1))
+    nights_services.night_draw(night=undrawn, chance=random.Random(1))
 
     response = client_for(role).post(url(undrawn, "night-schedule"))
 

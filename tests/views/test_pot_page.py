@@ -15,6 +15,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import selectors, services
 from scoring.models import Game
+from scoring.nights import selectors as nights_selectors
 from scoring.rules.night import money_text
 from tests.factories import NightFactory, night_with_schedule, play_out
 from tests.views.access import ROLES
@@ -34,7 +35,7 @@ def score_with_the_cli(night) -> dict:
     completed = subprocess.run(
         [getattr(sys, "_base_executable", sys.executable), "-E", "-s", "-m", "scoring.rules"]
         + ["score", "-"],
-        input=json.dumps(selectors.night_file(night)),
+        input=json.dumps(nights_selectors.night_file(night)),
         capture_output=True,
         text=True,
         cwd=REPOSITORY,

@@ -13,6 +13,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import selectors, services
+from scoring.nights import services as nights_services
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
 from scoring.services import table_games
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 
 def build_night():
-    return services.night_import(document=random_night(4, seed=4))
+    return nights_services.night_import(document=random_night(4, seed=4))
 
 
 def url(name: str, night) -> str:

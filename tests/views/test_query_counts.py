@@ -80,7 +80,7 @@ def test_nights_list(client, django_assert_num_queries, tables):
 
 
 def test_the_nights_list_paginates(client, django_assert_num_queries):
-    from scoring.views import NIGHTS_PER_PAGE
+    from scoring.nights.views import NIGHTS_PER_PAGE
 
     for _ in range(NIGHTS_PER_PAGE + 2):
         night_with_schedule(2, draw=False)

@@ -13,6 +13,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import audit, selectors, services
 from scoring.models import Game
+from scoring.nights import selectors as nights_selectors
 from scoring.table_links import link_path, link_token
 from tests.factories import ScorerFactory, night_with_schedule
 
@@ -160,7 +161,7 @@ def test_the_other_pair_confirms_and_only_then_it_counts(client, game, night):
     assert game.winner == game.pair_a and not game.confirmed and not game.finished
     assert game.result_entered_by == f"pair {game.pair_a} (table link)"
     assert wins(night) == {game.pair_a: 0, game.pair_b: 0}
-    assert selectors.night_file(night)["games"][0]["confirmed"] is False
+    assert nights_selectors.night_file(night)["games"][0]["confirmed"] is False
 
     post(client, game, game.pair_a, "confirm")  # not by the pair that entered it
     game.refresh_from_db()
@@ -170,7 +171,7 @@ def test_the_other_pair_confirms_and_only_then_it_counts(client, game, night):
     game.refresh_from_db()
     assert game.confirmed and game.confirmed_by == f"pair {game.pair_b} (table link)"
     assert wins(night) == {game.pair_a: 1, game.pair_b: 0}
-    assert "confirmed" not in selectors.night_file(night)["games"][0]
+    assert "confirmed" not in nights_selectors.night_file(night)["games"][0]
 
 
 def test_a_dispute_reaches_the_round_board_and_the_director_settles_it(
@@ -315,10 +316,10 @@ def test_the_game_page_offers_a_second_scorer_the_confirmation(client_as, scorer
 
 
 def test_turning_confirmation_off_counts_the_awaiting_results(client, director, game, night):
-    from scoring.services import night_edits
+    from scoring.nights import services as nights_services
 
     post(client, game, game.pair_a, "result", result_for(game))
-    night_edits.night_edit(night=night, user=director, confirm_results=False)
+    nights_services.night_edit(night=night, user=director, confirm_results=False)
 
     game.refresh_from_db()
     assert game.confirmed and game.confirmed_by == "director: confirmation turned off"

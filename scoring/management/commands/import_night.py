@@ -9,8 +9,8 @@ is 2 as for ``python3 -m scoring.rules score``.
 
 from django.core.management.base import BaseCommand
 
-from scoring import services
 from scoring.management.command_io import plural, read_document, refusing_import
+from scoring.nights import services as nights_services
 
 
 class Command(BaseCommand):
@@ -21,7 +21,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: str, **options):
         with refusing_import(self):
-            night = services.night_import(document=read_document(file))
+            night = nights_services.night_import(document=read_document(file))
         games = night.games.filter(is_playoff=False).count()
         playoffs = night.games.filter(is_playoff=True).count()
         counts = [plural(night.seats.count(), "player"), plural(games, "game")]

@@ -1,11 +1,12 @@
-"""The night and its draw: seating the players, dealing and swapping the numbers, the
-schedule, and a whole night read from a ``cinch-night/1`` file.
+"""The night and its draw: seating the players (the house player among them), dealing
+and swapping the numbers, the schedule, and a whole night read from a ``cinch-night/1``
+file; then a night's settings after it is made: edited until the night is final, a night
+deleted while none of its games has finished, or archived once one has (hidden from the
+lists of nights, kept in the members' season).
 
 The draw, the swaps and the schedule change only until play starts
-(``refuse_if_play_started``), and none on a final night (``lock_open_night``). A draw
-or a swap after the schedule revokes the table links of the games whose players it
-changed (``table_links.revoke_links``): a link printed before would open the game for
-other people.
+(``refuse_if_play_started``), and none on a final night (``lock_open_night``). One
+transaction each; the history keeps every change.
 """
 
 import datetime
@@ -22,14 +23,15 @@ from scoring.core.documents import hand_fields
 from scoring.core.errors import AlreadyDone, NightFileRefused, name_problem
 from scoring.core.guards import lock_open_night, mark_night_changed, refuse_if_play_started
 from scoring.core.members import members_by_key
+from scoring.core.problem_words import name_refused
 from scoring.models import Game, Hand, Member, Night, Seat
+from scoring.nights import attendance_import
 from scoring.rules import InvalidInput, Problem, read_night, schedule
 from scoring.rules.attendance import keep_house_apart
 from scoring.rules.errors import gettext_noop, words
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import MoneySettings
 from scoring.rules.variants import get_variant
-from scoring.services import attendance_import
 from scoring.services.games import save_game_totals
 from scoring.services.table_links import revoke_links
 
@@ -301,3 +303,80 @@ def _import_game(night, raw: dict, parsed, card_keys, *, playoff: bool, user) ->
         )
     save_game_totals(game, parsed.state)
     attendance_import.import_game_attendance(game, parsed)
+
+
+EDITABLE = (
+    "name",
+    "date",
+    "entry_fee",
+    "loss_fee",
+    "cinch_fee",
+    "booby_prize",
+    "split",
+    "unit",
+    "paper",
+    "confirm_results",
+    "language",
+)
+
+
+@audited
+@transaction.atomic
+def night_edit(*, night: Night, user=None, **changes) -> Night:
+    """Change the night's name, date, fees, prize split or paper; refused once it is
+    final (``NightFinal``). The pot and the payout follow the new fees."""
+    night = lock_open_night(night)
+    unknown = set(changes) - set(EDITABLE)
+    if unknown:
+        raise ValidationError(
+            gettext("These cannot be edited here: %(fields)s.")
+            % {"fields": ", ".join(sorted(unknown))}
+        )
+    if "name" in changes:
+        try:
+            changes["name"] = normal_name(changes["name"])
+        except ValueError as error:
+            raise ValidationError({"name": name_refused(error)}) from None
+    for name, value in changes.items():
+        setattr(night, name, value)
+    night.save()
+    if not night.confirm_results:
+        _count_awaiting_results(night, user)
+    return night
+
+
+def _count_awaiting_results(night: Night, user) -> None:
+    """Confirmation turned off: the results awaiting it count now, the director's word
+    standing in for the second person's (in each game's history)."""
+    by = f"{user.get_username() if user else 'the director'}: confirmation turned off"
+    for game in Game.objects.filter(night=night, confirmed=False, winner__isnull=False):
+        game.confirmed, game.confirmed_by, game.dispute = True, by[:100], ""
+        game.save(update_fields=["confirmed", "confirmed_by", "dispute"])
+
+
+def has_finished_game(night: Night) -> bool:
+    return Game.objects.filter(night=night, winner__isnull=False).exists()
+
+
+@audited
+@transaction.atomic
+def night_delete(*, night: Night, user=None) -> None:
+    """Delete a night set up by mistake: only while no game of it has finished (a night
+    that was played is archived instead, so the season keeps it)."""
+    night = lock_open_night(night)
+    if has_finished_game(night):
+        raise ValidationError(
+            gettext("%(night)s has finished games: archive it instead, so the season keeps them.")
+            % {"night": night.name}
+        )
+    night.delete()
+
+
+@audited
+@transaction.atomic
+def night_archive(*, night: Night, archived: bool = True, user=None) -> Night:
+    """Hide a night from the lists (``archived``), or show it again."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    night.archived = archived
+    night.save(update_fields=["archived", "updated_at"])
+    return night
