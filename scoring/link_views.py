@@ -34,14 +34,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
-from scoring import audit, selectors, services
+from scoring import selectors, services
 from scoring.core import errors, limits
 from scoring.core.clients import client_address
 from scoring.core.forms import add_rules_errors
-from scoring.core.permissions import DirectorRequiredMixin, ScorerRequiredMixin
-from scoring.forms import HandForm, ResultForm
+from scoring.games import audit
+from scoring.games import selectors as games_selectors
+from scoring.games import services as games_services
+from scoring.games.forms import HandForm, ResultForm
+from scoring.games.services import author_label
+from scoring.games.tables import HandTable, different_hand_note, game_state
 from scoring.link_devices import device_for_write, known_device, remember
-from scoring.services.games import author_label
 from scoring.services.table_links import DISPUTE_LENGTH
 from scoring.table_links import (
     LinkForged,
@@ -52,8 +55,6 @@ from scoring.table_links import (
     open_link,
     signed_link,
 )
-from scoring.tables import HandTable, different_hand_note, game_state
-from scoring.views import GameAction
 
 LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
 FORGED_LIMIT = 20  # links this site never signed, per address and window: guessing stops
@@ -147,11 +148,11 @@ class LinkPage(LinkGate, TemplateView):
     def games(self):
         # A page reads the game with its hands along with the link; a POST reads the game
         # alone: its service reads the hands under the lock (``selectors.game_shown``).
-        return selectors.game_details() if self.request.method in ("GET", "HEAD") else None
+        return games_selectors.game_details() if self.request.method in ("GET", "HEAD") else None
 
     @cached_property
     def names(self):
-        return selectors.game_pair_names_later(self.link.game)
+        return games_selectors.game_pair_names_later(self.link.game)
 
     def refuse(self, reason: str, status: int):
         return render(
@@ -179,7 +180,7 @@ class LinkPage(LinkGate, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         """The game's header and board, then what ``page_context`` puts below them."""
         kwargs.pop("token", None)  # the URL's, kept as ``self.token``
-        game = self.game = selectors.game_shown(self.game)
+        game = self.game = games_selectors.game_shown(self.game)
         return super().get_context_data(
             token=self.token,
             page_url=self.page_url(),
@@ -189,7 +190,7 @@ class LinkPage(LinkGate, TemplateView):
             link=self.link,
             game=game,
             night=game.night,
-            sides=selectors.game_sides(game, self.names),
+            sides=games_selectors.game_sides(game, self.names),
             **self.page_context(game, **kwargs),
         )
 
@@ -206,7 +207,7 @@ class LinkPage(LinkGate, TemplateView):
         can_dispute = waiting and not services.link_refusal(game, self.link, disputing=True)
         if can_dispute:
             forms.setdefault("dispute_form", DisputeForm())
-        progress = selectors.game_progress(game)
+        progress = games_selectors.game_progress(game)
         named = audit.authors_for(
             audit.Reader.of(self.request.user), [game.result_entered_by, game.confirmed_by]
         )
@@ -225,7 +226,7 @@ class LinkPage(LinkGate, TemplateView):
                 else None
             ),
             "hand_table": HandTable(
-                selectors.hand_rows(game, progress),
+                games_selectors.hand_rows(game, progress),
                 game=game,
                 variant=game.night.rules_variant,
                 can_correct=False,
@@ -257,7 +258,7 @@ class LinkHand(LinkPage):
         form = HandForm(request.POST, game=self.game, names=self.names)
         if form.is_valid():
             try:
-                hand = services.hand_record(
+                hand = games_services.hand_record(
                     game=self.game,
                     data=form.to_rules(),
                     number=form.cleaned_data["position"],
@@ -289,7 +290,7 @@ class LinkResult(LinkPage):
     http_method_names = ["get", "post"]
 
     def get(self, request, token):
-        game = self.game = selectors.game_shown(self.game)
+        game = self.game = games_selectors.game_shown(self.game)
         if not pegboard_open(game):
             if game.hand_count:
                 messages.info(
@@ -309,7 +310,7 @@ class LinkResult(LinkPage):
         form = ResultForm(request.POST, game=self.game, names=self.names)
         if form.is_valid():
             try:
-                services.game_result_record(
+                games_services.game_result_record(
                     game=self.game,
                     result=form.to_rules(),
                     version=form.cleaned_data["version"],
@@ -361,20 +362,3 @@ table_link_result = LinkResult.as_view()
 table_link_confirm = LinkConfirm.as_view()
 table_link_dispute = LinkDispute.as_view()
 table_link_news = LinkNews.as_view()
-
-
-class GameConfirm(ScorerRequiredMixin, GameAction):
-    """A second scorer or a director confirms (or settles a dispute by confirming) the
-    result as entered; a wrong one is corrected on the game page and confirmed again."""
-
-    service = staticmethod(services.game_result_confirm)
-    done = "Result confirmed: it now counts in the standings"
-
-
-class GameLinksRevoke(DirectorRequiredMixin, GameAction):
-    service = staticmethod(services.game_links_revoke)
-    done = "The table's links were revoked: give the table its new ones"
-
-
-game_confirm = GameConfirm.as_view()
-game_links_revoke = GameLinksRevoke.as_view()

@@ -31,10 +31,11 @@ from scoring.core.problem_words import say
 from scoring.core.tables import CsvExport
 from scoring.core.views import NightPage
 from scoring.forms import TiebreakForm
+from scoring.games.tables import PlayoffTable
 from scoring.models import Tiebreak
 from scoring.rules import InvalidInput
 from scoring.rules.jsonio import dump_json
-from scoring.tables import LedgerTable, MemberTable, PlayoffTable, PrizeTable, StandingsTable
+from scoring.tables import LedgerTable, MemberTable, PrizeTable, StandingsTable
 
 
 class NightResultsPage(NightPage):

@@ -11,8 +11,7 @@ from decimal import Decimal
 from functools import cached_property
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
-from django.utils.functional import SimpleLazyObject
+from django.db.models import Count, OuterRef, Subquery
 from django.utils.translation import gettext
 
 from scoring import table_links
@@ -21,11 +20,10 @@ from scoring.core.pairs import pair_names
 from scoring.core.problem_words import say
 from scoring.models import Game, Hand, Member, Night, Seat, Substitute, TablePlayer
 from scoring.nights.selectors import night_games, night_seats, pattern_rounds
-from scoring.rules import InvalidInput, check_result, live, play_game
+from scoring.rules import live
 from scoring.rules.night import LedgerLine, Prize, Summary
-from scoring.rules.pot import players_of, share_stake, stake_pot
+from scoring.rules.pot import share_stake, stake_pot
 from scoring.rules.standings import PlayoffProposal, propose_playoffs
-from scoring.rules.variants import get_variant
 
 
 def night_standings(night: Night, seats=None, games=None) -> dict:
@@ -34,56 +32,6 @@ def night_standings(night: Night, seats=None, games=None) -> dict:
         night,
         seats if seats is not None else night_seats(night),
         games if games is not None else night_games(night),
-    )
-
-
-def game_details() -> QuerySet:
-    """Games with their night and their hands in order (``game_shown`` counts them)."""
-    return Game.objects.select_related("night").prefetch_related(
-        Prefetch("hands", queryset=Hand.objects.order_by("position"))
-    )
-
-
-def game_detail(pk: int) -> Game:
-    """The game with its night, its hands in order and their ``hand_count``."""
-    return game_shown(game_details().get(pk=pk))
-
-
-def game_to_write(pk: int) -> Game:
-    """The game and its night alone: what a POST needs before its service locks and reads
-    the game afresh (a save that redirects reads the hands once, inside the service)."""
-    return Game.objects.select_related("night").get(pk=pk)
-
-
-def game_shown(game: Game) -> Game:
-    """``game`` ready for its page, its ``hand_count`` counted from its hands: read again
-    with them if a POST loaded it bare (``game_to_write``) and sends a form back. (Counted
-    here rather than by the query: a ``COUNT`` groups by every column of game and night.)"""
-    if "hands" not in getattr(game, "_prefetched_objects_cache", {}):
-        game = game_details().get(pk=game.pk)
-    game.hand_count = len(game.hands.all())
-    return game
-
-
-def game_progress(game: Game):
-    """The game's state after each hand (``steps``), as the rules core folds it."""
-    variant = get_variant(game.night.variant)
-    if game.from_pegboard:
-        return check_result(variant, game.pairs, documents.result_data(game))
-    try:
-        return play_game(variant, game.pairs, [documents.hand_data(h) for h in game.hands.all()])
-    except InvalidInput:
-        # Stored hands always folded when saved; a rules change could break that, so the
-        # page still shows the hands and says the totals need a look.
-        return None
-
-
-def game_history(game: Game) -> list:
-    """Every recorded change to the game and its hands, newest first."""
-    hand_records = Hand.history.filter(game_id=game.pk).select_related("history_user")
-    game_records = Game.history.filter(id=game.pk).select_related("history_user")
-    return sorted(
-        [*hand_records, *game_records], key=lambda record: record.history_date, reverse=True
     )
 
 
@@ -100,42 +48,6 @@ class PrizeSoFar:
     words: str
 
 
-@dataclass(frozen=True)
-class GameSeating:
-    """The four seats of a game and who sat in for them (``Substitute`` rows)."""
-
-    seats: list[Seat]
-    substitutes: list[Substitute]
-
-
-def game_seating(game: Game) -> GameSeating:
-    """Read once per game object: the game page's names and its substitutes panel share it."""
-    cached = getattr(game, "_seating", None)
-    if cached is None:
-        numbers = [number for pair in game.pairs for number in players_of(pair)]
-        # Ordered by number alone: the models' own orderings join the night (and the game).
-        seats = Seat.objects.filter(night_id=game.night_id, number__in=numbers)
-        cached = GameSeating(
-            list(seats.select_related("member").order_by("number")),
-            list(Substitute.objects.filter(game=game).order_by("number")),
-        )
-        game._seating = cached
-    return cached
-
-
-def game_pair_names(game: Game) -> dict[int, str]:
-    """``{pair: "Ann & Bob"}`` for the two pairs of ``game`` only; a substitute shows as
-    ``Zed for Ann``."""
-    seating = game_seating(game)
-    return pair_names(seating.seats, {sub.number: sub.name for sub in seating.substitutes})
-
-
-def game_pair_names_later(game: Game) -> SimpleLazyObject:
-    """``game_pair_names`` read when a label is first shown: a save that redirects shows
-    none, so it reads no seats."""
-    return SimpleLazyObject(lambda: game_pair_names(game))
-
-
 def game_news(game: Game) -> dict[str, str]:
     """What a table's phone compares with its page to know the page is out of date
     (``link_views.LinkNews``): the confirmation state, and a mark that moves with every
@@ -146,41 +58,6 @@ def game_news(game: Game) -> dict[str, str]:
     state = table_links.confirmation_state(game)
     seen = f"{game.version}|{state}|{game.confirmed_by}|{game.dispute}"
     return {"state": state, "mark": f"{game.version}-{zlib.crc32(seen.encode()):08x}"}
-
-
-def game_sides(game: Game, names: dict[int, str]) -> list[dict]:
-    """The game's two pairs with their players, stored score and Cinches, in game order."""
-    return [
-        {"pair": pair, "names": names.get(pair, ""), "score": score, "cinches": cinches}
-        for pair, score, cinches in zip(
-            game.pairs, (game.score_a, game.score_b), (game.cinches_a, game.cinches_b), strict=True
-        )
-    ]
-
-
-def hand_number(hand: Hand) -> int:
-    """The hand's place in its game (1, 2, …), counting only the hands still there."""
-    return Hand.objects.filter(game_id=hand.game_id, position__lte=hand.position).count()
-
-
-@dataclass(frozen=True)
-class HandRow:
-    """A hand of the game page: its number in the game and the board after it."""
-
-    number: int
-    hand: Hand
-    step: object = None
-
-
-def hand_rows(game: Game, progress) -> list[HandRow]:
-    """The game's hands beside the rules core's board after each (``progress.steps``)."""
-    steps = list(progress.steps) if progress is not None else []
-    hands = list(game.hands.all())
-    steps += [None] * (len(hands) - len(steps))
-    return [
-        HandRow(number, hand, step)
-        for number, (hand, step) in enumerate(zip(hands, steps, strict=True), start=1)
-    ]
 
 
 # The end of the night: standings, play-offs and the pot from the rules core's summary,

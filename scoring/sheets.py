@@ -27,7 +27,8 @@ from django.utils.translation import pgettext
 from scoring import cash, printing, selectors, table_links
 from scoring.core import pairs
 from scoring.core.problem_words import said_at
-from scoring.forms import pair_label
+from scoring.games import selectors as games_selectors
+from scoring.games.forms import pair_label
 from scoring.nights import selectors as nights_selectors
 from scoring.rules import InvalidInput
 from scoring.rules.variants import get_variant
@@ -249,7 +250,7 @@ def blank_grid(widths: tuple[int, ...], count: int) -> str:
 
 
 def _filled_rows(game, variant) -> list[dict]:
-    state = selectors.game_progress(game) if game.hands.all() else None
+    state = games_selectors.game_progress(game) if game.hands.all() else None
     if state is None:
         return []
     rows = []

@@ -10,8 +10,8 @@ from decimal import Decimal
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext
 
-from scoring import audit
-from scoring.audit import AuditEntry
+from scoring.games import audit
+from scoring.games.audit import AuditEntry
 from scoring.models import TableGame, TableHand, TablePlayer
 from scoring.rules import InvalidInput
 from scoring.rules.table import Table

@@ -15,11 +15,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.generic import FormView, TemplateView
 
-from scoring import audit, table_selectors, table_sheets
+from scoring import table_selectors, table_sheets
 from scoring.core import errors
 from scoring.core.forms import add_rules_errors
 from scoring.core.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_scorer
 from scoring.core.views import HandCorrection, already_done, by_method
+from scoring.games import audit
 from scoring.models import Night, TableGame, TableHand
 from scoring.print_views import sheet_answer
 from scoring.printing import paper_or_default

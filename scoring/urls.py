@@ -5,7 +5,6 @@ from django.urls import path, re_path
 from scoring import (
     attendance_views,
     cash_views,
-    correction_views,
     link_views,
     live_views,
     people_views,
@@ -13,9 +12,9 @@ from scoring import (
     results_views,
     season_views,
     table_views,
-    views,
 )
 from scoring.core import text_size
+from scoring.games import views as games_views
 from scoring.nights import views as nights_views
 
 # A night's number: at most 18 digits, as scoring.rules.digits reads one, so a longer one
@@ -79,12 +78,12 @@ urlpatterns = [
     path("seasons/<int:pk>/ladder.pdf", season_views.season_ladder_pdf, name="season-ladder"),
     path("people/", people_views.people_page, name="people"),
     path("text-size/", text_size.text_size, name="text-size"),
-    path("games/<int:pk>/", views.game_detail, name="game-detail"),
-    path("games/<int:pk>/result/", views.game_result, name="game-result"),
-    path("games/<int:pk>/result/clear/", views.game_result_clear, name="game-result-clear"),
-    path("games/<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
-    path("games/<int:pk>/confirm/", link_views.game_confirm, name="game-confirm"),
-    path("games/<int:pk>/links/revoke/", link_views.game_links_revoke, name="game-links-revoke"),
+    path("games/<int:pk>/", games_views.game_detail, name="game-detail"),
+    path("games/<int:pk>/result/", games_views.game_result, name="game-result"),
+    path("games/<int:pk>/result/clear/", games_views.game_result_clear, name="game-result-clear"),
+    path("games/<int:pk>/reopen/", games_views.game_reopen, name="game-reopen"),
+    path("games/<int:pk>/confirm/", games_views.game_confirm, name="game-confirm"),
+    path("games/<int:pk>/links/revoke/", games_views.game_links_revoke, name="game-links-revoke"),
     path("t/<str:token>/", link_views.table_link, name="table-link"),
     path("t/<str:token>/result/", link_views.table_link_result, name="table-link-result"),
     path("t/<str:token>/confirm/", link_views.table_link_confirm, name="table-link-confirm"),
@@ -92,21 +91,21 @@ urlpatterns = [
     path("t/<str:token>/news/", link_views.table_link_news, name="table-link-news"),
     path(
         "games/<int:pk>/done-correcting/",
-        correction_views.game_done_correcting,
+        games_views.game_done_correcting,
         name="game-done-correcting",
     ),
     path(
         "history/hands/<int:history_id>/restore/",
-        correction_views.hand_restore,
+        games_views.hand_restore,
         name="hand-restore",
     ),
     path(
         "history/games/<int:history_id>/restore/",
-        correction_views.result_restore,
+        games_views.result_restore,
         name="result-restore",
     ),
-    path("hands/<int:pk>/edit/", views.hand_edit, name="hand-edit"),
-    path("hands/<int:pk>/delete/", views.hand_delete, name="hand-delete"),
+    path("hands/<int:pk>/edit/", games_views.hand_edit, name="hand-edit"),
+    path("hands/<int:pk>/delete/", games_views.hand_delete, name="hand-delete"),
     path("tables/", table_views.table_list, name="table-list"),
     path("tables/new/", table_views.table_create, name="table-create"),
     path("tables/import/", table_views.table_import, name="table-import"),

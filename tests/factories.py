@@ -10,8 +10,8 @@ import random
 import factory
 from django.contrib.auth.models import Group, User
 
-from scoring import services
 from scoring.core.permissions import SCORERS
+from scoring.games import services as games_services
 from scoring.models import Game, Member, Night
 from scoring.nights import services as nights_services
 
@@ -105,7 +105,7 @@ def play_out(night, *, upsets=(), losing_scores=None, loser_cinches=None, leave=
             "score": [side["score"] for side in sides],
             "cinches": [side["cinches"] for side in sides],
         }
-        services.game_result_record(game=game, result=result)
+        games_services.game_result_record(game=game, result=result)
 
 
 def win_playoff(night, pairs, winner: int):
@@ -114,7 +114,7 @@ def win_playoff(night, pairs, winner: int):
         night=night, is_playoff=True, winner=None, pair_a__in=pairs, pair_b__in=pairs
     )
     score = [11, 4] if winner == game.pair_a else [4, 11]
-    return services.game_result_record(
+    return games_services.game_result_record(
         game=game, result={"winner": winner, "score": score, "cinches": [0, 0]}
     )
 

@@ -4,8 +4,8 @@ started (``Game.started``, the one test the draw, the pages and the buttons shar
 import pytest
 from django.db.models import Count, Prefetch
 
-from scoring import services
 from scoring.core import errors
+from scoring.games import services as games_services
 from scoring.models import Game, Hand
 from scoring.nights import services as nights_services
 from tests.factories import night_with_schedule
@@ -30,7 +30,7 @@ def test_a_passed_hand_starts_play_however_the_game_was_read():
     night = night_with_schedule(4)
     game = Game.objects.filter(night=night).first()
     assert not game.started
-    services.hand_record(game=game, data=PASSED)
+    games_services.hand_record(game=game, data=PASSED)
 
     counted = Game.objects.annotate(hand_count=Count("hands")).get(pk=game.pk)
     prefetched = Game.objects.prefetch_related(Prefetch("hands", Hand.objects.all())).get(
@@ -47,7 +47,7 @@ def test_a_pegboard_result_starts_play():
     night = night_with_schedule(4)
     game = Game.objects.filter(night=night).first()
 
-    services.game_result_record(
+    games_services.game_result_record(
         game=game, result={"winner": game.pair_a, "score": [11, 3], "cinches": [0, 1]}
     )
 

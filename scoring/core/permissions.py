@@ -16,8 +16,6 @@ from django.conf import settings
 from django.contrib.auth.mixins import UserPassesTestMixin
 from django.utils.cache import add_never_cache_headers
 
-from scoring.core.guards import game_open_to
-
 SCORERS = "Scorers"
 
 
@@ -76,23 +74,3 @@ class DirectorRequiredMixin(UserPassesTestMixin):
 
     def test_func(self) -> bool:
         return is_director(self.request.user)
-
-
-def game_actions(game, user) -> dict[str, bool]:
-    """Which of the game page's forms and buttons ``user`` is offered.
-
-    The services still decide; this only spares the page buttons they would refuse
-    (none is offered on a final night).
-    """
-    score = is_scorer(user) and not game.night.is_final and not game.forfeit
-    correct = score and game_open_to(game, user)
-    return {
-        "score": score,
-        "correct": correct,
-        "enter_hand": score and not game.from_pegboard and not game.finished,
-        "done_correcting": score and game.finished and game.reopened,
-        "enter_result": correct and not game.started,
-        "clear_result": correct and game.from_pegboard,
-        "reopen": score and is_director(user) and game.finished and not game.reopened,
-        "substitute": score and not game.is_playoff,
-    }

@@ -7,8 +7,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.core.tables import PAIR, TABLE, BaseTable
+from scoring.games.tables import GameColumn
 from scoring.models import Night, Seat
-from scoring.tables import GameColumn
 
 
 class NightTable(BaseTable):

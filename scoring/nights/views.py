@@ -17,7 +17,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.generic import FormView
 from django_tables2 import SingleTableView
 
-from scoring import audit, table_selectors
+from scoring import table_selectors
 from scoring.core import documents, errors, kept_summaries
 from scoring.core import pairs as core_pairs
 from scoring.core.confirm import Confirmation, ConfirmFirst
@@ -28,12 +28,13 @@ from scoring.core.permissions import (
     PublicPage,
 )
 from scoring.core.views import NightPage, already_done, by_method
+from scoring.games import audit
+from scoring.games.tables import PlayoffTable
 from scoring.nights import selectors, services
 from scoring.nights.forms import NightEditForm, NightForm, SwapForm, seating, split_percent
 from scoring.nights.tables import NightTable, PairTable, PatternTable, SeatTable
 from scoring.rules import all_variants
 from scoring.rules.jsonio import dump_json
-from scoring.tables import PlayoffTable
 
 NIGHTS_PER_PAGE = 25  # a half-year of weekly nights; older ones on the next pages
 

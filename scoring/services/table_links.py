@@ -16,8 +16,8 @@ from simple_history.utils import bulk_update_with_history
 from scoring.core.authors import audited
 from scoring.core.errors import DISPUTED, AlreadyDone
 from scoring.core.guards import lock_open_game, mark_night_changed
+from scoring.games.services import author_label
 from scoring.models import Game
-from scoring.services.games import author_label
 
 DISPUTE_LENGTH = 200
 

@@ -10,6 +10,7 @@ import datetime
 import random
 
 from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Night
 from scoring.nights import services as nights_services
 
@@ -57,7 +58,7 @@ def play(game: Game, winner: int, loser: int, *, hands: int = 3, user=None) -> N
     """Enter the game's next hands of :func:`hands_by_cards`, up to ``hands`` in all."""
     planned = hands_by_cards(winner, loser)[game.hands.count() : hands]
     for hand in planned:
-        services.hand_record(game=game, data=rules_hand(hand), user=user)
+        games_services.hand_record(game=game, data=rules_hand(hand), user=user)
 
 
 def played_night(*, user=None, last_game_hands: int = 3, playoff_hands=None) -> Night:

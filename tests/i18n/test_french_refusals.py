@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Night
 from scoring.nights.forms import NightForm
 from scoring.season_forms import SeasonForm
@@ -40,7 +41,7 @@ def test_the_same_refusal_stays_english_in_english(director):
 def test_a_finished_game_refuses_a_hand_in_french_on_its_page(client_as, scorer):
     game = Game.objects.get(night=night_with_schedule(2), round=1)
     for _ in range(3):
-        services.hand_record(game=game, data={"bidder": 1, "bid": 4, "high": 1, "low": 1})
+        games_services.hand_record(game=game, data={"bidder": 1, "bid": 4, "high": 1, "low": 1})
     Game.objects.filter(pk=game.pk).update(winner=1, score_a=12)
     data = {"bidder": "1", "bid": "2", "high": "1", "low": "1", "jack": "", "game": ""}
 

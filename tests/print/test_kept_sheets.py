@@ -14,8 +14,9 @@ from django.urls import reverse
 from pypdf import PdfReader
 from pytest_django.asserts import assertContains
 
-from scoring import kept_sheets, printing, services, sheets
+from scoring import kept_sheets, printing, sheets
 from scoring.core import limits
+from scoring.games import services as games_services
 from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
@@ -77,8 +78,10 @@ def test_a_blank_packet_is_not_rendered_again_when_a_hand_is_saved(renders):
     filled = kept_sheets.sheet_pdf(night, "packet", paper="letter", filled=True)
     game = open_game(night)
 
-    services.hand_record(game=game, data={"passed": True})
-    services.hand_record(game=game, data={"bidder": game.pair_a, "bid": 2, "high": 1, "low": 1})
+    games_services.hand_record(game=game, data={"passed": True})
+    games_services.hand_record(
+        game=game, data={"bidder": game.pair_a, "bid": 2, "high": 1, "low": 1}
+    )
     night.refresh_from_db()
 
     assert kept_sheets.sheet_pdf(night, "packet", paper="letter") == blank
@@ -177,7 +180,7 @@ def test_a_big_packet_is_rendered_in_parts_numbered_across(monkeypatch, renders)
     assert "Round 1, table 1" in texts[2] and "— draw" in texts[0]
 
     game = open_game(night)
-    services.hand_record(game=game, data={"passed": True})
+    games_services.hand_record(game=game, data={"passed": True})
     night.refresh_from_db()
     again = kept_sheets.sheet_pdf(night, "packet", paper="letter", filled=True)
 

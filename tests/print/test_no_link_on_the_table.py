@@ -9,7 +9,7 @@ would (zbar at 150 dpi): no QR code at all, and no link's address in its words.
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game
 from tests.factories import night_with_schedule
 from tests.print.test_round_cards import decoded_qrs
@@ -24,7 +24,7 @@ def night_in_play(scorer):
     night = night_with_schedule(4, confirm_results=True)
     game = Game.objects.get(night=night, round=1, table=1)
     hand = {"bidder": game.pair_a, "bid": 2, "points": [2, 1]}
-    services.hand_record(game=game, data=hand, user=scorer)
+    games_services.hand_record(game=game, data=hand, user=scorer)
     return night
 
 

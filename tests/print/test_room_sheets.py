@@ -9,9 +9,10 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import kept_sheets, selectors, services, sheets
+from scoring import kept_sheets, services, sheets
 from scoring.core import pairs
-from scoring.forms import HandForm, pair_label
+from scoring.games import selectors as games_selectors
+from scoring.games.forms import HandForm, pair_label
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
 from tests.factories import night_with_schedule, play_out
@@ -31,7 +32,7 @@ def squeezed(words: str) -> str:
 def test_score_sheet_and_entry_form_name_the_seats_alike():
     night = night_with_schedule(3)
     game = Game.objects.get(night=night, round=1, table=1)
-    names = selectors.game_pair_names(game)
+    names = games_selectors.game_pair_names(game)
     form = HandForm(game=game, names=names)
     sheet = sheets.score_sheet(
         game,

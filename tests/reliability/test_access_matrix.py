@@ -34,12 +34,13 @@ from scoring import (
     print_views,
     results_views,
     season_views,
-    services,
     table_views,
     views,
 )
 from scoring.core import language, text_size
 from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
+from scoring.games import services as games_services
+from scoring.games import views as games_views
 from scoring.models import Game, Hand, Season, TableGame
 from scoring.nights import views as nights_views
 from scoring.services import attendance, table_games
@@ -62,7 +63,7 @@ READ_VIEWS = {
     nights_views.NightDetailView: "standings",
     nights_views.NightDrawPage: "standings",
     nights_views.NightFile: MONEY,
-    views.GamePage: "standings",
+    games_views.GamePage: "standings",
     results_views.NightStandings: "standings",
     results_views.NightStandingsJson: "standings",
     results_views.NightPot: MONEY,
@@ -157,7 +158,7 @@ def build_night():
     night = night_with_schedule(3)
     game = Game.objects.filter(night=night).order_by("pk").first()
     a = game.pair_a
-    services.hand_record(game=game, data={"bidder": a, "bid": 2, "high": a, "low": a})
+    games_services.hand_record(game=game, data={"bidder": a, "bid": 2, "high": a, "low": a})
     attendance.substitute_record(game=game, number=2 * a, name="Zed")
     table = table_games.table_create(
         variant="chicago42", player_names=["Ann", "Bob"], date=night.date, stake=1

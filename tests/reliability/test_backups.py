@@ -14,7 +14,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Hand, Member, Night
 from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
@@ -50,7 +50,7 @@ def club_nights() -> list[Night]:
     game = Game.objects.filter(night=entered).order_by("pk").first()
     for bid in (2, 3, 4):
         hand = {"bidder": game.pair_a, "bid": bid, "high": game.pair_a, "low": game.pair_b}
-        services.hand_record(game=game, data=hand)
+        games_services.hand_record(game=game, data=hand)
     return [*nights, entered]
 
 

@@ -17,7 +17,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
 
-from scoring import selectors, services
+from scoring import selectors
+from scoring.games import services as games_services
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
@@ -124,5 +125,5 @@ def replay(document: dict):
     night = nights_services.night_import(document=load_json(dump_json(document)))
     for game in Game.objects.filter(night=night).order_by("round", "table"):
         for hand in hands[(game.round, game.table)]:
-            services.hand_record(game=game, data=hand)
+            games_services.hand_record(game=game, data=hand)
     return night

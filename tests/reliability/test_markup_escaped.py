@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Season, Seat
 from scoring.nights import services as nights_services
 from tests.factories import play_out
@@ -38,7 +38,9 @@ def name_pages(night) -> dict[str, bool]:
     """The pages that show names: whether each shows the player (else the night's name)."""
     games = Game.objects.filter(night=night).order_by("pk")
     a = games[0].pair_a
-    hand = services.hand_record(game=games[0], data={"bidder": a, "bid": 2, "high": a, "low": a})
+    hand = games_services.hand_record(
+        game=games[0], data={"bidder": a, "bid": 2, "high": a, "low": a}
+    )
     pair = Seat.objects.get(night=night, member__name=SCRIPT).pair
     pk = [night.pk]
     pages = {

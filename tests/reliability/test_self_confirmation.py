@@ -18,7 +18,8 @@ from PIL import Image
 from pytest_django.asserts import assertContains, assertNotContains
 from pyzbar import pyzbar
 
-from scoring import audit, link_devices, services
+from scoring import link_devices, services
+from scoring.games import audit
 from scoring.models import Game
 from scoring.table_links import link_path, link_url
 from tests.factories import ScorerFactory, night_with_schedule

@@ -9,6 +9,8 @@ from django.core.exceptions import ValidationError
 
 from scoring import selectors, services
 from scoring.core import errors
+from scoring.games import selectors as games_selectors
+from scoring.games import services as games_services
 from scoring.models import Game, Member, Seat, Substitute
 from scoring.nights import services as nights_services
 from scoring.rules.schedule import schedule
@@ -22,7 +24,7 @@ def finish(game: Game, winner: int | None = None) -> Game:
     """Type a plain result: ``winner`` (the first pair by default) 11 to 5."""
     winner = winner or game.pair_a
     score = [11, 5] if winner == game.pair_a else [5, 11]
-    return services.game_result_record(
+    return games_services.game_result_record(
         game=game, result={"winner": winner, "score": score, "cinches": [0, 0]}
     )
 
@@ -91,7 +93,9 @@ def test_a_substitute_is_recorded_and_changes_no_figure():
     attendance.substitute_record(game=game, number=seat.number, name="Zed")
 
     assert standings(night) == before
-    assert selectors.game_pair_names(game)[game.pair_a].endswith(f"Zed for {seat.member.name}")
+    assert games_selectors.game_pair_names(game)[game.pair_a].endswith(
+        f"Zed for {seat.member.name}"
+    )
     assert Substitute.objects.get().name == "Zed"
 
 

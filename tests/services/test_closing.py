@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 
 from scoring import services
 from scoring.core import errors
+from scoring.games import services as games_services
 from scoring.models import Game, Hand, Night
 from scoring.nights import services as nights_services
 from tests.factories import night_with_schedule, play_out, win_playoff
@@ -23,7 +24,7 @@ def finished():
     night = night_with_schedule(2)
     game = Game.objects.get(night=night)
     for _ in range(3):
-        services.hand_record(game=game, data=ALL_FOUR)
+        games_services.hand_record(game=game, data=ALL_FOUR)
     return night
 
 
@@ -119,16 +120,16 @@ def a_game(night) -> Game:
 
 
 WRITES = {
-    "hand_record": lambda night: services.hand_record(game=a_game(night), data=ALL_FOUR),
-    "hand_correct": lambda night: services.hand_correct(
+    "hand_record": lambda night: games_services.hand_record(game=a_game(night), data=ALL_FOUR),
+    "hand_correct": lambda night: games_services.hand_correct(
         hand=a_hand(night), data=ALL_FOUR, version=a_hand(night).version
     ),
-    "hand_delete": lambda night: services.hand_delete(hand=a_hand(night)),
-    "game_result_record": lambda night: services.game_result_record(
+    "hand_delete": lambda night: games_services.hand_delete(hand=a_hand(night)),
+    "game_result_record": lambda night: games_services.game_result_record(
         game=a_game(night), result={"winner": 1, "score": [11, 0], "cinches": [0, 0]}
     ),
-    "game_result_clear": lambda night: services.game_result_clear(game=a_game(night)),
-    "game_reopen": lambda night: services.game_reopen(game=a_game(night)),
+    "game_result_clear": lambda night: games_services.game_result_clear(game=a_game(night)),
+    "game_reopen": lambda night: games_services.game_reopen(game=a_game(night)),
     "night_draw": lambda night: nights_services.night_draw(night=night, chance=random.Random(1)),
     "seats_swap": lambda night: nights_services.seats_swap(night=night, first=1, second=3),
     "night_schedule": lambda night: nights_services.night_schedule(night=night),
@@ -161,7 +162,7 @@ def test_reopen(final, director):
     night = services.night_reopen(night=final, user=director)
 
     assert not Night.objects.get(pk=final.pk).is_final
-    services.game_reopen(game=a_game(night))  # writes go through again
+    games_services.game_reopen(game=a_game(night))  # writes go through again
     latest = night.history.first()
     assert (latest.is_final, latest.history_user, latest.history_change_reason) == (
         False,

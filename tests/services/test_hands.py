@@ -11,9 +11,9 @@ from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from simple_history.models import HistoricalRecords
 
-from scoring import services
 from scoring.core import errors
 from scoring.core.documents import hand_data
+from scoring.games import services as games_services
 from scoring.models import Game, Hand
 from scoring.nights import services as nights_services
 from scoring.rules import play_game
@@ -72,10 +72,10 @@ def folded(game: Game) -> tuple:
 
 
 def test_hand_record_stores_the_hand_and_the_rules_totals(game, scorer):
-    services.hand_record(game=game, data=hand(bid=2, high=1, low=2, game=1), user=scorer)
-    services.hand_record(game=game, data={"passed": True}, user=scorer)
-    services.hand_record(game=game, data=hand(bidder=2, bid=3, high=1, low=1, game=2))
-    last = services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [1, 2]})
+    games_services.hand_record(game=game, data=hand(bid=2, high=1, low=2, game=1), user=scorer)
+    games_services.hand_record(game=game, data={"passed": True}, user=scorer)
+    games_services.hand_record(game=game, data=hand(bidder=2, bid=3, high=1, low=1, game=2))
+    last = games_services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [1, 2]})
 
     assert [h.position for h in game.hands.all()] == [1, 2, 3, 4]
     assert hand_data(last) == {"bidder": 1, "bid": 2, "points": [1, 2]}
@@ -95,11 +95,11 @@ def test_hand_record_stores_the_hand_and_the_rules_totals(game, scorer):
     ],
 )
 def test_an_invalid_hand_is_refused_beside_its_field(game, data, field):
-    services.hand_record(game=game, data=hand(high=1, low=1, game=1))
+    games_services.hand_record(game=game, data=hand(high=1, low=1, game=1))
     before, game_before = rows(), totals(game)
 
     with pytest.raises(ValidationError) as refused:
-        services.hand_record(game=game, data=data)
+        games_services.hand_record(game=game, data=data)
 
     assert list(refused.value.message_dict) == [field]
     assert rows() == before
@@ -113,7 +113,7 @@ def test_a_game_holds_at_most_300_hands_passed_deals_included(game):
     before, game_before = rows(), totals(game)
 
     with pytest.raises(ValidationError) as refused:
-        services.hand_record(game=game, data={"passed": True})
+        games_services.hand_record(game=game, data={"passed": True})
 
     assert refused.value.messages == [
         "hands: a game holds at most 300 hands, passed deals included: this one would have 301"
@@ -123,9 +123,9 @@ def test_a_game_holds_at_most_300_hands_passed_deals_included(game):
 
 
 def test_money_made_wins_the_game_at_once(game):
-    services.hand_record(game=game, data=hand(bidder=2, bid=2, high=2, low=2))
+    games_services.hand_record(game=game, data=hand(bidder=2, bid=2, high=2, low=2))
 
-    services.hand_record(game=game, data=MONEY_MADE)
+    games_services.hand_record(game=game, data=MONEY_MADE)
 
     game.refresh_from_db()
     assert game.money_bid is True
@@ -133,21 +133,21 @@ def test_money_made_wins_the_game_at_once(game):
 
 
 def test_a_hand_after_the_game_is_won_is_refused(game, scorer, director):
-    services.hand_record(game=game, data=MONEY_MADE)
+    games_services.hand_record(game=game, data=MONEY_MADE)
     before = rows()
 
     with pytest.raises(ValidationError, match="is finished: ask a director"):
-        services.hand_record(game=game, data=hand(), user=scorer)
+        games_services.hand_record(game=game, data=hand(), user=scorer)
     with pytest.raises(ValidationError, match="already won by pair 1: no hand may follow"):
-        services.hand_record(game=game, data=hand(), user=director)
+        games_services.hand_record(game=game, data=hand(), user=director)
 
     assert rows() == before
 
 
 def test_hand_correct_with_the_current_version_saves(game, scorer):
-    first = services.hand_record(game=game, data=hand(high=1, low=1), user=scorer)
+    first = games_services.hand_record(game=game, data=hand(high=1, low=1), user=scorer)
 
-    corrected = services.hand_correct(
+    corrected = games_services.hand_correct(
         hand=first, data=hand(bidder=2, bid=3, high=2, low=2, game=2), version=1, user=scorer
     )
 
@@ -157,12 +157,12 @@ def test_hand_correct_with_the_current_version_saves(game, scorer):
 
 
 def test_hand_correct_with_an_old_version_changes_nothing(game):
-    first = services.hand_record(game=game, data=hand(high=1, low=1))
-    services.hand_correct(hand=first, data=hand(high=1, low=2), version=1)
+    first = games_services.hand_record(game=game, data=hand(high=1, low=1))
+    games_services.hand_correct(hand=first, data=hand(high=1, low=2), version=1)
     before, game_before = rows(), totals(game)
 
     with pytest.raises(errors.StaleVersion, match="changed by someone else"):
-        services.hand_correct(hand=first, data=hand(high=2, low=2), version=1)
+        games_services.hand_correct(hand=first, data=hand(high=2, low=2), version=1)
 
     assert rows() == before
     assert totals(game) == game_before
@@ -170,12 +170,12 @@ def test_hand_correct_with_an_old_version_changes_nothing(game):
 
 
 def test_a_correction_that_leaves_later_hands_after_the_win_is_refused(game):
-    first = services.hand_record(game=game, data=hand(high=1, low=1))
-    services.hand_record(game=game, data=hand(bidder=2, high=2, low=2))
+    first = games_services.hand_record(game=game, data=hand(high=1, low=1))
+    games_services.hand_record(game=game, data=hand(bidder=2, high=2, low=2))
     before, game_before = rows(), totals(game)
 
     with pytest.raises(ValidationError) as refused:
-        services.hand_correct(hand=first, data=MONEY_MADE, version=1)
+        games_services.hand_correct(hand=first, data=MONEY_MADE, version=1)
 
     assert "hands[1]: the game was already won by pair 1" in str(refused.value)
     assert rows() == before
@@ -184,28 +184,28 @@ def test_a_correction_that_leaves_later_hands_after_the_win_is_refused(game):
 
 
 def test_hand_delete_folds_the_remaining_hands_again(game):
-    services.hand_record(game=game, data=ALL_FOUR)
-    second = services.hand_record(game=game, data=hand(bidder=2, bid=3, high=1, low=1))
-    services.hand_record(game=game, data=hand(bidder=2, bid=2, high=2, low=2))
+    games_services.hand_record(game=game, data=ALL_FOUR)
+    second = games_services.hand_record(game=game, data=hand(bidder=2, bid=3, high=1, low=1))
+    games_services.hand_record(game=game, data=hand(bidder=2, bid=2, high=2, low=2))
     assert totals(game) == (6, -1, 0, 1, None)
 
-    services.hand_delete(hand=second)
+    games_services.hand_delete(hand=second)
 
     assert [hand_data(h) for h in game.hands.all()] == [ALL_FOUR, hand(bidder=2, high=2, low=2)]
     assert totals(game) == folded(game) == (4, 2, 0, 0, None)
 
 
 def test_deleting_the_last_hand_clears_the_totals(game):
-    only = services.hand_record(game=game, data=ALL_FOUR)
+    only = games_services.hand_record(game=game, data=ALL_FOUR)
 
-    services.hand_delete(hand=only)
+    games_services.hand_delete(hand=only)
 
     assert totals(game) == (0, 0, 0, 0, None)
     assert not game.started
 
 
 def finish_by_hands(game) -> list[Hand]:
-    hands = [services.hand_record(game=game, data=ALL_FOUR) for _ in range(3)]
+    hands = [games_services.hand_record(game=game, data=ALL_FOUR) for _ in range(3)]
     assert totals(game)[-1] == 1
     return hands
 
@@ -216,13 +216,13 @@ def test_a_finished_game_refuses_a_scorers_change_until_reopened(game, scorer, d
     before = rows()
 
     with pytest.raises(ValidationError, match="ask a director to re-open it"):
-        services.hand_correct(hand=last, data=smaller, version=1, user=scorer)
+        games_services.hand_correct(hand=last, data=smaller, version=1, user=scorer)
     with pytest.raises(ValidationError, match="ask a director to re-open it"):
-        services.hand_delete(hand=last, user=scorer)
+        games_services.hand_delete(hand=last, user=scorer)
     assert rows() == before
 
-    services.game_reopen(game=game, user=director)
-    services.hand_correct(hand=last, data=smaller, version=1, user=scorer)
+    games_services.game_reopen(game=game, user=director)
+    games_services.hand_correct(hand=last, data=smaller, version=1, user=scorer)
 
     game.refresh_from_db()
     assert (game.winner, game.reopened) == (None, True)
@@ -231,9 +231,9 @@ def test_a_finished_game_refuses_a_scorers_change_until_reopened(game, scorer, d
 
 def test_finishing_a_reopened_game_closes_it_again(game, scorer, director):
     *_, last = finish_by_hands(game)
-    services.game_reopen(game=game, user=director)
+    games_services.game_reopen(game=game, user=director)
 
-    services.hand_correct(hand=last, data=MONEY_MADE, version=1, user=scorer)
+    games_services.hand_correct(hand=last, data=MONEY_MADE, version=1, user=scorer)
 
     game.refresh_from_db()
     assert (game.winner, game.money_bid, game.reopened) == (1, True, False)
@@ -242,21 +242,23 @@ def test_finishing_a_reopened_game_closes_it_again(game, scorer, director):
 def test_a_director_may_always_correct(game, director):
     *_, last = finish_by_hands(game)
 
-    services.hand_correct(hand=last, data=hand(bid=2, high=1, low=1), version=1, user=director)
+    games_services.hand_correct(
+        hand=last, data=hand(bid=2, high=1, low=1), version=1, user=director
+    )
 
     assert totals(game) == (10, 0, 0, 0, None)
 
 
 def test_game_reopen_needs_a_finished_game(game, director):
     with pytest.raises(ValidationError, match="not finished"):
-        services.game_reopen(game=game, user=director)
+        games_services.game_reopen(game=game, user=director)
 
 
 RESULT = {"winner": 2, "score": [7, 11], "cinches": [2, 1]}
 
 
 def test_game_result_record_stores_the_pegboard_totals(game, scorer):
-    services.game_result_record(game=game, result=RESULT, user=scorer)
+    games_services.game_result_record(game=game, result=RESULT, user=scorer)
 
     game.refresh_from_db()
     assert game.from_pegboard is True
@@ -265,7 +267,7 @@ def test_game_result_record_stores_the_pegboard_totals(game, scorer):
 
 def test_game_result_record_refuses_a_winner_short_of_the_target(game):
     with pytest.raises(ValidationError) as refused:
-        services.game_result_record(game=game, result=RESULT | {"score": [7, 9]})
+        games_services.game_result_record(game=game, result=RESULT | {"score": [7, 9]})
 
     assert list(refused.value.message_dict) == ["score"]
     assert "short of the target 11" in refused.value.message_dict["score"][0]
@@ -274,43 +276,43 @@ def test_game_result_record_refuses_a_winner_short_of_the_target(game):
 
 
 def test_game_result_record_refuses_a_game_with_hands(game):
-    services.hand_record(game=game, data=ALL_FOUR)
+    games_services.hand_record(game=game, data=ALL_FOUR)
 
     with pytest.raises(ValidationError, match="already has hands"):
-        services.game_result_record(game=game, result=RESULT)
+        games_services.game_result_record(game=game, result=RESULT)
 
     game.refresh_from_db()
     assert (game.from_pegboard, totals(game)) == (False, (4, 0, 0, 0, None))
 
 
 def test_a_pegboard_game_takes_no_hands(game):
-    services.game_result_record(game=game, result=RESULT)
-    services.game_reopen(game=game)
+    games_services.game_result_record(game=game, result=RESULT)
+    games_services.game_reopen(game=game)
 
     with pytest.raises(ValidationError, match="typed from the pegboard"):
-        services.hand_record(game=game, data=ALL_FOUR)
+        games_services.hand_record(game=game, data=ALL_FOUR)
 
 
 def test_game_result_clear(game, scorer, director):
-    services.game_result_record(game=game, result=RESULT, user=scorer)
+    games_services.game_result_record(game=game, result=RESULT, user=scorer)
     with pytest.raises(ValidationError, match="ask a director"):
-        services.game_result_clear(game=game, user=scorer)
+        games_services.game_result_clear(game=game, user=scorer)
 
-    services.game_result_clear(game=game, user=director)
+    games_services.game_result_clear(game=game, user=director)
 
     game.refresh_from_db()
     assert (game.from_pegboard, totals(game)) == (False, (0, 0, 0, 0, None))
-    services.hand_record(game=game, data=ALL_FOUR, user=scorer)
+    games_services.hand_record(game=game, data=ALL_FOUR, user=scorer)
 
 
 def test_every_change_is_in_the_history_with_its_user(game, scorer, director):
-    first = services.hand_record(game=game, data=ALL_FOUR, user=scorer)
+    first = games_services.hand_record(game=game, data=ALL_FOUR, user=scorer)
     hand_id = first.pk
-    services.hand_correct(hand=first, data=hand(), version=1, user=director)
-    services.hand_delete(hand=first, user=scorer)
-    services.game_result_record(game=game, result=RESULT, user=scorer)
-    services.game_reopen(game=game, user=director)
-    services.game_result_clear(game=game, user=scorer)
+    games_services.hand_correct(hand=first, data=hand(), version=1, user=director)
+    games_services.hand_delete(hand=first, user=scorer)
+    games_services.game_result_record(game=game, result=RESULT, user=scorer)
+    games_services.game_reopen(game=game, user=director)
+    games_services.game_result_clear(game=game, user=scorer)
 
     hand_records = Hand.history.filter(id=hand_id).order_by("history_date")
     assert [(r.history_type, r.history_user) for r in hand_records] == [
@@ -333,9 +335,9 @@ def test_every_change_is_in_the_history_with_its_user(game, scorer, director):
 
 
 def test_history_outside_a_request_leaves_no_author_behind(game, scorer):
-    services.hand_record(game=game, data=hand(), user=scorer)
+    games_services.hand_record(game=game, data=hand(), user=scorer)
 
-    services.hand_record(game=game, data=hand())
+    games_services.hand_record(game=game, data=hand())
 
     assert not hasattr(HistoricalRecords.context, "request")
     assert Hand.history.get(position=2).history_user is None
@@ -346,7 +348,7 @@ def test_history_inside_a_request_keeps_the_request(game, scorer, rf):
     request.user = scorer
     HistoricalRecords.context.request = request
     try:
-        services.hand_record(game=game, data=hand(), user=scorer)
+        games_services.hand_record(game=game, data=hand(), user=scorer)
         assert HistoricalRecords.context.request is request
     finally:
         del HistoricalRecords.context.request
@@ -360,25 +362,25 @@ def test_game_result_clear_refuses_a_game_entered_hand_by_hand(game, director):
     before = totals(game)
 
     with pytest.raises(ValidationError, match="no pegboard result"):
-        services.game_result_clear(game=game, user=director)
+        games_services.game_result_clear(game=game, user=director)
 
     assert totals(game) == before == folded(game)
 
 
 def test_hand_correct_of_a_hand_deleted_meanwhile_is_stale(game):
-    first = services.hand_record(game=game, data=hand())
+    first = games_services.hand_record(game=game, data=hand())
     Hand.objects.filter(pk=first.pk).delete()
 
     with pytest.raises(errors.StaleVersion, match="deleted by someone else"):
-        services.hand_correct(hand=first, data=ALL_FOUR, version=1)
+        games_services.hand_correct(hand=first, data=ALL_FOUR, version=1)
 
 
 def test_hand_delete_of_a_hand_deleted_meanwhile_is_stale(game):
-    first = services.hand_record(game=game, data=hand())
-    services.hand_delete(hand=Hand.objects.get(pk=first.pk))
+    first = games_services.hand_record(game=game, data=hand())
+    games_services.hand_delete(hand=Hand.objects.get(pk=first.pk))
     before = rows()
 
     with pytest.raises(errors.StaleVersion, match="deleted by someone else"):
-        services.hand_delete(hand=first)
+        games_services.hand_delete(hand=first)
 
     assert rows() == before

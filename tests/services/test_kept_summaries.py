@@ -3,8 +3,9 @@ night changed (every service that changes a night moves its ``updated_at``)."""
 
 import pytest
 
-from scoring import selectors, services
+from scoring import selectors
 from scoring.core import kept_summaries
+from scoring.games import services as games_services
 from scoring.models import Game, Night, NightSummary
 from scoring.nights import selectors as nights_selectors
 from tests.factories import night_with_schedule, play_out
@@ -42,7 +43,7 @@ def test_a_changed_night_is_computed_again_alone():
     kept(first)
     game = Game.objects.filter(night=second).order_by("round", "table").first()
 
-    services.game_result_record(
+    games_services.game_result_record(
         game=game, result={"winner": game.pair_a, "score": [11, 2], "cinches": [0, 1]}
     )
 
@@ -70,7 +71,7 @@ def test_kept_parts_are_parts_of_each_nights_document(django_assert_num_queries)
     Night.objects.get(pk=unscorable.pk).save()
     kept_summaries.nights_with_summaries()
     game = Game.objects.get(night=changed, winner=None)
-    services.game_result_record(
+    games_services.game_result_record(
         game=game, result={"winner": game.pair_b, "score": [4, 11], "cinches": [1, 0]}
     )
 

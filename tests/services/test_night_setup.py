@@ -7,8 +7,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from scoring import services
 from scoring.core import errors
+from scoring.games import services as games_services
 from scoring.models import Game, Member, Night, Seat
 from scoring.nights import services as nights_services
 from scoring.rules import schedule
@@ -121,7 +121,7 @@ def test_seats_swap_needs_two_numbers_of_the_night(first, second):
 def test_draw_and_swap_are_refused_once_a_hand_is_recorded():
     night = drawn_and_scheduled()
     before = seating(night)
-    services.hand_record(game=night.games.first(), data=HAND)
+    games_services.hand_record(game=night.games.first(), data=HAND)
 
     with pytest.raises(errors.PlayStarted, match="Play has started"):
         nights_services.night_draw(night=night, chance=random.Random(2))
@@ -136,7 +136,7 @@ def test_draw_and_swap_are_refused_once_a_hand_is_recorded():
 def test_draw_is_refused_once_a_result_is_typed():
     night = drawn_and_scheduled()
     game = night.games.first()
-    services.game_result_record(
+    games_services.game_result_record(
         game=game, result={"winner": game.pair_a, "score": [11, 3], "cinches": [0, 1]}
     )
 

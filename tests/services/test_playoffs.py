@@ -8,6 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scoring import selectors, services
+from scoring.games import services as games_services
 from scoring.models import Game
 from scoring.nights import services as nights_services
 from tests.factories import night_with_schedule, play_out, win_playoff
@@ -133,7 +134,7 @@ def test_switching_to_pegs_removes_the_playoffs_not_begun(three_way, director):
 def test_switching_to_pegs_is_refused_while_a_playoff_is_under_way(three_way):
     services.playoffs_start(night=three_way)
     playoff = Game.objects.filter(night=three_way, is_playoff=True).first()
-    services.hand_record(game=playoff, data={"passed": True})
+    games_services.hand_record(game=playoff, data={"passed": True})
 
     with pytest.raises(ValidationError, match="A play-off is under way"):
         services.night_tiebreak_set(night=three_way, tiebreak="pegs")

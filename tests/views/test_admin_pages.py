@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Hand, Member, Night
 from tests.factories import night_with_schedule, play_out
 
@@ -71,7 +72,7 @@ def played():
     """A 2-pair night whose game holds one hand entered through the services."""
     night = night_with_schedule(2)
     game = Game.objects.get(night=night)
-    hand = services.hand_record(game=game, data=HAND)
+    hand = games_services.hand_record(game=game, data=HAND)
     return night, Game.objects.get(pk=game.pk), hand
 
 

@@ -6,6 +6,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Member, Night, Seat, Substitute
 from scoring.services import attendance
 from tests.factories import NEW_NIGHT_FORM, night_with_schedule, player_names
@@ -116,7 +117,7 @@ def test_a_substitute_form_refused_says_why(client_as, scorer, sitting, reason):
 
 def finish_round(night, round_: int) -> None:
     for game in Game.objects.filter(night=night, round=round_):
-        services.game_result_record(
+        games_services.game_result_record(
             game=game, result={"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
         )
 

@@ -6,6 +6,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains
 
 from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Hand
 from tests.factories import night_with_schedule, play_out
 from tests.views.access import assert_refused
@@ -34,7 +35,7 @@ def asks(client, path: str, *lost: str):
 def test_delete_hand_asks_then_deletes(client_as, scorer):
     night = night_with_schedule(3)
     game = first_game(night)
-    hand = services.hand_record(
+    hand = games_services.hand_record(
         game=game, data={**HAND, "bidder": game.pair_a, "high": game.pair_a, "low": game.pair_a}
     )
     client = client_as(scorer)
@@ -50,7 +51,7 @@ def test_delete_hand_asks_then_deletes(client_as, scorer):
 def test_game_page_links_delete_to_the_question(client_as, scorer):
     night = night_with_schedule(3)
     game = first_game(night)
-    hand = services.hand_record(
+    hand = games_services.hand_record(
         game=game, data={**HAND, "bidder": game.pair_a, "high": game.pair_a, "low": game.pair_a}
     )
     page = client_as(scorer).get(reverse("scoring:game-detail", args=[game.pk]))

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Hand
 from tests.factories import night_with_schedule, play_out
 
@@ -65,7 +65,7 @@ def test_a_made_up_saved_number_is_ignored(client_as, scorer):
 
 def finished_by_hands(game):
     for _ in range(6):
-        services.hand_record(game=game, data=bid(game, game.pair_a))
+        games_services.hand_record(game=game, data=bid(game, game.pair_a))
     game.refresh_from_db()
     assert game.finished
     return game
@@ -73,7 +73,7 @@ def finished_by_hands(game):
 
 def test_reopened_game_offers_corrections_not_a_hand_form(client_as, director):
     game = finished_by_hands(game_of(night_with_schedule(3)))
-    services.game_reopen(game=game, user=director)
+    games_services.game_reopen(game=game, user=director)
     client = client_as(director)
 
     response = page(client, game)
@@ -90,10 +90,10 @@ def test_reopened_game_offers_corrections_not_a_hand_form(client_as, director):
 
 def test_done_correcting_is_refused_while_nobody_has_won(director):
     game = finished_by_hands(game_of(night_with_schedule(3)))
-    services.game_reopen(game=game, user=director)
-    services.hand_delete(hand=game.hands.last(), user=director)
+    games_services.game_reopen(game=game, user=director)
+    games_services.hand_delete(hand=game.hands.last(), user=director)
     game.refresh_from_db()
-    from scoring.services.corrections import game_done_correcting
+    from scoring.games.corrections import game_done_correcting
 
     with pytest.raises(Exception, match="has no winner now"):
         game_done_correcting(game=game, user=director)
@@ -104,9 +104,9 @@ def test_done_correcting_is_refused_while_nobody_has_won(director):
 
 def test_director_restores_a_deleted_hand(client_as, director):
     game = game_of(night_with_schedule(3))
-    first = services.hand_record(game=game, data=bid(game, game.pair_a))
-    services.hand_record(game=game, data=bid(game, game.pair_b, 3))
-    services.hand_delete(hand=first, user=director)
+    first = games_services.hand_record(game=game, data=bid(game, game.pair_a))
+    games_services.hand_record(game=game, data=bid(game, game.pair_b, 3))
+    games_services.hand_delete(hand=first, user=director)
     record = history_of(first.pk, "-")
     client = client_as(director)
     assertContains(page(client, game), reverse("scoring:hand-restore", args=[record.history_id]))
@@ -123,11 +123,11 @@ def test_director_restores_a_deleted_hand(client_as, director):
 
 def test_director_restores_a_hand_as_it_was_before_a_correction(director):
     game = game_of(night_with_schedule(3))
-    hand = services.hand_record(game=game, data=bid(game, game.pair_a))
-    services.hand_correct(hand=hand, data=bid(game, game.pair_a, 3), version=1, user=director)
+    hand = games_services.hand_record(game=game, data=bid(game, game.pair_a))
+    games_services.hand_correct(hand=hand, data=bid(game, game.pair_a, 3), version=1, user=director)
     first_version = Hand.history.filter(id=hand.pk).earliest("history_date")
 
-    from scoring.services.corrections import hand_restore
+    from scoring.games.corrections import hand_restore
 
     hand_restore(record=first_version, user=director)
     hand.refresh_from_db()
@@ -136,9 +136,9 @@ def test_director_restores_a_hand_as_it_was_before_a_correction(director):
 
 def test_restore_that_no_longer_fits_says_why(client_as, director):
     game = game_of(night_with_schedule(3))
-    first = services.hand_record(game=game, data=bid(game, game.pair_a))
-    services.hand_delete(hand=first, user=director)
-    services.hand_record(game=game, data=bid(game, game.pair_b))  # takes its place
+    first = games_services.hand_record(game=game, data=bid(game, game.pair_a))
+    games_services.hand_delete(hand=first, user=director)
+    games_services.hand_record(game=game, data=bid(game, game.pair_b))  # takes its place
     record = history_of(first.pk, "-")
 
     response = client_as(director).post(
@@ -154,9 +154,9 @@ def test_restore_a_pegboard_result(client_as, director):
     play_out(night)
     game = game_of(night)
     first_result = Game.history.filter(id=game.pk, winner__isnull=False).earliest("history_date")
-    services.game_result_clear(game=game, user=director)
+    games_services.game_result_clear(game=game, user=director)
     winner = game.pair_b
-    services.game_result_record(
+    games_services.game_result_record(
         game=game,
         result={
             "winner": winner,
@@ -174,8 +174,8 @@ def test_restore_a_pegboard_result(client_as, director):
 
 def test_scorers_cannot_restore(client_as, scorer, director):
     game = game_of(night_with_schedule(3))
-    hand = services.hand_record(game=game, data=bid(game, game.pair_a))
-    services.hand_delete(hand=hand, user=director)
+    hand = games_services.hand_record(game=game, data=bid(game, game.pair_a))
+    games_services.hand_delete(hand=hand, user=director)
     record = history_of(hand.pk, "-")
     response = client_as(scorer).post(reverse("scoring:hand-restore", args=[record.history_id]))
     assert response.status_code == 403
@@ -191,14 +191,14 @@ def test_history_names_the_seats_in_words(client_as, scorer):
 
 def test_a_hand_is_not_put_back_beside_a_pegboard_result(director):
     game = game_of(night_with_schedule(3))
-    first = services.hand_record(game=game, data=bid(game, game.pair_a))
-    services.hand_delete(hand=first, user=director)
-    services.game_result_record(
+    first = games_services.hand_record(game=game, data=bid(game, game.pair_a))
+    games_services.hand_delete(hand=first, user=director)
+    games_services.game_result_record(
         game=game,
         result={"winner": game.pair_a, "score": [11, 5], "cinches": [0, 0]},
         user=director,
     )
-    from scoring.services.corrections import hand_restore
+    from scoring.games.corrections import hand_restore
 
     with pytest.raises(ValidationError, match="has a pegboard result now: clear it"):
         hand_restore(record=history_of(first.pk, "-"), user=director)
@@ -210,9 +210,9 @@ def test_a_pegboard_result_is_not_put_back_beside_hands(director):
     play_out(night)
     game = game_of(night)
     result = Game.history.filter(id=game.pk, winner__isnull=False).earliest("history_date")
-    services.game_result_clear(game=game, user=director)
-    services.hand_record(game=game, data=bid(game, game.pair_a))
-    from scoring.services.corrections import result_restore
+    games_services.game_result_clear(game=game, user=director)
+    games_services.hand_record(game=game, data=bid(game, game.pair_a))
+    from scoring.games.corrections import result_restore
 
     with pytest.raises(ValidationError, match="has hands entered now"):
         result_restore(record=result, user=director)
@@ -225,8 +225,8 @@ def test_a_cleared_pegboard_result_is_put_back(director):
     play_out(night)
     game = game_of(night)
     result = Game.history.filter(id=game.pk, winner__isnull=False).earliest("history_date")
-    services.game_result_clear(game=game, user=director)
-    from scoring.services.corrections import result_restore
+    games_services.game_result_clear(game=game, user=director)
+    from scoring.games.corrections import result_restore
 
     result_restore(record=result, user=director)
 
@@ -240,7 +240,7 @@ def test_a_cleared_pegboard_result_is_put_back(director):
 
 def test_restoring_a_hand_of_a_deleted_game_says_there_is_nothing_to_restore(client_as, director):
     game = game_of(night_with_schedule(3))
-    hand = services.hand_record(game=game, data=bid(game, game.pair_a))
+    hand = games_services.hand_record(game=game, data=bid(game, game.pair_a))
     record = history_of(hand.pk, "+")
     game.delete()  # as the admin deletes it
 
@@ -255,7 +255,7 @@ def test_restoring_a_hand_of_a_deleted_game_says_there_is_nothing_to_restore(cli
 
 def test_done_correcting_is_refused_on_a_game_not_reopened(director):
     game = game_of(night_with_schedule(3))
-    from scoring.services.corrections import game_done_correcting
+    from scoring.games.corrections import game_done_correcting
 
     with pytest.raises(ValidationError, match="is not re-opened: there is nothing to close"):
         game_done_correcting(game=game, user=director)
@@ -264,7 +264,7 @@ def test_done_correcting_is_refused_on_a_game_not_reopened(director):
 def test_a_record_without_a_pegboard_result_is_not_put_back(director):
     game = game_of(night_with_schedule(3))
     created = Game.history.filter(id=game.pk).earliest("history_date")  # no result yet
-    from scoring.services.corrections import result_restore
+    from scoring.games.corrections import result_restore
 
     with pytest.raises(ValidationError, match="holds no pegboard result to put back"):
         result_restore(record=created, user=director)

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Hand
 from tests.factories import night_with_schedule
 from tests.views.access import ROLES, assert_refused, may_score
@@ -279,7 +279,7 @@ def test_audit_trail_names_who_changed_what(client_as, scorer, game):
 
 
 def test_finished_game_is_closed_to_a_scorer_until_reopened(client_as, scorer, game):
-    services.game_result_record(
+    games_services.game_result_record(
         game=game, result={"winner": 1, "score": [11, 4], "cinches": [0, 1]}
     )
 

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game
 from tests.views.access import ROLES, assert_refused, may_direct, may_score
 
@@ -15,7 +15,7 @@ RESULT = {"winner": 2, "score": [6, 11], "cinches": [2, 1]}
 
 @pytest.fixture
 def finished(game) -> Game:
-    return services.game_result_record(game=game, result=RESULT)
+    return games_services.game_result_record(game=game, result=RESULT)
 
 
 def url(name: str, game: Game) -> str:
@@ -100,7 +100,7 @@ def test_pegboard_form_only_while_no_hands_are_entered(client_as, scorer, game):
     client = client_as(scorer)
     assertContains(client.get(url("game-detail", game)), 'id="pegboard"')
 
-    services.hand_record(game=game, data={"passed": True})
+    games_services.hand_record(game=game, data={"passed": True})
 
     assertNotContains(client.get(url("game-detail", game)), 'id="pegboard"')
     refused = client.post(url("game-result", game), result_form())
@@ -114,7 +114,7 @@ def test_result_is_post_only(client_as, scorer, game):
 
 @pytest.mark.parametrize("role", ROLES)
 def test_clear_pegboard_result(client_for, director, finished, role):
-    services.game_reopen(game=finished, user=director)
+    games_services.game_reopen(game=finished, user=director)
 
     response = client_for(role).post(url("game-result-clear", finished))
 

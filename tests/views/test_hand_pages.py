@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Hand
 from tests.factories import night_with_schedule
 from tests.views.access import ROLES, assert_refused, may_score
@@ -19,8 +19,8 @@ def build_night():
     """Two pairs; their game (the ``game`` fixture) has two hands."""
     night = night_with_schedule(2)
     game = Game.objects.get(night=night, round=1)
-    services.hand_record(game=game, data=FIRST)
-    services.hand_record(game=game, data=SECOND)
+    games_services.hand_record(game=game, data=FIRST)
+    games_services.hand_record(game=game, data=SECOND)
     return night
 
 
@@ -89,7 +89,7 @@ def test_correct_hand_to_totals(client_as, scorer, game, hand):
 
 
 def test_totals_hand_opens_with_its_points(client_as, scorer, game):
-    hand = services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
+    hand = games_services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
 
     response = client_as(scorer).get(edit_url(hand))
 
@@ -99,7 +99,7 @@ def test_totals_hand_opens_with_its_points(client_as, scorer, game):
 
 
 def test_stale_version_shows_the_message_and_the_current_values(client_as, scorer, game, hand):
-    services.hand_correct(hand=hand, data=dict(FIRST, bid=3, jack=1), version=1)
+    games_services.hand_correct(hand=hand, data=dict(FIRST, bid=3, jack=1), version=1)
 
     response = client_as(scorer).post(edit_url(hand), posted(hand, version="1", bid="4"))
 
@@ -148,7 +148,7 @@ def test_delete_hand(client_for, game, hand, role):
 
 def test_delete_in_a_finished_game_needs_a_reopen(client_as, scorer, game, hand):
     for _ in range(3):
-        services.hand_record(game=game, data=dict(FIRST, bid=4, jack=1, game=1))
+        games_services.hand_record(game=game, data=dict(FIRST, bid=4, jack=1, game=1))
 
     response = client_as(scorer).post(delete_url(hand), follow=True)
 
@@ -176,7 +176,7 @@ def test_deleted_hand_shows_in_the_audit_trail(client_as, scorer, game, hand):
 
 def test_finished_game_hands_need_a_reopen(client_as, scorer, director, game, hand):
     for _ in range(3):
-        services.hand_record(game=game, data=dict(FIRST, bid=4, jack=1, game=1))
+        games_services.hand_record(game=game, data=dict(FIRST, bid=4, jack=1, game=1))
     client = client_as(scorer)
 
     refused = client.post(edit_url(hand), posted(hand, jack="2"))

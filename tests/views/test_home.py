@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game
 from scoring.rules import all_variants
 from tests.factories import night_with_schedule
@@ -36,7 +36,7 @@ def test_home_lists_variant(client, variant):
 def test_nights_list(client):
     night = night_with_schedule(3, name="Tuesday club")
     game = Game.objects.filter(night=night).first()
-    services.game_result_record(
+    games_services.game_result_record(
         game=game, result={"winner": 1, "score": [11, 3], "cinches": [0, 0]}
     )
 

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import services
 from scoring.core import pairs
+from scoring.games import services as games_services
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
 from scoring.rules import score_night
@@ -54,10 +54,10 @@ def test_pattern_table_by_round_and_table(client, night):
 
 
 def test_each_game_shows_where_it_stands(client, night):
-    services.hand_record(
+    games_services.hand_record(
         game=game_at(night, 1), data={"bidder": 1, "bid": 2, "high": 1, "low": 2, "jack": 1}
     )
-    services.hand_record(
+    games_services.hand_record(
         game=game_at(night, 2),
         data={"bidder": 3, "bid": "money", "high": 3, "low": 3, "jack": 3, "game": 3},
     )
@@ -95,7 +95,7 @@ def test_playoffs_are_listed(client, night):
 
 
 def test_no_schedule_button_once_play_started(client_as, director, night):
-    services.hand_record(game=game_at(night, 1), data={"passed": True})
+    games_services.hand_record(game=game_at(night, 1), data={"passed": True})
 
     response = client_as(director).get(url(night))
 
@@ -116,7 +116,7 @@ def test_unknown_night_is_404(client):
 
 @pytest.mark.parametrize("role", ROLES)
 def test_night_file_download(client_for, night, role):
-    services.hand_record(
+    games_services.hand_record(
         game=game_at(night, 1), data={"bidder": 1, "bid": 2, "high": 1, "low": 2, "jack": 1}
     )
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Member, Night, Seat
 from scoring.nights import services as nights_services
 from scoring.rules import schedule
@@ -215,7 +215,7 @@ def test_draw_uses_the_system_random(client_as, director, undrawn, monkeypatch):
 
 def test_draw_refused_after_the_first_hand(client_as, director):
     night = night_with_schedule(2)
-    services.hand_record(game=Game.objects.get(night=night, round=1), data={"passed": True})
+    games_services.hand_record(game=Game.objects.get(night=night, round=1), data={"passed": True})
     before = numbers(night)
 
     response = client_as(director).post(url(night, "night-draw"), follow=True)
@@ -254,7 +254,7 @@ def test_swap_a_number_not_drawn_is_refused(client_as, director, undrawn):
 
 def test_swap_refused_after_the_first_hand(client_as, director):
     night = night_with_schedule(2)
-    services.hand_record(game=Game.objects.get(night=night, round=1), data={"passed": True})
+    games_services.hand_record(game=Game.objects.get(night=night, round=1), data={"passed": True})
     before = numbers(night)
 
     response = client_as(director).post(url(night, "night-swap"), {"first": 1, "second": 3})

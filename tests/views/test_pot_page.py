@@ -14,6 +14,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import selectors, services
+from scoring.games import services as games_services
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
 from scoring.rules.night import money_text
@@ -93,7 +94,7 @@ def build_night():
     )
     by_hand = Game.objects.get(night=night, pair_a__in=[1, 2], pair_b__in=[1, 2])
     for hand in [SET_BACK, ALL_FOUR, ALL_FOUR, ALL_FOUR]:  # pair 2 set back, then 1 to 14
-        services.hand_record(game=by_hand, data=hand)
+        games_services.hand_record(game=by_hand, data=hand)
     play_out(
         night,
         leave=[(1, 2)],
@@ -280,7 +281,7 @@ def test_booby_taken_by_the_playoff_winner(client, director):
     services.playoffs_start(night=night, user=director)
     playoff = Game.objects.get(night=night, is_playoff=True)
     score = [4, 11] if playoff.pair_b == 7 else [11, 4]
-    services.game_result_record(
+    games_services.game_result_record(
         game=playoff, result={"winner": 7, "score": score, "cinches": [0, 0]}
     )
 

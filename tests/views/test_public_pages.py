@@ -13,6 +13,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import selectors, services
+from scoring.games import services as games_services
 from scoring.nights import services as nights_services
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
@@ -109,7 +110,7 @@ def test_the_public_audit_trail_names_people_never_by_their_sign_in_name(client,
     night = night_with_schedule(2, confirm_results=True)
     game = night.games.get()
     result = {"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
-    services.game_result_record(game=game, result=result, user=typed_by)
+    games_services.game_result_record(game=game, result=result, user=typed_by)
     public_while_awaiting = client.get(reverse("scoring:game-detail", args=[game.pk]))
     services.game_result_confirm(game=game, user=settled_by)
     path = reverse("scoring:game-detail", args=[game.pk])
@@ -138,7 +139,7 @@ def test_the_public_night_file_names_who_confirmed_never_by_their_sign_in_name(
     night = night_with_schedule(2, confirm_results=True)
     game = night.games.get()
     result = {"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
-    services.game_result_record(game=game, result=result, user=typed_by)
+    games_services.game_result_record(game=game, result=result, user=typed_by)
     services.game_result_confirm(game=game, user=settled_by)
     path = reverse("scoring:night-file", args=[night.pk])
 

@@ -8,7 +8,8 @@ The numbers are pinned: a new query on these pages should be a decision, not an 
 import pytest
 from django.urls import reverse
 
-from scoring import selectors, services
+from scoring import selectors
+from scoring.games import services as games_services
 from scoring.models import Game
 from scoring.table_links import link_path, link_token
 from tests.factories import night_with_schedule, play_out
@@ -36,7 +37,7 @@ def played_game(night, hands: int) -> Game:
     game = Game.objects.get(night=night, round=1, table=1)
     for number in range(hands):
         data = ONE_POINT_EACH if number % 5 == 0 else {"passed": True}
-        services.hand_record(game=game, data=data)
+        games_services.hand_record(game=game, data=data)
     game.refresh_from_db()
     assert game.winner is None and game.hands.count() == hands
     return game

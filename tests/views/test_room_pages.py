@@ -14,6 +14,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Season
 from scoring.services import attendance
 from tests.factories import night_with_schedule, play_out
@@ -52,7 +53,7 @@ def test_round_board_shows_the_current_round_first_and_who_changed_what(
     rounds_played(night, 1)
     round_two = Game.objects.filter(night=night, round=2).order_by("table")
     playing, waiting = round_two
-    services.hand_record(
+    games_services.hand_record(
         game=playing,
         data={"bidder": playing.pair_a, "bid": 2, "high": playing.pair_a, "low": playing.pair_a},
         user=scorer,

@@ -12,7 +12,8 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import seasons, services
+from scoring import seasons
+from scoring.games import services as games_services
 from scoring.models import Member, Night, Season
 from scoring.rules.jsonio import dump_json
 from scoring.rules.ladder import ladder_document
@@ -207,7 +208,7 @@ def test_a_changed_night_changes_the_ladder(client, season):
     client.get(url)
     third = Night.objects.get(name="Third")
     game = third.games.get(winner=None)
-    services.game_result_record(
+    games_services.game_result_record(
         game=game, result={"winner": game.pair_b, "score": [3, 11], "cinches": [0, 0]}
     )
 

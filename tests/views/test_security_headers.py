@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game
 from scoring.services import table_games
 from tests.factories import night_with_schedule
@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 def build_night():
     night = night_with_schedule(2)
     game = Game.objects.filter(night=night).first()
-    services.hand_record(game=game, data={"bidder": game.pair_a, "bid": 2, "high": 1, "low": 1})
+    games_services.hand_record(
+        game=game, data={"bidder": game.pair_a, "bid": 2, "high": 1, "low": 1}
+    )
     return night
 
 

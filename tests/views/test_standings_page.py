@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game
 from scoring.rules import live
 from tests.factories import NightFactory, night_with_schedule, play_out, win_playoff
@@ -139,7 +139,7 @@ def test_live_while_games_are_played(client):
     assertContains(response, "Live: finished games count as they land")
     # A game lands: the next look counts it.
     game = Game.objects.get(night=night, pair_a__in=[3, 4], pair_b__in=[3, 4])
-    services.game_result_record(
+    games_services.game_result_record(
         game=game,
         result={"winner": 4, "score": [7, 11] if game.pair_a == 3 else [11, 7], "cinches": [0, 0]},
     )

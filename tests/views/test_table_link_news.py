@@ -8,6 +8,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring import services
+from scoring.games import services as games_services
 from scoring.link_views import NEWS_SECONDS
 from scoring.models import Game
 from scoring.table_links import link_path, link_token
@@ -56,7 +57,9 @@ def test_the_news_moves_with_every_change_the_other_pair_sees(client, director, 
     assert post(client, game, a, data=sweep(a) | {"position": "1"}).status_code == 302
     step("playing")
     hand = game.hands.get()
-    services.hand_correct(hand=hand, data={"bidder": a, "bid": 2, "points": [2, 1]}, version=1)
+    games_services.hand_correct(
+        hand=hand, data={"bidder": a, "bid": 2, "points": [2, 1]}, version=1
+    )
     step("playing")
     for position in (2, 3, 4):  # 2+4+4+4 = 14: won on the fourth hand
         post(client, game, a, data=sweep(a) | {"position": str(position)})

@@ -11,7 +11,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import audit, selectors, services
+from scoring import selectors, services
+from scoring.games import audit
+from scoring.games import services as games_services
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
 from scoring.table_links import link_path, link_token
@@ -214,7 +216,7 @@ def test_a_scorer_result_needs_a_second_person(client_as, scorer, game):
 
 
 def test_either_pair_confirms_a_scorer_result(client, scorer, game):
-    services.game_result_record(
+    games_services.game_result_record(
         game=game, result={"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}, user=scorer
     )
     post(client, game, game.pair_a, "confirm")
@@ -225,10 +227,10 @@ def test_either_pair_confirms_a_scorer_result(client, scorer, game):
 
 def test_a_correction_after_confirmation_needs_confirming_again(client, director, scorer, game):
     result = {"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
-    services.game_result_record(game=game, result=result, user=scorer)
+    games_services.game_result_record(game=game, result=result, user=scorer)
     services.game_result_confirm(game=game, user=director)
-    services.game_result_clear(game=game, user=director)
-    services.game_result_record(game=game, result=result | {"score": [11, 5]}, user=director)
+    games_services.game_result_clear(game=game, user=director)
+    games_services.game_result_record(game=game, result=result | {"score": [11, 5]}, user=director)
 
     game.refresh_from_db()
     assert not game.confirmed and game.confirmed_by == "" and game.result_entered_by == "director"
@@ -237,7 +239,7 @@ def test_a_correction_after_confirmation_needs_confirming_again(client, director
 def test_without_confirmation_a_result_counts_at_once(scorer):
     night = night_with_schedule(2, name="Trusting night")
     game = night.games.get()
-    services.game_result_record(
+    games_services.game_result_record(
         game=game, result={"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}, user=scorer
     )
 
@@ -260,7 +262,7 @@ def test_the_audit_trail_names_the_link_each_change_came_through(client, directo
     post(client, game, game.pair_b, data=hand | {"position": "1"})
     sweep = {"bidder": game.pair_a, "bid": 4} | dict.fromkeys(CARDS, game.pair_a)
     for _ in range(3):  # 6, 10, 14: the scorer's third hand wins the game
-        services.hand_record(game=game, data=sweep, user=scorer)
+        games_services.hand_record(game=game, data=sweep, user=scorer)
     post(client, game, game.pair_b, "dispute", {"reason": "we took the jack"})
     services.game_result_confirm(game=game, user=director)  # settled by the director
 
@@ -298,10 +300,10 @@ def test_link_page_queries_do_not_grow_with_hands(client, game):
             assert client.get(link_path(game, game.pair_a)).status_code == 200
         return len(captured)
 
-    services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
+    games_services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
     one = queries()
     for _ in range(3):
-        services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
+        games_services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
 
     assert queries() == one
 
@@ -442,7 +444,7 @@ def test_a_result_typed_on_its_page_goes_back_to_the_main_page(client, game):
 
 def test_once_a_hand_is_saved_the_pegboard_is_not_offered(client, game):
     path = link_path(game, game.pair_a)
-    services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
+    games_services.hand_record(game=game, data={"bidder": 1, "bid": 2, "points": [2, 2]})
 
     assertNotContains(client.get(path), "Enter the final score")
     response = client.get(path + "result/", follow=True)
@@ -514,7 +516,7 @@ def test_a_swap_revokes_the_links_of_the_two_pairs_it_changes(client, client_as,
 def test_a_refused_redraw_leaves_the_links_alone(client_as, director):
     night = night_with_schedule(4)
     game = Game.objects.filter(night=night).first()
-    services.hand_record(game=game, data={"bidder": game.pair_a, "bid": 2, "points": [2, 1]})
+    games_services.hand_record(game=game, data={"bidder": game.pair_a, "bid": 2, "points": [2, 1]})
 
     client_as(director).post(reverse("scoring:night-draw-again", args=[night.pk]))
 

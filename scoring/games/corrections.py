@@ -1,8 +1,8 @@
 """Corrections after the fact: closing a re-opened game again, and a director's restore of
 a hand or a pegboard result from the audit trail.
 
-Writes like ``scoring.services`` (one transaction each, the author kept in the history):
-a restore goes through the same checks as typing it again: the game is locked, a final
+Writes like ``games.services`` (one transaction each, the author kept in the history): a
+restore goes through the same checks as typing it again: the game is locked, a final
 night refuses it, and the rules core folds the game with the restored hand or result; a
 restore that no longer fits says why and changes nothing.
 """
@@ -14,9 +14,9 @@ from django.utils.translation import gettext
 from scoring.core.authors import audited
 from scoring.core.documents import hand_data, hand_fields, result_data
 from scoring.core.guards import lock_open_game
+from scoring.games import services
 from scoring.models import Game, Hand
 from scoring.rules.variants import get_variant
-from scoring.services import games
 
 
 @audited
@@ -53,17 +53,17 @@ def hand_restore(*, record, user=None) -> Hand:
     """Put a hand back as ``record`` (a ``Hand`` history row) has it: correct the hand if
     it is still there, or put a deleted one back in its place."""
     game = lock_open_game(Game(pk=record.game_id))
-    games._refuse_if_closed_to(game, user)
+    services._refuse_if_closed_to(game, user)
     if game.from_pegboard:
         raise ValidationError(
             gettext("%(game)s has a pegboard result now: clear it before putting hands back.")
             % {"game": game}
         )
-    hands = games.hands_in_order(game)
+    hands = services.hands_in_order(game)
     data = hand_data(record)
     current = next((hand for hand in hands if hand.pk == record.id), None)
     if current is not None:
-        return games.hand_correct(hand=current, data=data, version=current.version, user=user)
+        return services.hand_correct(hand=current, data=data, version=current.version, user=user)
     if any(hand.position == record.position for hand in hands):
         raise ValidationError(
             gettext(
@@ -75,7 +75,7 @@ def hand_restore(*, record, user=None) -> Hand:
     entered.append((record.position, data))
     entered.sort(key=lambda pair: pair[0])
     index = [position for position, _ in entered].index(record.position)
-    state = games._state_with(game, [hand for _, hand in entered], fields=(), position=index)
+    state = services._state_with(game, [hand for _, hand in entered], fields=(), position=index)
     restored = Hand.objects.create(
         id=record.id,
         game=game,
@@ -83,7 +83,7 @@ def hand_restore(*, record, user=None) -> Hand:
         entered_by=user,
         **hand_fields(data, get_variant(game.night.variant).card_keys),
     )
-    games.save_game_totals(game, state, by=games.author_label(user))
+    services.save_game_totals(game, state, by=services.author_label(user))
     return restored
 
 
@@ -101,5 +101,5 @@ def result_restore(*, record, user=None) -> Game:
             % {"game": game}
         )
     if game.from_pegboard:
-        games.game_result_clear(game=game, user=user)
-    return games.game_result_record(game=game, result=result_data(record), user=user)
+        services.game_result_clear(game=game, user=user)
+    return services.game_result_record(game=game, result=result_data(record), user=user)

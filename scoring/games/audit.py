@@ -17,9 +17,9 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from scoring.core.permissions import MONEY, shown_to
+from scoring.games import corrections
+from scoring.games.selectors import game_history
 from scoring.models import Game, Hand
-from scoring.selectors import game_history
-from scoring.services import corrections
 
 # Not shown as changes: keys, counters, and the row's own times (each record has its when);
 # and the device that entered a result (``scoring.link_devices``): an id, no one's words.
