@@ -5,7 +5,6 @@ stored rows to ``scoring.documents`` and ``scoring.rules``.
 """
 
 import dataclasses
-import zlib
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
@@ -14,10 +13,11 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, OuterRef, Subquery
 from django.utils.translation import gettext
 
-from scoring import table_links
 from scoring.core import documents, kept_summaries
 from scoring.core.pairs import pair_names
 from scoring.core.problem_words import say
+from scoring.links import selectors as links_selectors
+from scoring.links import tokens
 from scoring.models import Game, Hand, Member, Night, Seat, Substitute, TablePlayer
 from scoring.nights.selectors import night_games, night_seats, pattern_rounds
 from scoring.rules import live
@@ -46,18 +46,6 @@ class PrizeSoFar:
     place: int | None
     amount: Decimal
     words: str
-
-
-def game_news(game: Game) -> dict[str, str]:
-    """What a table's phone compares with its page to know the page is out of date
-    (``link_views.LinkNews``): the confirmation state, and a mark that moves with every
-    change the table sees. ``version`` moves with each hand and result saved, corrected
-    or cleared, a re-opening and a forfeit; a confirmation, a dispute or the director's
-    word leave it alone, so the state, who confirmed and the dispute count too. (A
-    revoked link or a final night refuses the link itself.)"""
-    state = table_links.confirmation_state(game)
-    seen = f"{game.version}|{state}|{game.confirmed_by}|{game.dispute}"
-    return {"state": state, "mark": f"{game.version}-{zlib.crc32(seen.encode()):08x}"}
 
 
 # The end of the night: standings, play-offs and the pot from the rules core's summary,
@@ -400,9 +388,9 @@ def round_board(night: Night) -> RoundBoard:
     names = pair_names(seats)
     for game in games:
         game.players = tuple(names.get(pair) or "—" for pair in game.pairs)
-        game.confirmation = table_links.confirmation_state(game)
-        game.awaited = table_links.awaited_from(game)
-        game.links = table_links.game_links(game)
+        game.confirmation = links_selectors.confirmation_state(game)
+        game.awaited = links_selectors.awaited_from(game)
+        game.links = tokens.game_links(game)
     current = next((row for row in rounds if row.round == number), None)
     return RoundBoard(
         night=night,

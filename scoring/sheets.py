@@ -24,11 +24,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring import cash, printing, selectors, table_links
+from scoring import cash, printing, selectors
 from scoring.core import pairs
 from scoring.core.problem_words import said_at
 from scoring.games import selectors as games_selectors
 from scoring.games.forms import pair_label
+from scoring.links import tokens
 from scoring.nights import selectors as nights_selectors
 from scoring.rules import InvalidInput
 from scoring.rules.variants import get_variant
@@ -101,8 +102,8 @@ def round_cards_context(night, number: int | None = None) -> dict:
                 {
                     "pair": pair,
                     "names": names,
-                    "qr": table_links.link_qr(game, pair),
-                    "url": table_links.link_url(game, pair),
+                    "qr": tokens.link_qr(game, pair),
+                    "url": tokens.link_url(game, pair),
                 }
                 for pair, names in zip(game.pairs, game.players, strict=True)
             ],

@@ -5,7 +5,6 @@ from django.urls import path, re_path
 from scoring import (
     attendance_views,
     cash_views,
-    link_views,
     live_views,
     people_views,
     print_views,
@@ -15,6 +14,7 @@ from scoring import (
 )
 from scoring.core import text_size
 from scoring.games import views as games_views
+from scoring.links import views as links_views
 from scoring.nights import views as nights_views
 
 # A night's number: at most 18 digits, as scoring.rules.digits reads one, so a longer one
@@ -84,11 +84,11 @@ urlpatterns = [
     path("games/<int:pk>/reopen/", games_views.game_reopen, name="game-reopen"),
     path("games/<int:pk>/confirm/", games_views.game_confirm, name="game-confirm"),
     path("games/<int:pk>/links/revoke/", games_views.game_links_revoke, name="game-links-revoke"),
-    path("t/<str:token>/", link_views.table_link, name="table-link"),
-    path("t/<str:token>/result/", link_views.table_link_result, name="table-link-result"),
-    path("t/<str:token>/confirm/", link_views.table_link_confirm, name="table-link-confirm"),
-    path("t/<str:token>/dispute/", link_views.table_link_dispute, name="table-link-dispute"),
-    path("t/<str:token>/news/", link_views.table_link_news, name="table-link-news"),
+    path("t/<str:token>/", links_views.table_link, name="table-link"),
+    path("t/<str:token>/result/", links_views.table_link_result, name="table-link-result"),
+    path("t/<str:token>/confirm/", links_views.table_link_confirm, name="table-link-confirm"),
+    path("t/<str:token>/dispute/", links_views.table_link_dispute, name="table-link-dispute"),
+    path("t/<str:token>/news/", links_views.table_link_news, name="table-link-news"),
     path(
         "games/<int:pk>/done-correcting/",
         games_views.game_done_correcting,

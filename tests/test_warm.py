@@ -12,7 +12,7 @@ from django.template import engines
 from django.template.base import Template
 
 from cinch_club.warm import warm
-from scoring.table_links import link_path
+from scoring.links.tokens import link_path
 
 REPOSITORY = Path(__file__).parents[1]
 

@@ -13,17 +13,16 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.generic import TemplateView, View
 
-from scoring import services
 from scoring.core import documents, errors
 from scoring.core.confirm import Confirmation, ConfirmFirst
 from scoring.core.forms import add_rules_errors
 from scoring.core.permissions import DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.core.views import HandCorrection, already_done, by_method
-from scoring.games import audit, corrections, selectors
-from scoring.games import services as games_services
+from scoring.games import audit, corrections, selectors, services
 from scoring.games.forms import HandEditForm, HandForm, ResultForm, hand_initial
 from scoring.games.permissions import game_actions
 from scoring.games.tables import HandTable, different_hand_note, game_state
+from scoring.links import services as links_services
 from scoring.models import Game, Hand
 from scoring.rules.digits import number_from_digits
 
@@ -93,7 +92,7 @@ class HandRecord(ScorerRequiredMixin, GamePage):
         form = HandForm(request.POST, game=self.game, names=self.names)
         if form.is_valid():
             try:
-                hand = games_services.hand_record(
+                hand = services.hand_record(
                     game=self.game,
                     data=form.to_rules(),
                     number=form.cleaned_data["position"],
@@ -119,7 +118,7 @@ class GameResult(ScorerRequiredMixin, GamePage):
         form = ResultForm(request.POST, game=self.game, names=self.names)
         if form.is_valid():
             try:
-                game = games_services.game_result_record(
+                game = services.game_result_record(
                     game=self.game,
                     result=form.to_rules(),
                     version=form.cleaned_data["version"],
@@ -155,13 +154,13 @@ class GameAction(GamePage):
 
 
 class GameResultClear(ScorerRequiredMixin, GameAction):
-    service = staticmethod(games_services.game_result_clear)
+    service = staticmethod(services.game_result_clear)
     done = gettext_lazy("Pegboard result cleared")
 
 
 class GameReopen(ConfirmFirst, DirectorRequiredMixin, GameAction):
     http_method_names = ["get", "post"]
-    service = staticmethod(games_services.game_reopen)
+    service = staticmethod(services.game_reopen)
     done = gettext_lazy("Game re-opened: scorers may correct it")
 
     def confirmation(self) -> Confirmation:
@@ -215,7 +214,7 @@ class HandEdit(HandCorrection, HandPage):
         return HandEditForm(data, game=self.game, names=self.names)
 
     def correct(self, **change) -> None:
-        games_services.hand_correct(hand=self.hand, **change)
+        services.hand_correct(hand=self.hand, **change)
 
     def board_url(self) -> str:
         return self.game_url()
@@ -245,7 +244,7 @@ class HandDelete(ConfirmFirst, HandPage):
 
     def post(self, request, pk):
         try:
-            games_services.hand_delete(hand=self.hand, user=request.user)
+            services.hand_delete(hand=self.hand, user=request.user)
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
@@ -265,12 +264,12 @@ class GameConfirm(ScorerRequiredMixin, GameAction):
     """A second scorer or a director confirms (or settles a dispute by confirming) the
     result as entered; a wrong one is corrected on the game page and confirmed again."""
 
-    service = staticmethod(services.game_result_confirm)
+    service = staticmethod(links_services.game_result_confirm)
     done = "Result confirmed: it now counts in the standings"
 
 
 class GameLinksRevoke(DirectorRequiredMixin, GameAction):
-    service = staticmethod(services.game_links_revoke)
+    service = staticmethod(links_services.game_links_revoke)
     done = "The table's links were revoked: give the table its new ones"
 
 

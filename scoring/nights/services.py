@@ -25,6 +25,7 @@ from scoring.core.guards import lock_open_night, mark_night_changed, refuse_if_p
 from scoring.core.members import members_by_key
 from scoring.core.problem_words import name_refused
 from scoring.games.services import save_game_totals
+from scoring.links.services import revoke_links
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.nights import attendance_import
 from scoring.rules import InvalidInput, Problem, read_night, schedule
@@ -33,7 +34,6 @@ from scoring.rules.errors import gettext_noop, words
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import MoneySettings
 from scoring.rules.variants import get_variant
-from scoring.services.table_links import revoke_links
 
 NUL_IN_NIGHT_NAME = words(gettext_noop("a night's name cannot contain the NUL character"))
 NUL_IN_PLAYER_NAME = words(gettext_noop("a player's name cannot contain the NUL character"))

@@ -16,18 +16,18 @@ Callers of the first two import the package: ``from scoring import services;
 services.night_close(...)``.
 """
 
+from scoring.links.services import (
+    game_links_revoke,
+    game_result_confirm,
+    game_result_dispute,
+    link_refusal,
+)
 from scoring.services.closing import (
     cash_count_record,
     night_close,
     night_reopen,
     night_tiebreak_set,
     playoffs_start,
-)
-from scoring.services.table_links import (
-    game_links_revoke,
-    game_result_confirm,
-    game_result_dispute,
-    link_refusal,
 )
 
 __all__ = [

@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring import kept_sheets, selectors, services, table_links
+from scoring import kept_sheets, selectors, services
 from scoring.core import limits
+from scoring.links import tokens
 from scoring.models import Game, Season
 from scoring.nights import services as nights_services
 from scoring.services import table_games
@@ -146,7 +147,7 @@ def test_french_screenshots(as_user, scorer, folder):
 
     # The scorer's phone, logged in: French already, as the profile keeps the choice.
     phone = as_user(scorer, **PHONE)
-    phone.goto(table_links.link_path(open_game, open_game.pair_a))
+    phone.goto(tokens.link_path(open_game, open_game.pair_a))
     expect(phone.locator("html")).to_have_attribute("lang", "fr")
     expect(phone.locator("form.link-language button")).to_have_text("English")
     phone.screenshot(path=folder / "table-link-fr.png", full_page=True)

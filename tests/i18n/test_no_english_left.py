@@ -17,11 +17,11 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from scoring.links.tokens import link_path
 from scoring.management.commands.load_demo import demo_document
 from scoring.models import CashCount, Game, Hand, Night, Season, TableGame
 from scoring.nights import services as nights_services
 from scoring.services import table_games
-from scoring.table_links import link_path
 from tests.factories import DirectorFactory, play_out
 
 pytestmark = pytest.mark.django_db

@@ -10,11 +10,11 @@ from PIL import Image
 from pytest_django.asserts import assertContains, assertNotContains
 from pyzbar import pyzbar
 
-from scoring import services
 from scoring.core import pairs
+from scoring.links import services as links_services
+from scoring.links.tokens import link_url
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
-from scoring.table_links import link_url
 from tests.factories import night_with_schedule
 from tests.print.test_sheets import pdf_text, shows
 
@@ -98,7 +98,7 @@ def test_a_revoked_tables_card_carries_its_new_links(client_as, director, tmp_pa
     night = night_with_schedule(4)
     game = Game.objects.get(night=night, round=1, table=1)
     old = link_url(game, game.pair_a)
-    services.game_links_revoke(game=game, user=director)
+    links_services.game_links_revoke(game=game, user=director)
     game.refresh_from_db()
 
     decoded = decoded_qrs(cards_pdf(client_as(director), night, 1), tmp_path)

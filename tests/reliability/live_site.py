@@ -534,8 +534,8 @@ def refold_mismatches(using: str, night_id: int) -> list[str]:
 def table_link_round(night_id: int, round_number: int) -> list[list]:
     """Turn the night's confirmation on; its round's games with each pair's table link,
     as ``[id, pair_a, pair_b, path_a, path_b]`` (the bench of issue 14)."""
+    from scoring.links.tokens import link_path
     from scoring.models import Game, Night
-    from scoring.table_links import link_path
 
     Night.objects.filter(pk=night_id).update(confirm_results=True)
     games = Game.objects.filter(night_id=night_id, round=round_number).order_by("table")
@@ -561,10 +561,10 @@ def sheets_and_links(night_id: int, tables: int) -> dict:
     (``revoked``; the game's new links are among the others)."""
     import datetime
 
-    from scoring import services
+    from scoring.links import services as links_services
+    from scoring.links.tokens import link_path
     from scoring.models import Game
     from scoring.services import table_games
-    from scoring.table_links import link_path
 
     made = [
         table_games.table_create(
@@ -576,6 +576,6 @@ def sheets_and_links(night_id: int, tables: int) -> dict:
     ]
     games = list(Game.objects.filter(night_id=night_id, round=1).order_by("table"))
     revoked = link_path(games[-1], games[-1].pair_a)
-    games[-1] = services.game_links_revoke(game=games[-1])
+    games[-1] = links_services.game_links_revoke(game=games[-1])
     links = [[link_path(g, g.pair_a), link_path(g, g.pair_b)] for g in games]
     return {"tables": made, "links": links, "revoked": revoked}

@@ -28,23 +28,16 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import (
-    link_views,
-    live_views,
-    print_views,
-    results_views,
-    season_views,
-    table_views,
-    views,
-)
+from scoring import live_views, print_views, results_views, season_views, table_views, views
 from scoring.core import language, text_size
 from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.games import services as games_services
 from scoring.games import views as games_views
+from scoring.links import views as links_views
+from scoring.links.tokens import link_token
 from scoring.models import Game, Hand, Season, TableGame
 from scoring.nights import views as nights_views
 from scoring.services import attendance, table_games
-from scoring.table_links import link_token
 from tests.factories import night_with_schedule
 from tests.reliability.hostile import club_writes
 
@@ -89,11 +82,11 @@ OPEN_VIEWS = {
     auth_views.PasswordChangeDoneView: LOGGED_IN,
     text_size.TextSize: PUBLIC,
     # A table's link: the signed token in the URL is its only key (tests below).
-    link_views.LinkHand: PUBLIC,
-    link_views.LinkResult: PUBLIC,
-    link_views.LinkConfirm: PUBLIC,
-    link_views.LinkDispute: PUBLIC,
-    link_views.LinkNews: PUBLIC,
+    links_views.LinkHand: PUBLIC,
+    links_views.LinkResult: PUBLIC,
+    links_views.LinkConfirm: PUBLIC,
+    links_views.LinkDispute: PUBLIC,
+    links_views.LinkNews: PUBLIC,
     language.SetLanguage: PUBLIC,
 }
 

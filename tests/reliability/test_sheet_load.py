@@ -15,8 +15,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from scoring import kept_sheets, printing, sheets, table_links
+from scoring import kept_sheets, printing, sheets
 from scoring.core import guards
+from scoring.links import tokens
 from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 from scoring.services import table_games
@@ -84,8 +85,8 @@ def pair_cards(client, night, suffix=".pdf", **query):
 def test_the_pair_cards_sign_no_table_link(client, monkeypatch):
     """A public sheet carries no code that opens a table: none is even made for it (a
     40-pair night's pair cards made 1,560 QR codes and threw them away)."""
-    signed, real = [], table_links.link_token
-    monkeypatch.setattr(table_links, "link_token", lambda *a: signed.append(a) or real(*a))
+    signed, real = [], tokens.link_token
+    monkeypatch.setattr(tokens, "link_token", lambda *a: signed.append(a) or real(*a))
     night = night_of(6, rounds_played=0)
 
     page = pair_cards(client, night, suffix="/")

@@ -16,10 +16,10 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring.games import services as games_services
+from scoring.links.tokens import link_path
 from scoring.models import Game, Hand, Night, Seat
 from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
-from scoring.table_links import link_path
 from tests.factories import NEW_NIGHT_FORM, night_with_schedule
 
 pytestmark = pytest.mark.django_db

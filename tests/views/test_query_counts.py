@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from scoring import selectors
 from scoring.games import services as games_services
+from scoring.links.tokens import link_path, link_token
 from scoring.models import Game
-from scoring.table_links import link_path, link_token
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db

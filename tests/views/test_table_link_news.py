@@ -7,11 +7,11 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import services
 from scoring.games import services as games_services
-from scoring.link_views import NEWS_SECONDS
+from scoring.links import services as links_services
+from scoring.links.tokens import link_path, link_token
+from scoring.links.views import NEWS_SECONDS
 from scoring.models import Game
-from scoring.table_links import link_path, link_token
 from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +69,7 @@ def test_the_news_moves_with_every_change_the_other_pair_sees(client, director, 
     step("disputed")
     post(other_phone, game, b, "dispute", {"reason": "and the low"})
     step("disputed")
-    services.game_result_confirm(game=game, user=director)  # the director settles it
+    links_services.game_result_confirm(game=game, user=director)  # the director settles it
     step("confirmed")
     assert news(client, game, a) == seen[-1]  # both pairs' links answer the same
 
@@ -156,8 +156,8 @@ def test_news_sets_no_cookie_and_is_not_cached(client, game):
 def test_news_polls_have_their_own_allowance(client, game, monkeypatch):
     """A phone left open all evening polls far more than it loads pages: its polls never
     use up the allowance it needs to save a hand, and they have a limit of their own."""
-    monkeypatch.setattr("scoring.link_views.LINK_LIMIT", 2)
-    monkeypatch.setattr("scoring.link_views.NEWS_LIMIT", 5)
+    monkeypatch.setattr("scoring.links.views.LINK_LIMIT", 2)
+    monkeypatch.setattr("scoring.links.views.NEWS_LIMIT", 5)
     path = link_path(game, game.pair_a)
     for _ in range(5):
         news(client, game, game.pair_a)

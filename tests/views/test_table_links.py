@@ -11,12 +11,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import selectors, services
+from scoring import selectors
 from scoring.games import audit
 from scoring.games import services as games_services
+from scoring.links import services as links_services
+from scoring.links.tokens import link_path, link_token
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
-from scoring.table_links import link_path, link_token
 from tests.factories import ScorerFactory, night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -128,7 +129,7 @@ def test_a_final_night_closes_the_links(client, game, night):
 
 
 def test_a_link_is_rate_limited(client, game, monkeypatch):
-    monkeypatch.setattr("scoring.link_views.LINK_LIMIT", 3)
+    monkeypatch.setattr("scoring.links.views.LINK_LIMIT", 3)
     path = link_path(game, game.pair_a)
     for _ in range(3):
         assert client.get(path).status_code == 200
@@ -150,7 +151,7 @@ def test_a_revoked_link_is_refused_without_counting_toward_the_block(client, gam
     """A phone left on its page after the director revoked the table's links keeps asking
     for it: refused each time, never blocking the address the club's phones share."""
     old = link_path(game, game.pair_a)
-    services.game_links_revoke(game=game)
+    links_services.game_links_revoke(game=game)
     for _ in range(25):
         assert client.get(old).status_code == 403
 
@@ -228,7 +229,7 @@ def test_either_pair_confirms_a_scorer_result(client, scorer, game):
 def test_a_correction_after_confirmation_needs_confirming_again(client, director, scorer, game):
     result = {"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
     games_services.game_result_record(game=game, result=result, user=scorer)
-    services.game_result_confirm(game=game, user=director)
+    links_services.game_result_confirm(game=game, user=director)
     games_services.game_result_clear(game=game, user=director)
     games_services.game_result_record(game=game, result=result | {"score": [11, 5]}, user=director)
 
@@ -264,7 +265,7 @@ def test_the_audit_trail_names_the_link_each_change_came_through(client, directo
     for _ in range(3):  # 6, 10, 14: the scorer's third hand wins the game
         games_services.hand_record(game=game, data=sweep, user=scorer)
     post(client, game, game.pair_b, "dispute", {"reason": "we took the jack"})
-    services.game_result_confirm(game=game, user=director)  # settled by the director
+    links_services.game_result_confirm(game=game, user=director)  # settled by the director
 
     trail = audit.game_trail(game)
 

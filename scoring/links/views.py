@@ -1,12 +1,12 @@
-"""A table's phone page, reached by its signed link (``scoring.table_links``): that game
-alone, no login. The token in every URL is the only key: the pages link nowhere else,
-and every other page of the site still asks for an account (the access matrix).
+"""A table's phone page, reached by its signed link (``links.tokens``): that game alone,
+no login. The token in every URL is the only key: the pages link nowhere else, and every
+other page of the site still asks for an account (the access matrix).
 
-Requests are counted in ``scoring.limits`` (shared by every server process, a write to
+Requests are counted in ``core.limits`` (shared by every server process, a write to
 a small file of its own, not the database) per link, as a club's phones may share one
 address on its Wi-Fi: past ``LINK_LIMIT`` in ``LINK_WINDOW`` seconds the page says to
 wait (429). Links this site never signed are counted per address
-(``clients.client_address``, the proxies counted): past ``FORGED_LIMIT`` that address
+(``core.clients.client_address``, the proxies counted): past ``FORGED_LIMIT`` that address
 gets 429 for them, so guessing stops. A genuine link is never blocked with them (the
 club's phones share the hall's address), and one refused because it was revoked or its
 night is final (a phone left on an old page) does not count toward the block.
@@ -22,7 +22,6 @@ to save its hands.
 from dataclasses import replace
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import JsonResponse
@@ -31,10 +30,8 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView, View
 
-from scoring import selectors, services
 from scoring.core import errors, limits
 from scoring.core.clients import client_address
 from scoring.core.forms import add_rules_errors
@@ -44,17 +41,11 @@ from scoring.games import services as games_services
 from scoring.games.forms import HandForm, ResultForm
 from scoring.games.services import author_label
 from scoring.games.tables import HandTable, different_hand_note, game_state
-from scoring.link_devices import device_for_write, known_device, remember
-from scoring.services.table_links import DISPUTE_LENGTH
-from scoring.table_links import (
-    LinkForged,
-    LinkRefused,
-    TableLink,
-    awaited_from,
-    confirmation_state,
-    open_link,
-    signed_link,
-)
+from scoring.links import selectors, services
+from scoring.links.devices import device_for_write, known_device, remember
+from scoring.links.forms import DisputeForm
+from scoring.links.selectors import awaited_from, confirmation_state
+from scoring.links.tokens import LinkForged, LinkRefused, TableLink, open_link, signed_link
 
 LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
 FORGED_LIMIT = 20  # links this site never signed, per address and window: guessing stops
@@ -66,14 +57,6 @@ NEWS_LIMIT = 4 * LINK_WINDOW // NEWS_SECONDS  # news polls per link and window
 def _over(key: str, limit: int) -> bool:
     """Count one more under ``key`` in its ``LINK_WINDOW``; whether it had ``limit`` already."""
     return not limits.take(key, limit, LINK_WINDOW)
-
-
-class DisputeForm(forms.Form):
-    reason = forms.CharField(
-        max_length=DISPUTE_LENGTH - 40,
-        label=gettext_lazy("What is wrong with the result?"),
-        widget=forms.TextInput(attrs={"autocomplete": "off"}),
-    )
 
 
 def pegboard_open(game) -> bool:

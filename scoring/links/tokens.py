@@ -2,8 +2,8 @@
 
 The link is ``/t/<token>/`` where the token signs ``game.pair.link_version`` with the
 site's secret (``django.core.signing``): no guessable id, and a director revokes a
-table's links by raising the game's ``link_version`` (``services.table_links``). A link
-is good for its game alone and until the night is final.
+table's links by raising the game's ``link_version`` (``links.services``). A link is good
+for its game alone and until the night is final.
 """
 
 from dataclasses import dataclass
@@ -103,23 +103,3 @@ def open_link(token: str, games: QuerySet | None = None) -> TableLink:
     if game.night.is_final:
         raise LinkRefused(_("The night is final: its table links no longer work."))
     return TableLink(game, pair)
-
-
-def confirmation_state(game: Game) -> str:
-    """The round board's word for a game's result: playing, awaiting, disputed, confirmed."""
-    if game.winner is None and not game.forfeit:
-        return "playing"
-    if game.confirmed:
-        return "confirmed"
-    if game.dispute:
-        return "disputed"
-    return "awaiting"
-
-
-def awaited_from(game: Game) -> str:
-    """Who may confirm an awaiting result, in words (``pair 3`` if a pair's link entered it)."""
-    for pair in game.pairs:
-        if game.result_entered_by == f"pair {pair} (table link)":
-            other = game.pair_b if pair == game.pair_a else game.pair_a
-            return _("pair %(pair)s") % {"pair": other}
-    return _("a second scorer, a director or either pair")
