@@ -11,19 +11,9 @@ k; a *hand* has a *bidder*, a *bid* and the *scoring cards* each pair took (or *
 per pair); a game typed from the *pegboard* gives only its final *result*.
 """
 
-from django import forms
 from django.contrib.auth import authenticate
 from django.contrib.auth.forms import PasswordChangeForm
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext_lazy as _
-
-from scoring.models import Tiebreak
-
-
-class TiebreakForm(forms.Form):
-    """How the night's ties are broken: play-off games, or peg difference then pegs for."""
-
-    tiebreak = forms.ChoiceField(label=_("Tie-break"), choices=Tiebreak.choices)
 
 
 class LimitedPasswordChangeForm(PasswordChangeForm):

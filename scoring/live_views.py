@@ -22,7 +22,7 @@ from scoring.core.permissions import (
     shown_to,
 )
 from scoring.core.views import NightPage
-from scoring.results_views import NightResultsPage
+from scoring.results.pages import NightResultsPage
 from scoring.rules.digits import number_from_digits
 
 ROUND_BOARD_RELOAD = 30

@@ -24,13 +24,14 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring import cash, printing, selectors
+from scoring import printing, selectors
 from scoring.core import pairs
 from scoring.core.problem_words import said_at
 from scoring.games import selectors as games_selectors
 from scoring.games.forms import pair_label
 from scoring.links import tokens
 from scoring.nights import selectors as nights_selectors
+from scoring.results import selectors as results_selectors
 from scoring.rules import InvalidInput
 from scoring.rules.variants import get_variant
 
@@ -286,7 +287,7 @@ def standings_context(night) -> dict:
     ``blocked``: why it cannot be paid yet, in the sheet's language (the document's is
     English)."""
     try:
-        results = selectors.night_results(night)
+        results = results_selectors.night_results(night)
     except InvalidInput as invalid:
         return _unscoreable(night, _("Standings"), invalid)
     return {
@@ -300,7 +301,7 @@ def payout_context(night) -> dict:
     """The pot, the prizes and every player's paid, won and net, for the treasurer: the
     pot page's ``NightResults``, laid out by pair with a line to sign."""
     try:
-        results = selectors.night_results(night)
+        results = results_selectors.night_results(night)
     except InvalidInput as invalid:
         return _unscoreable(night, _("Payouts"), invalid)
     ledger = results.ledger
@@ -315,7 +316,7 @@ def payout_context(night) -> dict:
         ],
         "cash": [
             {"count": count, "difference": count.counted - results.summary.fees.pot}
-            for count in cash.cash_counts(night)[:1]
+            for count in results_selectors.cash_counts(night)[:1]
         ],
     }
 

@@ -4,11 +4,9 @@ from django.urls import path, re_path
 
 from scoring import (
     attendance_views,
-    cash_views,
     live_views,
     people_views,
     print_views,
-    results_views,
     season_views,
     table_views,
 )
@@ -16,6 +14,7 @@ from scoring.core import text_size
 from scoring.games import views as games_views
 from scoring.links import views as links_views
 from scoring.nights import views as nights_views
+from scoring.results import views as results_views
 
 # A night's number: at most 18 digits, as scoring.rules.digits reads one, so a longer one
 # finds no URL (404) instead of reaching a lookup that ``int`` refuses (a server error).
@@ -50,7 +49,7 @@ urlpatterns = [
         name="night-standings-json",
     ),
     path("nights/<int:pk>/pot/", results_views.night_pot, name="night-pot"),
-    path("nights/<int:pk>/cash/", cash_views.night_cash, name="night-cash"),
+    path("nights/<int:pk>/cash/", results_views.night_cash, name="night-cash"),
     path(
         "nights/<int:pk>/playoffs/start/",
         results_views.night_playoffs_start,

@@ -22,7 +22,7 @@ from scoring.links.services import (
     game_result_dispute,
     link_refusal,
 )
-from scoring.services.closing import (
+from scoring.results.services import (
     cash_count_record,
     night_close,
     night_reopen,

@@ -9,10 +9,10 @@ page rather than at how it was filled, get it ready-made from the services
 import datetime
 import random
 
-from scoring import services
 from scoring.games import services as games_services
 from scoring.models import Game, Night
 from scoring.nights import services as nights_services
+from scoring.results import services as results_services
 
 NIGHT_NAME = "Tuesday club night"
 PLAYERS = ["Alma", "Burt", "Cleo", "Dewey", "Etta", "Floyd"]
@@ -78,7 +78,7 @@ def played_night(*, user=None, last_game_hands: int = 3, playoff_hands=None) -> 
         play(game, *winner_of(game.pairs), user=user)
     play(last, *winner_of(last.pairs), hands=last_game_hands, user=user)
     if playoff_hands is not None:
-        (playoff,) = services.playoffs_start(night=night, user=user)
+        (playoff,) = results_services.playoffs_start(night=night, user=user)
         play(playoff, *winner_of_playoff(playoff.pairs), hands=playoff_hands, user=user)
     return night
 
@@ -88,6 +88,6 @@ def finish_night(night: Night, *, user=None) -> None:
     for game in Game.objects.filter(night=night, is_playoff=False, winner=None):
         play(game, *winner_of(game.pairs), user=user)
     if not Game.objects.filter(night=night, is_playoff=True).exists():
-        services.playoffs_start(night=night, user=user)
+        results_services.playoffs_start(night=night, user=user)
     for game in Game.objects.filter(night=night, is_playoff=True, winner=None):
         play(game, *winner_of_playoff(game.pairs), user=user)

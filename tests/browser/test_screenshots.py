@@ -18,11 +18,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring import kept_sheets, selectors, services
+from scoring import kept_sheets
 from scoring.core import limits
 from scoring.links import tokens
 from scoring.models import Game, Season
 from scoring.nights import services as nights_services
+from scoring.results import selectors as results_selectors
+from scoring.results import services as results_services
 from scoring.services import table_games
 from tests.browser.nights import finish_night, played_night
 from tests.browser.steps import PDF_TIMEOUT_MS, choose_language
@@ -212,8 +214,8 @@ def test_season_screenshots(as_user, director, folder):
         last_date=datetime.date(2026, 11, 30),
         best=3,
     )
-    pot = selectors.night_results(night).summary.fees.pot
-    services.cash_count_record(
+    pot = results_selectors.night_results(night).summary.fees.pot
+    results_services.cash_count_record(
         night=night, counted=pot - Decimal("0.50"), note="50c short: a coin dropped", user=director
     )
     desktop = as_user(director, **DESKTOP)

@@ -6,8 +6,8 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from scoring.cash_forms import CashCountForm
 from scoring.nights.forms import NightEditForm, NightForm
+from scoring.results.forms import CashCountForm
 from scoring.table_forms import TableForm
 from tests.factories import NEW_NIGHT_FORM, MemberFactory, night_with_schedule
 

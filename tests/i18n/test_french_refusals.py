@@ -6,10 +6,10 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import services
 from scoring.games import services as games_services
 from scoring.models import Game, Night
 from scoring.nights.forms import NightForm
+from scoring.results import services as results_services
 from scoring.season_forms import SeasonForm
 from tests.factories import NEW_NIGHT_FORM, MemberFactory, night_with_schedule
 
@@ -21,7 +21,7 @@ def test_closing_a_night_without_games_is_refused_in_french(director):
     Game.objects.filter(night=night).delete()
 
     with translation.override("fr"), pytest.raises(ValidationError) as refused:
-        services.night_close(night=night, user=director)
+        results_services.night_close(night=night, user=director)
 
     assert refused.value.messages == [
         f"{night.name} n’a pas encore de parties : faites d’abord le tableau des tours."
@@ -33,7 +33,7 @@ def test_the_same_refusal_stays_english_in_english(director):
     Game.objects.filter(night=night).delete()
 
     with translation.override("en"), pytest.raises(ValidationError) as refused:
-        services.night_close(night=night, user=director)
+        results_services.night_close(night=night, user=director)
 
     assert refused.value.messages == [f"{night.name} has no games yet: make the schedule first."]
 

@@ -9,12 +9,13 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import kept_sheets, services, sheets
+from scoring import kept_sheets, sheets
 from scoring.core import pairs
 from scoring.games import selectors as games_selectors
 from scoring.games.forms import HandForm, pair_label
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
+from scoring.results import services as results_services
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +68,7 @@ def test_a_pegboard_game_prints_its_final_score_and_cinches():
 def test_playoffs_get_score_sheets_in_the_packet_and_alone(client_as, scorer, tmp_path):
     night = night_with_schedule(3)
     play_out(night, upsets=[(1, 3)])  # all three level on one win
-    playoffs = services.playoffs_start(night=night)
+    playoffs = results_services.playoffs_start(night=night)
     assert len(playoffs) == 3
 
     packet = text_of(kept_sheets.sheet_pdf(night, "packet", paper="letter"))

@@ -12,9 +12,10 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
-from scoring import kept_sheets, printing, selectors, sheets
+from scoring import kept_sheets, printing, sheets
 from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
+from scoring.results import selectors as results_selectors
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
 from scoring.rules.variants import get_variant
@@ -72,7 +73,7 @@ def test_a_filled_packet_shows_the_hands_and_the_winner(finished_night):
 
 
 def test_the_standings_sheet_holds_the_rules_cores_figures(finished_night):
-    document = selectors.night_standings(finished_night)
+    document = results_selectors.night_standings(finished_night)
     _, text = pdf_text(kept_sheets.sheet_pdf(finished_night, "standings", paper="letter"))
     for row in document["standings"]:
         assert shows(text, " & ".join(row["players"]))
@@ -83,7 +84,7 @@ def test_the_standings_sheet_holds_the_rules_cores_figures(finished_night):
 
 
 def test_the_payout_sheet_adds_up_to_the_pot(finished_night):
-    money = selectors.night_standings(finished_night)["money"]
+    money = results_selectors.night_standings(finished_night)["money"]
     _, text = pdf_text(kept_sheets.sheet_pdf(finished_night, "payouts", paper="letter"))
     assert shows(text, f"Pot ${money['pot']}")
     for player in money["players"]:

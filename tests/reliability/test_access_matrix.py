@@ -28,7 +28,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import live_views, print_views, results_views, season_views, table_views, views
+from scoring import live_views, print_views, season_views, table_views, views
 from scoring.core import language, text_size
 from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.games import services as games_services
@@ -37,6 +37,7 @@ from scoring.links import views as links_views
 from scoring.links.tokens import link_token
 from scoring.models import Game, Hand, Season, TableGame
 from scoring.nights import views as nights_views
+from scoring.results import views as results_views
 from scoring.services import attendance, table_games
 from tests.factories import night_with_schedule
 from tests.reliability.hostile import club_writes

@@ -17,11 +17,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
 
-from scoring import selectors
 from scoring.games import services as games_services
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
+from scoring.results import selectors as results_selectors
 from scoring.rules.jsonio import dump_json, load_json
 from tests.reliability.live_site import SAVED, SCORERS, form_of, shown, stored_hands
 
@@ -115,7 +115,7 @@ def test_sixteen_scorers_at_once_lose_nothing(live, db):
     standings = site.manage("export_night", str(live.night)).stdout
     night_file = site.manage("export_night", str(live.night), "--night-file").stdout
     replayed = replay(load_json(night_file))
-    assert dump_json(selectors.night_standings(replayed)) == standings
+    assert dump_json(results_selectors.night_standings(replayed)) == standings
     assert dump_json(nights_selectors.night_file(replayed)) == night_file
 
 

@@ -7,12 +7,13 @@ import random
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring import selectors, services
 from scoring.core import errors
 from scoring.games import selectors as games_selectors
 from scoring.games import services as games_services
 from scoring.models import Game, Member, Seat, Substitute
 from scoring.nights import services as nights_services
+from scoring.results import selectors as results_selectors
+from scoring.results import services as results_services
 from scoring.rules.schedule import schedule
 from scoring.services import attendance
 from tests.factories import night_with_schedule, play_out, player_names
@@ -37,7 +38,7 @@ def play_rounds(night, last_round: int) -> None:
 
 def standings(night) -> dict:
     night.refresh_from_db()
-    return selectors.night_standings(night)
+    return results_selectors.night_standings(night)
 
 
 def odd_night_with_house(player_count: int = 13, house: str = "House"):
@@ -184,7 +185,7 @@ def test_a_final_night_takes_no_withdrawal_back():
     play_rounds(night, 1)
     attendance.pair_withdraw(night=night, pair=4, from_round=2)
     play_rounds(night, 3)
-    services.night_close(night=night)
+    results_services.night_close(night=night)
 
     with pytest.raises(errors.NightFinal):
         attendance.pair_return(night=night, pair=4)
@@ -273,7 +274,7 @@ def test_nobody_sits_in_for_a_forfeit():
 def test_nobody_sits_in_for_a_playoff():
     night = night_with_schedule(6)
     play_out(night, upsets=[(1, 5)])
-    services.playoffs_start(night=night)
+    results_services.playoffs_start(night=night)
     playoff = Game.objects.get(night=night, is_playoff=True)
 
     with pytest.raises(ValidationError, match="is a play-off: nobody sits in for it"):
@@ -337,7 +338,7 @@ def test_a_pair_cannot_withdraw_twice():
 def test_a_pair_in_a_playoff_cannot_withdraw():
     night = night_with_schedule(6)
     play_out(night, upsets=[(1, 5)])
-    services.playoffs_start(night=night)
+    results_services.playoffs_start(night=night)
 
     with pytest.raises(ValidationError, match="Pair 1 has play-off games: it cannot withdraw"):
         attendance.withdrawal_plan(night, 1, 6)

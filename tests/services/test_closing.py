@@ -6,11 +6,11 @@ import random
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring import services
 from scoring.core import errors
 from scoring.games import services as games_services
 from scoring.models import Game, Hand, Night
 from scoring.nights import services as nights_services
+from scoring.results import services as results_services
 from tests.factories import night_with_schedule, play_out, win_playoff
 
 pytestmark = pytest.mark.django_db
@@ -30,11 +30,11 @@ def finished():
 
 @pytest.fixture
 def final(finished, director):
-    return services.night_close(night=finished, user=director)
+    return results_services.night_close(night=finished, user=director)
 
 
 def test_close(finished, director):
-    night = services.night_close(night=finished, user=director)
+    night = results_services.night_close(night=finished, user=director)
 
     assert night.is_final
     assert Night.objects.get(pk=finished.pk).is_final
@@ -52,7 +52,7 @@ def test_close_refused_while_games_are_unfinished():
     unfinished = Game.objects.filter(night=night, winner=None).order_by("round", "table")
 
     with pytest.raises(ValidationError) as refused:
-        services.night_close(night=night)
+        results_services.night_close(night=night)
 
     [message] = refused.value.messages
     assert "2 games are not finished" in message
@@ -65,26 +65,26 @@ def test_close_refused_while_a_tie_decides_a_prize():
     play_out(night, upsets=[(1, 5)])
 
     with pytest.raises(ValidationError, match="pairs 1 and 2 are tied for places 1 and 2"):
-        services.night_close(night=night)
+        results_services.night_close(night=night)
 
 
 def test_close_refused_while_a_playoff_is_unfinished_then_allowed():
     night = night_with_schedule(6)
     play_out(night, upsets=[(1, 5)])
-    services.playoffs_start(night=night)
+    results_services.playoffs_start(night=night)
 
     with pytest.raises(ValidationError, match=r"Not finished: play-off: pair 1 v pair 2\."):
-        services.night_close(night=night)
+        results_services.night_close(night=night)
 
     win_playoff(night, (1, 2), 2)
-    assert services.night_close(night=night).is_final
+    assert results_services.night_close(night=night).is_final
 
 
 def test_close_names_five_unfinished_games_at_most():
     night = night_with_schedule(4)
 
     with pytest.raises(ValidationError) as refused:
-        services.night_close(night=night)
+        results_services.night_close(night=night)
 
     [message] = refused.value.messages
     assert message.startswith("4-pair night cannot be final yet: 6 games are not finished; ")
@@ -95,7 +95,7 @@ def test_close_refused_without_games():
     night = night_with_schedule(2, draw=False)
 
     with pytest.raises(ValidationError, match="has no games yet"):
-        services.night_close(night=night)
+        results_services.night_close(night=night)
 
 
 def test_close_refused_for_a_night_that_cannot_be_scored(finished):
@@ -103,12 +103,12 @@ def test_close_refused_for_a_night_that_cannot_be_scored(finished):
     finished.seats.order_by("number").last().delete()
 
     with pytest.raises(ValidationError, match="players"):
-        services.night_close(night=finished)
+        results_services.night_close(night=finished)
 
 
 def test_close_twice(final):
     with pytest.raises(ValidationError, match="is final already"):
-        services.night_close(night=final)
+        results_services.night_close(night=final)
 
 
 def a_hand(night) -> Hand:
@@ -133,8 +133,10 @@ WRITES = {
     "night_draw": lambda night: nights_services.night_draw(night=night, chance=random.Random(1)),
     "seats_swap": lambda night: nights_services.seats_swap(night=night, first=1, second=3),
     "night_schedule": lambda night: nights_services.night_schedule(night=night),
-    "playoffs_start": lambda night: services.playoffs_start(night=night),
-    "night_tiebreak_set": lambda night: services.night_tiebreak_set(night=night, tiebreak="pegs"),
+    "playoffs_start": lambda night: results_services.playoffs_start(night=night),
+    "night_tiebreak_set": lambda night: results_services.night_tiebreak_set(
+        night=night, tiebreak="pegs"
+    ),
 }
 
 
@@ -159,7 +161,7 @@ def test_every_write_is_refused_on_a_final_night(final, director, write):
 
 
 def test_reopen(final, director):
-    night = services.night_reopen(night=final, user=director)
+    night = results_services.night_reopen(night=final, user=director)
 
     assert not Night.objects.get(pk=final.pk).is_final
     games_services.game_reopen(game=a_game(night))  # writes go through again
@@ -173,4 +175,4 @@ def test_reopen(final, director):
 
 def test_reopen_an_open_night(finished):
     with pytest.raises(ValidationError, match="is not final: it is open already"):
-        services.night_reopen(night=finished)
+        results_services.night_reopen(night=finished)

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring import selectors
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
+from scoring.results import selectors as results_selectors
 from scoring.rules import score_night
 from scoring.rules.jsonio import dump_json, load_json
 from scoring.rules.simulate import random_night
@@ -42,7 +42,7 @@ def test_the_night_format_example_imports():
     assert (playoff.pairs, playoff.winner, playoff.round) == ((2, 4), 4, None)
     pegboard = night.games.get(round=1, table=2)
     assert (pegboard.from_pegboard, pegboard.score_a, pegboard.cinches_b) == (True, 11, 2)
-    assert selectors.night_standings(night) == score_night(example())
+    assert results_selectors.night_standings(night) == score_night(example())
 
 
 @pytest.mark.parametrize(
@@ -64,13 +64,13 @@ def test_a_random_night_imports_and_scores_as_the_rules_core(variant, seed, roun
     night = nights_services.night_import(document=document)
 
     assert counts() == {"Night": 1, "Game": 15, "Hand": hands, "Seat": 12, "Member": 12}
-    assert dump_json(selectors.night_standings(night)) == dump_json(score_night(document))
+    assert dump_json(results_selectors.night_standings(night)) == dump_json(score_night(document))
 
 
 def export(night: Night) -> tuple[str, str]:
     """The night file and the standings, as printed."""
     return dump_json(nights_selectors.night_file(night)), dump_json(
-        selectors.night_standings(night)
+        results_selectors.night_standings(night)
     )
 
 

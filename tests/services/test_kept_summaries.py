@@ -3,11 +3,11 @@ night changed (every service that changes a night moves its ``updated_at``)."""
 
 import pytest
 
-from scoring import selectors
 from scoring.core import kept_summaries
 from scoring.games import services as games_services
 from scoring.models import Game, Night, NightSummary
 from scoring.nights import selectors as nights_selectors
+from scoring.results import selectors as results_selectors
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ def test_the_kept_summary_is_the_nights_standings_document():
 
     summary = kept(night)
 
-    assert summary.standings == selectors.night_standings(night)
+    assert summary.standings == results_selectors.night_standings(night)
     assert summary.players == [seat.member.name for seat in nights_selectors.night_seats(night)]
     assert summary.problems == []
 
@@ -48,7 +48,7 @@ def test_a_changed_night_is_computed_again_alone():
     )
 
     assert kept(second).standings != before
-    assert kept(second).standings == selectors.night_standings(second)
+    assert kept(second).standings == results_selectors.night_standings(second)
     assert kept(second).as_of == Night.objects.get(pk=second.pk).updated_at
 
 
@@ -79,7 +79,7 @@ def test_kept_parts_are_parts_of_each_nights_document(django_assert_num_queries)
 
     expected = []
     for night in (kept_first, changed):
-        document = selectors.night_standings(night)
+        document = results_selectors.night_standings(night)
         expected.append(
             {
                 ("standings",): document["standings"],

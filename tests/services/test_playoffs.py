@@ -7,10 +7,11 @@ What each tie needs next is the rules core's (``propose_playoffs``, in
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring import selectors, services
 from scoring.games import services as games_services
 from scoring.models import Game
 from scoring.nights import services as nights_services
+from scoring.results import selectors as results_selectors
+from scoring.results import services as results_services
 from tests.factories import night_with_schedule, play_out, win_playoff
 from tests.rules.test_standings import CYCLE, night_document
 
@@ -35,7 +36,7 @@ def three_way():
 
 
 def test_start_creates_the_round_robin(three_way, director):
-    games = services.playoffs_start(night=three_way, user=director)
+    games = results_services.playoffs_start(night=three_way, user=director)
 
     assert [(game.pair_a, game.pair_b) for game in games] == [(1, 2), (1, 3), (2, 3)]
     assert all(game.is_playoff and game.round is None for game in games)
@@ -44,38 +45,38 @@ def test_start_creates_the_round_robin(three_way, director):
 
 
 def test_starting_twice_adds_nothing(three_way):
-    services.playoffs_start(night=three_way)
+    results_services.playoffs_start(night=three_way)
 
     with pytest.raises(ValidationError, match="started already"):
-        services.playoffs_start(night=three_way)
+        results_services.playoffs_start(night=three_way)
 
     assert len(playoff_pairs(three_way)) == 3
 
 
 def test_still_level_after_the_round_robin_starts_the_next_round(three_way):
-    services.playoffs_start(night=three_way)
+    results_services.playoffs_start(night=three_way)
     for a, b, winner in CYCLE:
         win_playoff(three_way, (a, b), winner)
 
-    games = services.playoffs_start(night=three_way)
+    games = results_services.playoffs_start(night=three_way)
 
     assert [(game.pair_a, game.pair_b) for game in games] == [(1, 2), (1, 3), (2, 3)]
     assert len(playoff_pairs(three_way)) == 6
 
 
 def test_a_round_half_played_pays_nothing_and_proposes_nothing_twice(three_way):
-    services.playoffs_start(night=three_way)
+    results_services.playoffs_start(night=three_way)
     win_playoff(three_way, (1, 2), 1)
     win_playoff(three_way, (1, 3), 1)
 
-    results = selectors.night_results(three_way)
+    results = results_selectors.night_results(three_way)
 
     # Pair 1 beat both, but 2 and 3 have not met: the round counts once it is whole.
     assert [tie.pairs for tie in results.summary.ranking.ties] == [(1, 2, 3)]
     assert results.summary.payout is None
     assert [(p.games, p.waiting) for p in results.proposals] == [((), ((2, 3),))]
     with pytest.raises(ValidationError, match="started already"):
-        services.playoffs_start(night=three_way)
+        results_services.playoffs_start(night=three_way)
 
 
 def test_no_playoffs_before_every_game_is_finished():
@@ -83,7 +84,7 @@ def test_no_playoffs_before_every_game_is_finished():
     play_out(night, upsets=[(1, 3)], leave=[(5, 6)])
 
     with pytest.raises(ValidationError, match=r"once every game is finished; not yet: round \d"):
-        services.playoffs_start(night=night)
+        results_services.playoffs_start(night=night)
 
     assert playoff_pairs(night) == []
 
@@ -94,10 +95,10 @@ def test_no_playoffs_while_a_pairing_has_no_game():
     night = nights_services.night_import(document=document)
 
     with pytest.raises(ValidationError, match="not yet: pairs 5 and 6 have no game"):
-        services.playoffs_start(night=night)
+        results_services.playoffs_start(night=night)
 
     assert playoff_pairs(night) == []
-    assert not selectors.night_results(night).round_robin_done
+    assert not results_selectors.night_results(night).round_robin_done
 
 
 def test_no_playoffs_without_a_tie():
@@ -105,24 +106,24 @@ def test_no_playoffs_without_a_tie():
     play_out(night)
 
     with pytest.raises(ValidationError, match="No tie decides a prize"):
-        services.playoffs_start(night=night)
+        results_services.playoffs_start(night=night)
 
 
 def test_no_playoffs_under_pegs(three_way):
-    services.night_tiebreak_set(night=three_way, tiebreak="pegs")
+    results_services.night_tiebreak_set(night=three_way, tiebreak="pegs")
 
     with pytest.raises(ValidationError, match="breaks ties on pegs"):
-        services.playoffs_start(night=three_way)
+        results_services.playoffs_start(night=three_way)
 
 
 # --- the tie-break ------------------------------------------------------------------------
 
 
 def test_switching_to_pegs_removes_the_playoffs_not_begun(three_way, director):
-    services.playoffs_start(night=three_way)
+    results_services.playoffs_start(night=three_way)
     win_playoff(three_way, (1, 2), 1)
 
-    removed = services.night_tiebreak_set(night=three_way, tiebreak="pegs", user=director)
+    removed = results_services.night_tiebreak_set(night=three_way, tiebreak="pegs", user=director)
 
     three_way.refresh_from_db()
     assert three_way.tiebreak == "pegs"
@@ -132,12 +133,12 @@ def test_switching_to_pegs_removes_the_playoffs_not_begun(three_way, director):
 
 
 def test_switching_to_pegs_is_refused_while_a_playoff_is_under_way(three_way):
-    services.playoffs_start(night=three_way)
+    results_services.playoffs_start(night=three_way)
     playoff = Game.objects.filter(night=three_way, is_playoff=True).first()
     games_services.hand_record(game=playoff, data={"passed": True})
 
     with pytest.raises(ValidationError, match="A play-off is under way"):
-        services.night_tiebreak_set(night=three_way, tiebreak="pegs")
+        results_services.night_tiebreak_set(night=three_way, tiebreak="pegs")
 
     three_way.refresh_from_db()
     assert three_way.tiebreak == "playoff"
@@ -145,9 +146,9 @@ def test_switching_to_pegs_is_refused_while_a_playoff_is_under_way(three_way):
 
 
 def test_switching_back_to_playoffs(three_way):
-    services.night_tiebreak_set(night=three_way, tiebreak="pegs")
+    results_services.night_tiebreak_set(night=three_way, tiebreak="pegs")
 
-    assert services.night_tiebreak_set(night=three_way, tiebreak="playoff") == 0
+    assert results_services.night_tiebreak_set(night=three_way, tiebreak="playoff") == 0
 
     three_way.refresh_from_db()
     assert three_way.tiebreak == "playoff"
@@ -155,12 +156,12 @@ def test_switching_back_to_playoffs(three_way):
 
 def test_an_unknown_tiebreak_is_refused(three_way):
     with pytest.raises(ValidationError, match="'coin' is not a tie-break"):
-        services.night_tiebreak_set(night=three_way, tiebreak="coin")
+        results_services.night_tiebreak_set(night=three_way, tiebreak="coin")
 
 
 def test_the_same_tiebreak_again_changes_nothing(three_way):
     records = three_way.history.count()
 
-    assert services.night_tiebreak_set(night=three_way, tiebreak="playoff") == 0
+    assert results_services.night_tiebreak_set(night=three_way, tiebreak="playoff") == 0
 
     assert three_way.history.count() == records

@@ -5,9 +5,9 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import services
 from scoring.games import services as games_services
 from scoring.models import Game, Member, Night, Seat, Substitute
+from scoring.results import services as results_services
 from scoring.services import attendance
 from tests.factories import NEW_NIGHT_FORM, night_with_schedule, player_names
 from tests.views.access import ROLES, assert_refused, may_direct, may_score
@@ -307,7 +307,7 @@ def test_a_substitute_on_a_final_night_stays_and_the_page_says_why(client_as, sc
     game = first_game(night)
     substitute = attendance.substitute_record(game=game, number=2 * game.pair_a, name="Zed")
     finish_round(night, 1)
-    services.night_close(night=night)
+    results_services.night_close(night=night)
 
     response = client_as(scorer).post(
         reverse("scoring:substitute-remove", args=[substitute.pk]), follow=True

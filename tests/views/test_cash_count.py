@@ -10,8 +10,10 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import cash, kept_sheets, selectors, services
+from scoring import kept_sheets
 from scoring.models import CashCount, Member, Night, Seat
+from scoring.results import selectors as results_selectors
+from scoring.results import services as results_services
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +27,7 @@ def night():
 
 
 def pot(night) -> Decimal:
-    return selectors.night_results(night).summary.fees.pot
+    return results_selectors.night_results(night).summary.fees.pot
 
 
 def count_url(night) -> str:
@@ -59,7 +61,7 @@ def test_the_pot_page_shows_expected_counted_and_difference(client_as, scorer, n
 
 
 def test_counted_per_envelope_adds_the_envelopes(client_as, scorer, night):
-    envelopes = cash.envelopes(selectors.night_results(night).summary)
+    envelopes = results_selectors.envelopes(results_selectors.night_results(night).summary)
     form = {f"envelope_{i}": str(e.expected) for i, e in enumerate(envelopes)}
 
     client_as(scorer).post(count_url(night), form)
@@ -91,7 +93,7 @@ def test_bad_counts_are_refused_naming_the_field(client_as, scorer, night, form,
 
 
 def test_envelopes_adding_up_past_what_a_count_holds_are_refused(client_as, scorer, night):
-    envelopes = cash.envelopes(selectors.night_results(night).summary)
+    envelopes = results_selectors.envelopes(results_selectors.night_results(night).summary)
     form = {f"envelope_{i}": "999999.99" for i in range(len(envelopes))}
 
     response = client_as(scorer).post(count_url(night), form)
@@ -111,32 +113,34 @@ def test_only_scorers_count(client_for, night, role):
 
 
 def test_a_difference_needs_a_note_to_close(night, director):
-    services.cash_count_record(night=night, counted=pot(night) - 1, user=director)
+    results_services.cash_count_record(night=night, counted=pot(night) - 1, user=director)
 
     with pytest.raises(ValidationError, match=r"differs from the pot .* by -\$1.00"):
-        services.night_close(night=night, user=director)
+        results_services.night_close(night=night, user=director)
 
-    services.cash_count_record(
+    results_services.cash_count_record(
         night=night, counted=pot(night) - 1, note="a torn note", user=director
     )
-    assert services.night_close(night=night, user=director).is_final
+    assert results_services.night_close(night=night, user=director).is_final
 
 
 def test_a_count_that_matches_closes(night, director):
-    services.cash_count_record(night=night, counted=pot(night), user=director)
+    results_services.cash_count_record(night=night, counted=pot(night), user=director)
 
-    assert services.night_close(night=night, user=director).is_final
+    assert results_services.night_close(night=night, user=director).is_final
 
 
 def test_a_final_night_takes_no_count(night, director):
-    services.night_close(night=night, user=director)
+    results_services.night_close(night=night, user=director)
 
     with pytest.raises(ValidationError, match="is final"):
-        services.cash_count_record(night=night, counted=Decimal(1), user=director)
+        results_services.cash_count_record(night=night, counted=Decimal(1), user=director)
 
 
 def test_the_payout_sheet_shows_the_count(night, director):
-    services.cash_count_record(night=night, counted=pot(night) + Decimal("0.50"), note="tip")
+    results_services.cash_count_record(
+        night=night, counted=pot(night) + Decimal("0.50"), note="tip"
+    )
     night.refresh_from_db()
 
     pdf = kept_sheets.sheet_pdf(night, "payouts", paper="letter")

@@ -5,9 +5,9 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
-from scoring import services
 from scoring.games import services as games_services
 from scoring.models import Game, Hand
+from scoring.results import services as results_services
 from tests.factories import night_with_schedule, play_out
 from tests.views.access import assert_refused
 
@@ -113,7 +113,7 @@ def test_reopen_game_asks_then_reopens(client_as, director):
 def test_switch_tiebreak_asks_and_counts_the_playoffs_removed(client_as, director):
     night = night_with_schedule(3)
     play_out(night, upsets=[(1, 3)])
-    services.playoffs_start(night=night, user=director)
+    results_services.playoffs_start(night=night, user=director)
     waiting = Game.objects.filter(night=night, is_playoff=True).count()
     client = client_as(director)
     path = reverse("scoring:night-tiebreak", args=[night.pk])
@@ -132,7 +132,7 @@ def test_switch_tiebreak_asks_and_counts_the_playoffs_removed(client_as, directo
 def test_reopen_final_night_asks_then_reopens(client_as, director):
     night = night_with_schedule(3)
     play_out(night)
-    services.night_close(night=night, user=director)
+    results_services.night_close(night=night, user=director)
     client = client_as(director)
     path = reverse("scoring:night-reopen", args=[night.pk])
 

@@ -7,8 +7,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from scoring import selectors
 from scoring.models import Member
+from scoring.results import selectors as results_selectors
 from scoring.services import table_games
 from tests.factories import night_with_schedule, play_out
 from tests.views.access import ROLES
@@ -37,7 +37,7 @@ def from_the_pot_pages(nights) -> dict[str, tuple]:
     """The same season added up from each night's standings and pot page figures."""
     totals: dict[str, list] = {}
     for night in nights:
-        results = selectors.night_results(night)
+        results = results_selectors.night_results(night)
         wins = {row["pair"]: row for row in results.standings["standings"]}
         for row in results.ledger:
             total = totals.setdefault(row.name, [0, 0, 0, Decimal(0), Decimal(0)])
@@ -91,7 +91,7 @@ def test_each_members_season_is_the_nights_pot_pages_added_up(client, nights):
     assert {name: row for name, row in shown.items() if row[0]} == expected
     assert sorted(name for name, row in shown.items() if not row[0]) == ["Player 10", "Player 9"]
     assert sum(row[4] for row in shown.values()) == sum(
-        selectors.night_results(night).summary.fees.pot for night in nights[:2]
+        results_selectors.night_results(night).summary.fees.pot for night in nights[:2]
     )
 
 

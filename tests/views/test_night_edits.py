@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import services
 from scoring.models import Night
+from scoring.results import services as results_services
 from tests.factories import night_with_schedule, play_out
 from tests.views.access import ROLES, assert_refused, may_direct
 
@@ -77,7 +77,7 @@ def test_a_split_not_adding_up_is_refused_beside_its_field(client_as, director):
 def test_a_final_night_cannot_be_edited(client_as, director):
     night = night_with_schedule(3)
     play_out(night)
-    services.night_close(night=night, user=director)
+    results_services.night_close(night=night, user=director)
     response = client_as(director).post(url(night), EDIT)
     assert response.status_code == 200
     assertContains(response, "final")

@@ -13,10 +13,11 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import selectors, services
 from scoring.games import services as games_services
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
+from scoring.results import selectors as results_selectors
+from scoring.results import services as results_services
 from scoring.rules.night import money_text
 from tests.factories import NightFactory, night_with_schedule, play_out
 from tests.views.access import ROLES
@@ -169,7 +170,9 @@ def test_the_checks_are_the_results_own(client, night):
 
 
 def test_a_check_that_fails_says_so():
-    check = selectors.PotCheck("paid-check", "Players paid", Decimal("9.95"), Decimal("10.00"))
+    check = results_selectors.PotCheck(
+        "paid-check", "Players paid", Decimal("9.95"), Decimal("10.00")
+    )
 
     html = render_to_string("scoring/_pot_check.html", {"check": check})
 
@@ -278,7 +281,7 @@ def test_two_pairs_fold_the_third_place_into_the_first(client):
 def test_booby_taken_by_the_playoff_winner(client, director):
     night = night_with_schedule(7)
     play_out(night, upsets=[(4, 7)])
-    services.playoffs_start(night=night, user=director)
+    results_services.playoffs_start(night=night, user=director)
     playoff = Game.objects.get(night=night, is_playoff=True)
     score = [4, 11] if playoff.pair_b == 7 else [11, 4]
     games_services.game_result_record(

@@ -12,10 +12,10 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import selectors
 from scoring.games import services as games_services
 from scoring.links import services as links_services
 from scoring.nights import services as nights_services
+from scoring.results import selectors as results_selectors
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
 from scoring.services import table_games
@@ -45,7 +45,7 @@ def test_under_standings_the_public_sees_no_money(client, settings, night):
         assertNotContains(response, reverse("scoring:member-list"))
     assertNotContains(page, "Entry $")
     assertNotContains(page, url("night-file", night))
-    full = selectors.night_standings(night)
+    full = results_selectors.night_standings(night)
     assert json.loads(document.content) == {k: v for k, v in full.items() if k != "money"}
     for name in ("night-pot", "night-file"):
         assert client.get(url(name, night))["Location"].startswith(reverse("login"))
@@ -58,7 +58,7 @@ def test_under_standings_anyone_logged_in_sees_the_money(client_for, settings, n
 
     document = client.get(url("night-standings-json", night))
 
-    assert document.content.decode() == dump_json(selectors.night_standings(night))
+    assert document.content.decode() == dump_json(results_selectors.night_standings(night))
     assertContains(client.get(url("night-detail", night)), "Entry $2.00")
     assert client.get(url("night-pot", night)).status_code == 200
 
@@ -68,7 +68,7 @@ def test_under_all_the_public_sees_everything_as_before(client, settings, night)
 
     document = client.get(url("night-standings-json", night))
 
-    assert document.content.decode() == dump_json(selectors.night_standings(night))
+    assert document.content.decode() == dump_json(results_selectors.night_standings(night))
     assertContains(client.get(url("night-detail", night)), url("night-pot", night))
 
 

@@ -8,10 +8,10 @@ The numbers are pinned: a new query on these pages should be a decision, not an 
 import pytest
 from django.urls import reverse
 
-from scoring import selectors
 from scoring.games import services as games_services
 from scoring.links.tokens import link_path, link_token
 from scoring.models import Game
+from scoring.results import selectors as results_selectors
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -100,7 +100,7 @@ def test_the_nights_list_names_the_winners_from_the_kept_standings(client):
     finished = night_with_schedule(2, name="Finished")
     play_out(finished)
     night_with_schedule(2, name="Going")
-    standings = selectors.night_standings(finished)
+    standings = results_selectors.night_standings(finished)
     first = standings["money"]["places"][0]["pair"]
     winners = next(row["players"] for row in standings["standings"] if row["pair"] == first)
 

@@ -13,9 +13,9 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import services
 from scoring.games import services as games_services
 from scoring.models import Game, Season
+from scoring.results import services as results_services
 from scoring.services import attendance
 from tests.factories import night_with_schedule, play_out
 from tests.views.access import ROLES, assert_refused, may_score
@@ -192,7 +192,7 @@ def test_projector_hides_the_pot_from_a_public_without_money(client, client_as, 
 def test_projector_of_a_final_night_marks_nothing_provisional(client, director):
     night = night_with_schedule(4)
     play_out(night)
-    services.night_close(night=night, user=director)
+    results_services.night_close(night=night, user=director)
     response = client.get(url(night, "night-live"))
     rows = response.context["results"].standing_rows
     assert rows[0]["course"].words == "1st" and not rows[0]["course"].provisional

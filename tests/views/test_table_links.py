@@ -11,13 +11,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import selectors
 from scoring.games import audit
 from scoring.games import services as games_services
 from scoring.links import services as links_services
 from scoring.links.tokens import link_path, link_token
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
+from scoring.results import selectors as results_selectors
 from tests.factories import ScorerFactory, night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +42,9 @@ def post(client, game: Game, pair: int, action: str = "", data=None):
 
 def wins(night) -> dict[int, int]:
     """Games won per pair, as the standings count them."""
-    return {row["pair"]: row["wins"] for row in selectors.night_standings(night)["standings"]}
+    return {
+        row["pair"]: row["wins"] for row in results_selectors.night_standings(night)["standings"]
+    }
 
 
 def test_the_link_opens_its_game_alone(client, game):

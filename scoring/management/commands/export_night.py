@@ -15,10 +15,10 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from scoring import selectors
 from scoring.management.command_io import look_up, print_document, refusing_invalid
 from scoring.models import Night
 from scoring.nights import selectors as nights_selectors
+from scoring.results import selectors as results_selectors
 from scoring.rules.__main__ import EXIT_INVALID
 from scoring.rules.jsonio import dump_json
 
@@ -56,7 +56,7 @@ class Command(BaseCommand):
             document = (
                 nights_selectors.night_file(night)
                 if night_file
-                else selectors.night_standings(night)
+                else results_selectors.night_standings(night)
             )
         print_document(self, document)
 

@@ -1,10 +1,5 @@
-"""Every table of the scoring pages, on one base table (django-tables2).
-
-Tables lay out rows the selectors read and figures the rules core computed (a hand's
-board comes from ``selectors.hand_rows``); they format, never score.
-
-Vocabulary: a *night* seats drawn *numbers*; numbers 2k-1 and 2k form *pair* k; the
-*pattern table* gives each *round* a game at each *table*; a game is a run of *hands*.
+"""The end of the night in tables (django-tables2): the standings, the prizes, the
+ledger, and the members' season.
 """
 
 import django_tables2 as tables

@@ -9,7 +9,6 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext, gettext_lazy
 
-from scoring.cash import envelopes
 from scoring.core import documents
 from scoring.core.authors import audited
 from scoring.core.guards import lock_open_night, mark_night_changed
@@ -17,6 +16,7 @@ from scoring.core.money import shown_money
 from scoring.core.problem_words import said_at, say
 from scoring.models import CashCount, Game, Night, Tiebreak
 from scoring.nights import selectors as nights_selectors
+from scoring.results.selectors import envelopes
 from scoring.rules import InvalidInput
 from scoring.rules.night import missing_reasons, money_text
 from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs

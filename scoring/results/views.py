@@ -1,16 +1,16 @@
-"""The end of the night on the web: standings, play-offs, the pot, closing; the season.
+"""The end of the night on the web: standings, play-offs, the pot and the cash count,
+closing; the members' page.
 
-Thin like ``scoring.views``: figures come from ``selectors.night_results`` (the rules
-core's summary of the stored totals) and ``selectors.members_season``; directors' buttons
-call one service each. The standings, the pot and the members' page are public, as the
-site is open to read (the pot's ledger is in the public ``cinch-standings/1`` document
-too); starting play-offs, the tie-break and closing or re-opening a night are directors'.
+Thin: figures come from ``results.selectors.night_results`` (the rules core's summary of
+the stored totals) and ``members_season``; directors' buttons call one service each. The
+standings, the pot and the members' page are public, as the site is open to read;
+starting play-offs, the tie-break and closing or re-opening a night are directors'; the
+cash count is the scorers' and directors'.
 
 Vocabulary: a *tie* is pairs still level where it decides a prize (a place or the booby);
 *play-offs* settle it; the *pot* is what the players paid; a *final* night takes no change.
 """
 
-from functools import cached_property
 from typing import Any
 
 from django.contrib import messages
@@ -23,41 +23,26 @@ from django.utils.translation import gettext, ngettext
 from django_tables2 import RequestConfig, SingleTableMixin, SingleTableView
 from django_tables2.export import ExportMixin
 
-from scoring import selectors, services
-from scoring.cash_forms import cash_context
 from scoring.core.confirm import Confirmation, ConfirmFirst
-from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, shown_to
+from scoring.core.money import shown_money
+from scoring.core.permissions import (
+    MONEY,
+    DirectorRequiredMixin,
+    PublicPage,
+    ScorerRequiredMixin,
+    shown_to,
+)
 from scoring.core.problem_words import say
 from scoring.core.tables import CsvExport
 from scoring.core.views import NightPage
-from scoring.forms import TiebreakForm
 from scoring.games.tables import PlayoffTable
 from scoring.models import Tiebreak
+from scoring.results import selectors, services
+from scoring.results.forms import CashCountForm, TiebreakForm, cash_context
+from scoring.results.pages import NightResultsPage
+from scoring.results.tables import LedgerTable, MemberTable, PrizeTable, StandingsTable
 from scoring.rules import InvalidInput
 from scoring.rules.jsonio import dump_json
-from scoring.tables import LedgerTable, MemberTable, PrizeTable, StandingsTable
-
-
-class NightResultsPage(NightPage):
-    """A page of the night's results; ``problems`` says why a night cannot be scored."""
-
-    @cached_property
-    def results(self) -> selectors.NightResults | None:
-        try:
-            return selectors.night_results(self.night)
-        except InvalidInput as invalid:
-            self.problems = [str(problem) for problem in invalid.problems]
-            return None
-
-    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        results = self.results
-        return super().get_context_data(
-            night=self.night,
-            results=results,
-            summary=results.summary if results else None,
-            problems=getattr(self, "problems", []),
-            **kwargs,
-        )
 
 
 class NightStandings(PublicPage, ExportMixin, SingleTableMixin, NightResultsPage):
@@ -138,9 +123,6 @@ class NightPot(PublicPage, NightResultsPage):
             )
             kwargs.update(cash_context(self.request, self.night, results, kwargs))
         return super().get_context_data(**kwargs)
-
-
-# --- the director's buttons ----------------------------------------------------------------
 
 
 class NightAction(DirectorRequiredMixin, NightPage):
@@ -262,9 +244,6 @@ class NightReopen(ConfirmFirst, NightAction):
         }
 
 
-# --- the season ----------------------------------------------------------------------------
-
-
 class MemberList(PublicPage, SingleTableView):
     """Each member's record over every night played (paid and won among it)."""
 
@@ -286,3 +265,40 @@ night_tiebreak = NightTiebreak.as_view()
 night_close = NightClose.as_view()
 night_reopen = NightReopen.as_view()
 member_list = MemberList.as_view()
+
+
+class NightCashCount(ScorerRequiredMixin, NightPot):
+    """POST a count: kept and back to the pot; refused, the pot page with the reasons."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        if self.results is None:
+            messages.error(
+                request, gettext("This night cannot be scored yet: there is no pot to count.")
+            )
+            return redirect(self.night_url("night-pot"))
+        form = CashCountForm(request.POST, envelopes=selectors.envelopes(self.results.summary))
+        if form.is_valid():
+            try:
+                count = services.cash_count_record(
+                    night=self.night, user=request.user, **form.service_kwargs()
+                )
+            except (ValidationError, InvalidInput) as error:
+                form.add_error(None, " ".join(getattr(error, "messages", [str(error)])))
+            else:
+                counted = shown_money(count.counted)
+                messages.success(
+                    request,
+                    gettext("Cash counted %(counted)s: matches the pot.") % {"counted": counted}
+                    if not count.difference
+                    else gettext(
+                        "Cash counted %(counted)s: differs from the pot by %(difference)s."
+                    )
+                    % {"counted": counted, "difference": shown_money(count.difference)},
+                )
+                return redirect(self.night_url("night-pot") + "#cash")
+        return self.render_to_response(self.get_context_data(cash_form=form))
+
+
+night_cash = NightCashCount.as_view()

@@ -1,4 +1,6 @@
-"""The cash count form: the total counted, or one amount per prize envelope, and a note."""
+"""Forms of the end of the night: the tie-break, and the cash count (the total counted,
+or one amount per prize envelope, and a note).
+"""
 
 from decimal import Decimal
 
@@ -6,10 +8,18 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.cash import Envelope, cash_counts, envelopes
 from scoring.core.forms import AmountField
 from scoring.core.money import shown_money
 from scoring.core.permissions import is_scorer
+from scoring.models import Tiebreak
+from scoring.results.selectors import Envelope, cash_counts, envelopes
+
+
+class TiebreakForm(forms.Form):
+    """How the night's ties are broken: play-off games, or peg difference then pegs for."""
+
+    tiebreak = forms.ChoiceField(label=_("Tie-break"), choices=Tiebreak.choices)
+
 
 # What one count may hold: a night's cash is far below it, and the stored count
 # (CashCount.counted, 8 digits before the point) holds the sum of every envelope.
