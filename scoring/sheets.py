@@ -24,12 +24,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring import printing, selectors
+from scoring import printing
 from scoring.core import pairs
 from scoring.core.problem_words import said_at
 from scoring.games import selectors as games_selectors
 from scoring.games.forms import pair_label
-from scoring.links import tokens
 from scoring.nights import selectors as nights_selectors
 from scoring.results import selectors as results_selectors
 from scoring.rules import InvalidInput
@@ -82,37 +81,6 @@ def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) 
         "sheets": [score_sheet(game, names, variant, filled=filled) for game in printed],
         "nothing": _("No play-off has been started.") if playoffs_only and not playoffs else "",
     }
-
-
-def round_cards_context(night, number: int | None = None) -> dict:
-    """The table cards of round ``number`` (the round board's current round by default),
-    printed from the round board when a round starts or a table's links were revoked: a
-    page a table, cut in two along its dashed line, a half for each pair with that pair's
-    table link alone (a QR code and the text), its names, the table and the round.
-
-    A pair's link enters its game and confirms the other pair's result, so only that pair
-    holds it: no sheet that lies on the table (the score sheet, the seating cards) prints
-    a link."""
-    board = selectors.round_board(night)
-    rounds = [row for row in (board.current, *board.others) if row is not None]
-    row = next((row for row in rounds if row.round == number), board.current)
-    cards = [
-        {
-            "game": game,
-            "halves": [
-                {
-                    "pair": pair,
-                    "names": names,
-                    "qr": tokens.link_qr(game, pair),
-                    "url": tokens.link_url(game, pair),
-                }
-                for pair, names in zip(game.pairs, game.players, strict=True)
-            ],
-        }
-        for game in (row.games if row else [])
-        if not game.forfeit
-    ]
-    return {**sheet_heading(night, "Table cards"), "round": row and row.round, "cards": cards}
 
 
 def seating_context(night) -> dict:

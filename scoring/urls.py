@@ -2,19 +2,13 @@
 
 from django.urls import path, re_path
 
-from scoring import (
-    attendance_views,
-    live_views,
-    people_views,
-    print_views,
-    season_views,
-    table_views,
-)
+from scoring import attendance_views, people_views, print_views, season_views, table_views
 from scoring.core import text_size
 from scoring.games import views as games_views
 from scoring.links import views as links_views
 from scoring.nights import views as nights_views
 from scoring.results import views as results_views
+from scoring.room import views as room_views
 
 # A night's number: at most 18 digits, as scoring.rules.digits reads one, so a longer one
 # finds no URL (404) instead of reaching a lookup that ``int`` refuses (a server error).
@@ -38,9 +32,9 @@ urlpatterns = [
     path("nights/<int:pk>/edit/", nights_views.night_edit, name="night-edit"),
     path("nights/<int:pk>/delete/", nights_views.night_delete, name="night-delete"),
     path("nights/<int:pk>/archive/", nights_views.night_archive, name="night-archive"),
-    path("nights/<int:pk>/round/", live_views.round_board, name="night-round"),
-    path("nights/<int:pk>/round/cards.pdf", live_views.round_cards, name="night-round-cards"),
-    path("nights/<int:pk>/live/", live_views.projector, name="night-live"),
+    path("nights/<int:pk>/round/", room_views.round_board, name="night-round"),
+    path("nights/<int:pk>/round/cards.pdf", room_views.round_cards, name="night-round-cards"),
+    path("nights/<int:pk>/live/", room_views.projector, name="night-live"),
     path("nights/<int:pk>/file/", nights_views.night_file, name="night-file"),
     path("nights/<int:pk>/standings/", results_views.night_standings, name="night-standings"),
     path(

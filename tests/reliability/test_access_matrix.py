@@ -28,7 +28,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import live_views, print_views, season_views, table_views, views
+from scoring import print_views, season_views, table_views, views
 from scoring.core import language, text_size
 from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.games import services as games_services
@@ -38,6 +38,7 @@ from scoring.links.tokens import link_token
 from scoring.models import Game, Hand, Season, TableGame
 from scoring.nights import views as nights_views
 from scoring.results import views as results_views
+from scoring.room import views as room_views
 from scoring.services import attendance, table_games
 from tests.factories import night_with_schedule
 from tests.reliability.hostile import club_writes
@@ -70,7 +71,7 @@ READ_VIEWS = {
     season_views.SeasonList: "standings",
     season_views.SeasonDetail: "standings",
     season_views.SeasonLadderPdf: "standings",
-    live_views.ProjectorPage: "standings",
+    room_views.ProjectorPage: "standings",
 }
 PUBLIC_UNDER = {"all": {"standings", MONEY}, "standings": {"standings"}, "none": set()}
 

@@ -12,7 +12,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 
-from scoring import printing, seasons, selectors, sheets
+from scoring import printing, seasons
 from scoring.core.permissions import (
     MONEY,
     STANDINGS,
@@ -23,6 +23,7 @@ from scoring.core.permissions import (
 )
 from scoring.core.views import NightPage
 from scoring.results.pages import NightResultsPage
+from scoring.room import selectors, sheets
 from scoring.rules.digits import number_from_digits
 
 ROUND_BOARD_RELOAD = 30

@@ -1,7 +1,5 @@
-"""Every read of the scoring app, with its joins built in so no page runs N+1 queries.
-
-Figures (running scores, standings, the pot) are not computed here: selectors hand the
-stored rows to ``scoring.documents`` and ``scoring.rules``.
+"""Reads of the room on the night: the round board (which tables still have to report,
+with who changed a game last), in a fixed number of queries.
 """
 
 from dataclasses import dataclass
