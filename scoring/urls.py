@@ -2,7 +2,8 @@
 
 from django.urls import path, re_path
 
-from scoring import attendance_views, people_views, print_views, season_views, table_views
+from scoring import people_views, print_views, season_views, table_views
+from scoring.attendance import views as attendance_views
 from scoring.core import text_size
 from scoring.games import views as games_views
 from scoring.links import views as links_views

@@ -59,12 +59,12 @@ def test_the_admin_and_history_name_each_record_in_words():
     import datetime
     from decimal import Decimal
 
+    from scoring.attendance import services as attendance_services
     from scoring.models import CashCount, Member, Season, TableGame, TablePlayer
-    from scoring.services import attendance
 
     night = night_with_schedule(2)
     game = Game.objects.get(night=night)
-    substitute = attendance.substitute_record(game=game, number=1, name="Zed")
+    substitute = attendance_services.substitute_record(game=game, number=1, name="Zed")
     table = TableGame.objects.create(date="2026-11-17", variant="razzle")
     player = TablePlayer.objects.create(
         table=table, number=3, member=Member.objects.create(name="Ann")

@@ -2,7 +2,7 @@
 
 from django import template
 
-from scoring.attendance_forms import SubstituteForm
+from scoring.attendance.forms import SubstituteForm
 from scoring.games import selectors as games_selectors
 
 register = template.Library()

@@ -29,6 +29,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring import print_views, season_views, table_views, views
+from scoring.attendance import services as attendance_services
 from scoring.core import language, text_size
 from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.games import services as games_services
@@ -39,7 +40,7 @@ from scoring.models import Game, Hand, Season, TableGame
 from scoring.nights import views as nights_views
 from scoring.results import views as results_views
 from scoring.room import views as room_views
-from scoring.services import attendance, table_games
+from scoring.services import table_games
 from tests.factories import night_with_schedule
 from tests.reliability.hostile import club_writes
 
@@ -154,7 +155,7 @@ def build_night():
     game = Game.objects.filter(night=night).order_by("pk").first()
     a = game.pair_a
     games_services.hand_record(game=game, data={"bidder": a, "bid": 2, "high": a, "low": a})
-    attendance.substitute_record(game=game, number=2 * a, name="Zed")
+    attendance_services.substitute_record(game=game, number=2 * a, name="Zed")
     table = table_games.table_create(
         variant="chicago42", player_names=["Ann", "Bob"], date=night.date, stake=1
     )

@@ -7,6 +7,7 @@ import random
 import pytest
 from django.core.exceptions import ValidationError
 
+from scoring.attendance import services as attendance_services
 from scoring.core import errors
 from scoring.games import selectors as games_selectors
 from scoring.games import services as games_services
@@ -15,7 +16,6 @@ from scoring.nights import services as nights_services
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
 from scoring.rules.schedule import schedule
-from scoring.services import attendance
 from tests.factories import night_with_schedule, play_out, player_names
 
 pytestmark = pytest.mark.django_db
@@ -91,7 +91,7 @@ def test_a_substitute_is_recorded_and_changes_no_figure():
     before = standings(night)
     seat = Seat.objects.select_related("member").get(night=night, number=2 * game.pair_a)
 
-    attendance.substitute_record(game=game, number=seat.number, name="Zed")
+    attendance_services.substitute_record(game=game, number=seat.number, name="Zed")
 
     assert standings(night) == before
     assert games_selectors.game_pair_names(game)[game.pair_a].endswith(
@@ -105,7 +105,9 @@ def test_a_typed_name_of_a_member_is_linked_to_the_member():
     zed = Member.objects.create(name="Zed")
     game = Game.objects.filter(night=night).first()
 
-    substitute = attendance.substitute_record(game=game, number=2 * game.pair_a, name=" zed ")
+    substitute = attendance_services.substitute_record(
+        game=game, number=2 * game.pair_a, name=" zed "
+    )
 
     assert substitute.member == zed
     assert substitute.name == "Zed"
@@ -116,7 +118,7 @@ def test_a_substitute_for_a_seat_not_in_the_game_is_refused():
     game = Game.objects.filter(night=night, pair_a__in=[1, 2], pair_b__in=[1, 2]).get()
 
     with pytest.raises(ValidationError) as refused:
-        attendance.substitute_record(game=game, number=5, name="Zed")
+        attendance_services.substitute_record(game=game, number=5, name="Zed")
 
     assert refused.value.message_dict["number"] == [
         "Player 5 is not in this game (players 1, 2, 3, 4)."
@@ -130,9 +132,9 @@ def test_a_substitute_for_a_seat_not_in_the_game_is_refused():
 def test_withdrawing_a_pair_makes_its_games_from_that_round_forfeits():
     night = night_with_schedule(4)
     play_rounds(night, 1)
-    plan = attendance.withdrawal_plan(night, 4, 2)
+    plan = attendance_services.withdrawal_plan(night, 4, 2)
 
-    attendance.pair_withdraw(night=night, pair=4, from_round=2)
+    attendance_services.pair_withdraw(night=night, pair=4, from_round=2)
 
     forfeits = list(Game.objects.filter(night=night, forfeit=True).order_by("round"))
     assert [game.pk for game in forfeits] == sorted(game.pk for game in plan.forfeits)
@@ -148,7 +150,7 @@ def test_a_pair_that_has_played_the_round_cannot_withdraw_from_it():
     play_rounds(night, 2)
 
     with pytest.raises(ValidationError) as refused:
-        attendance.pair_withdraw(night=night, pair=4, from_round=2)
+        attendance_services.pair_withdraw(night=night, pair=4, from_round=2)
 
     assert "withdraw it from a later round" in refused.value.message_dict["from_round"][0]
     night.refresh_from_db()
@@ -158,8 +160,8 @@ def test_a_pair_that_has_played_the_round_cannot_withdraw_from_it():
 def test_the_game_between_two_withdrawn_pairs_is_void_and_holds_nothing_up():
     night = night_with_schedule(5)
     play_rounds(night, 1)
-    attendance.pair_withdraw(night=night, pair=4, from_round=2)
-    attendance.pair_withdraw(night=night, pair=5, from_round=2)
+    attendance_services.pair_withdraw(night=night, pair=4, from_round=2)
+    attendance_services.pair_withdraw(night=night, pair=5, from_round=2)
     play_rounds(night, 5)
 
     void = Game.objects.get(night=night, forfeit=True, winner__isnull=True)
@@ -170,9 +172,9 @@ def test_the_game_between_two_withdrawn_pairs_is_void_and_holds_nothing_up():
 def test_a_withdrawal_is_undone_until_the_night_is_final():
     night = night_with_schedule(4)
     play_rounds(night, 1)
-    attendance.pair_withdraw(night=night, pair=4, from_round=2)
+    attendance_services.pair_withdraw(night=night, pair=4, from_round=2)
 
-    attendance.pair_return(night=night, pair=4)
+    attendance_services.pair_return(night=night, pair=4)
 
     assert not Game.objects.filter(night=night, forfeit=True).exists()
     assert Game.objects.filter(night=night, round=2, winner__isnull=True).count() == 2
@@ -183,17 +185,17 @@ def test_a_withdrawal_is_undone_until_the_night_is_final():
 def test_a_final_night_takes_no_withdrawal_back():
     night = night_with_schedule(4)
     play_rounds(night, 1)
-    attendance.pair_withdraw(night=night, pair=4, from_round=2)
+    attendance_services.pair_withdraw(night=night, pair=4, from_round=2)
     play_rounds(night, 3)
     results_services.night_close(night=night)
 
     with pytest.raises(errors.NightFinal):
-        attendance.pair_return(night=night, pair=4)
+        attendance_services.pair_return(night=night, pair=4)
 
 
 def test_a_forfeit_takes_no_hands():
     night = night_with_schedule(4)
-    attendance.pair_withdraw(night=night, pair=4, from_round=1)
+    attendance_services.pair_withdraw(night=night, pair=4, from_round=1)
     forfeit = Game.objects.filter(night=night, forfeit=True).first()
 
     with pytest.raises(ValidationError, match="is a forfeit"):
@@ -208,7 +210,7 @@ def test_a_late_pair_takes_the_bye_and_makes_up_the_rounds_played():
     play_rounds(night, 2)
     byes = {r["round"]: r["bye"] for r in schedule(5)}
 
-    made = attendance.late_pair_add(night=night, names=["Late One", "Late Two"])
+    made = attendance_services.late_pair_add(night=night, names=["Late One", "Late Two"])
 
     assert [(g.round, g.table, g.pairs) for g in made] == [
         (3, 3, (byes[3], 6)),
@@ -228,7 +230,7 @@ def test_an_even_night_says_why_a_late_pair_cannot_join():
     night = night_with_schedule(4)
 
     with pytest.raises(ValidationError) as refused:
-        attendance.late_pair_add(night=night, names=["Late One", "Late Two"])
+        attendance_services.late_pair_add(night=night, names=["Late One", "Late Two"])
 
     assert "an even number: there is no bye" in refused.value.messages[0]
     assert "table of its own" in refused.value.messages[0]
@@ -239,15 +241,15 @@ def test_a_late_pair_cannot_join_once_every_round_has_started():
     play_rounds(night, 3)
 
     with pytest.raises(ValidationError, match="Every round has started"):
-        attendance.late_pair_add(night=night, names=["Late One", "Late Two"])
+        attendance_services.late_pair_add(night=night, names=["Late One", "Late Two"])
 
 
 def test_a_late_pair_joins_after_a_withdrawal_and_wins_its_forfeits():
     night = night_with_schedule(5)
     play_rounds(night, 2)
-    attendance.pair_withdraw(night=night, pair=5, from_round=3)
+    attendance_services.pair_withdraw(night=night, pair=5, from_round=3)
 
-    made = attendance.late_pair_add(night=night, names=["Late One", "Late Two"])
+    made = attendance_services.late_pair_add(night=night, names=["Late One", "Late Two"])
 
     against_5 = [game for game in made if 5 in game.pairs]
     assert len(made) == 5 and len(against_5) == 1
@@ -263,11 +265,11 @@ def test_a_late_pair_joins_after_a_withdrawal_and_wins_its_forfeits():
 
 def test_nobody_sits_in_for_a_forfeit():
     night = night_with_schedule(4)
-    attendance.pair_withdraw(night=night, pair=4, from_round=1)
+    attendance_services.pair_withdraw(night=night, pair=4, from_round=1)
     forfeit = Game.objects.filter(night=night, forfeit=True).first()
 
     with pytest.raises(ValidationError, match="is a forfeit: nobody sits in for it"):
-        attendance.substitute_record(game=forfeit, number=2 * forfeit.pair_a, name="Zed")
+        attendance_services.substitute_record(game=forfeit, number=2 * forfeit.pair_a, name="Zed")
     assert not Substitute.objects.exists()
 
 
@@ -278,7 +280,7 @@ def test_nobody_sits_in_for_a_playoff():
     playoff = Game.objects.get(night=night, is_playoff=True)
 
     with pytest.raises(ValidationError, match="is a play-off: nobody sits in for it"):
-        attendance.substitute_record(game=playoff, number=2 * playoff.pair_a, name="Zed")
+        attendance_services.substitute_record(game=playoff, number=2 * playoff.pair_a, name="Zed")
 
 
 def test_a_substitute_name_with_a_hidden_character_is_refused_naming_it():
@@ -286,7 +288,7 @@ def test_a_substitute_name_with_a_hidden_character_is_refused_naming_it():
     game = Game.objects.filter(night=night).first()
 
     with pytest.raises(ValidationError) as refused:
-        attendance.substitute_record(game=game, number=2 * game.pair_a, name="Ze\u200bd")
+        attendance_services.substitute_record(game=game, number=2 * game.pair_a, name="Ze\u200bd")
 
     assert "U+200B" in refused.value.message_dict["name"][0]
     assert not Substitute.objects.exists()
@@ -297,7 +299,7 @@ def test_a_blank_substitute_name_is_refused():
     game = Game.objects.filter(night=night).first()
 
     with pytest.raises(ValidationError) as refused:
-        attendance.substitute_record(game=game, number=2 * game.pair_a, name="   ")
+        attendance_services.substitute_record(game=game, number=2 * game.pair_a, name="   ")
 
     assert refused.value.message_dict["name"] == ["Give the substitute's name or choose a member."]
 
@@ -308,7 +310,7 @@ def test_a_player_cannot_substitute_for_themself():
     seat = Seat.objects.select_related("member").get(night=night, number=2 * game.pair_a)
 
     with pytest.raises(ValidationError) as refused:
-        attendance.substitute_record(game=game, number=seat.number, member=seat.member)
+        attendance_services.substitute_record(game=game, number=seat.number, member=seat.member)
 
     assert refused.value.message_dict["name"] == [
         f"{seat.member.name} holds number {seat.number}: no substitute."
@@ -319,18 +321,18 @@ def test_withdrawing_a_pair_the_night_does_not_have_is_refused():
     night = night_with_schedule(4)
 
     with pytest.raises(ValidationError) as refused:
-        attendance.withdrawal_plan(night, 5, 1)
+        attendance_services.withdrawal_plan(night, 5, 1)
 
     assert refused.value.message_dict["pair"] == ["There is no pair 5 this night."]
 
 
 def test_a_pair_cannot_withdraw_twice():
     night = night_with_schedule(4)
-    attendance.pair_withdraw(night=night, pair=4, from_round=2)
+    attendance_services.pair_withdraw(night=night, pair=4, from_round=2)
     night.refresh_from_db()
 
     with pytest.raises(ValidationError) as refused:
-        attendance.pair_withdraw(night=night, pair=4, from_round=3)
+        attendance_services.pair_withdraw(night=night, pair=4, from_round=3)
 
     assert refused.value.message_dict["pair"] == ["Pair 4 has withdrawn already."]
 
@@ -341,23 +343,23 @@ def test_a_pair_in_a_playoff_cannot_withdraw():
     results_services.playoffs_start(night=night)
 
     with pytest.raises(ValidationError, match="Pair 1 has play-off games: it cannot withdraw"):
-        attendance.withdrawal_plan(night, 1, 6)
+        attendance_services.withdrawal_plan(night, 1, 6)
 
 
 def test_a_pair_that_never_withdrew_cannot_return():
     night = night_with_schedule(4)
 
     with pytest.raises(ValidationError, match="Pair 2 has not withdrawn."):
-        attendance.pair_return(night=night, pair=2)
+        attendance_services.pair_return(night=night, pair=2)
 
 
 def test_withdrawing_every_pair_is_refused_and_nothing_is_saved():
     night = night_with_schedule(2)
-    attendance.pair_withdraw(night=night, pair=1, from_round=1)
+    attendance_services.pair_withdraw(night=night, pair=1, from_round=1)
     night.refresh_from_db()
 
     with pytest.raises(ValidationError):
-        attendance.pair_withdraw(night=night, pair=2, from_round=1)
+        attendance_services.pair_withdraw(night=night, pair=2, from_round=1)
 
     night.refresh_from_db()
     assert night.withdrawn == [{"pair": 1, "from_round": 1}]
@@ -367,7 +369,7 @@ def test_a_late_pair_name_with_a_hidden_character_is_refused():
     night = night_with_schedule(5)
 
     with pytest.raises(ValidationError) as refused:
-        attendance.late_pair_add(night=night, names=["Late\u202eOne", "Late Two"])
+        attendance_services.late_pair_add(night=night, names=["Late\u202eOne", "Late Two"])
 
     assert "U+202E" in refused.value.message_dict["names"][0]
     assert Seat.objects.filter(night=night).count() == 10
@@ -378,7 +380,7 @@ def test_a_late_pair_needs_two_players_not_seated_tonight(second):
     night = night_with_schedule(5)
 
     with pytest.raises(ValidationError) as refused:
-        attendance.late_pair_add(night=night, names=["Late One", second])
+        attendance_services.late_pair_add(night=night, names=["Late One", second])
 
     assert "give two players not seated tonight" in refused.value.message_dict["names"][0]
     assert Seat.objects.filter(night=night).count() == 10

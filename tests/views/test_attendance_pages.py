@@ -5,10 +5,10 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
+from scoring.attendance import services as attendance_services
 from scoring.games import services as games_services
 from scoring.models import Game, Member, Night, Seat, Substitute
 from scoring.results import services as results_services
-from scoring.services import attendance
 from tests.factories import NEW_NIGHT_FORM, night_with_schedule, player_names
 from tests.views.access import ROLES, assert_refused, may_direct, may_score
 
@@ -188,7 +188,7 @@ def test_a_withdrawal_without_its_round_is_sent_back_to_the_form(client_as, dire
 
 def test_a_director_brings_a_withdrawn_pair_back(client_as, director):
     night = night_with_schedule(4)
-    attendance.pair_withdraw(night=night, pair=4, from_round=1)
+    attendance_services.pair_withdraw(night=night, pair=4, from_round=1)
 
     client_as(director).post(
         reverse("scoring:night-attendance", args=[night.pk]), {"action": "return", "pair": 4}
@@ -245,7 +245,7 @@ def test_the_members_page_shows_who_a_member_sat_in_for(client):
     night = night_with_schedule(4)
     game = first_game(night)
     zed = Member.objects.create(name="Zed")
-    attendance.substitute_record(game=game, number=2 * game.pair_a, member=zed)
+    attendance_services.substitute_record(game=game, number=2 * game.pair_a, member=zed)
     holder = Seat.objects.get(night=night, number=2 * game.pair_a).member.name
 
     response = client.get(reverse("scoring:member-list"))
@@ -276,7 +276,7 @@ def test_the_withdraw_form_starts_at_the_current_round(client_as, director):
 
 def test_a_substitute_the_service_refuses_shows_its_reason(client_as, scorer):
     night = night_with_schedule(4)
-    attendance.pair_withdraw(night=night, pair=4, from_round=1)
+    attendance_services.pair_withdraw(night=night, pair=4, from_round=1)
     forfeit = Game.objects.filter(night=night, forfeit=True).first()
 
     response = client_as(scorer).post(
@@ -292,7 +292,9 @@ def test_a_substitute_the_service_refuses_shows_its_reason(client_as, scorer):
 def test_a_scorer_removes_a_substitute(client_as, scorer):
     night = night_with_schedule(4)
     game = first_game(night)
-    substitute = attendance.substitute_record(game=game, number=2 * game.pair_a, name="Zed")
+    substitute = attendance_services.substitute_record(
+        game=game, number=2 * game.pair_a, name="Zed"
+    )
 
     response = client_as(scorer).post(
         reverse("scoring:substitute-remove", args=[substitute.pk]), follow=True
@@ -305,7 +307,9 @@ def test_a_scorer_removes_a_substitute(client_as, scorer):
 def test_a_substitute_on_a_final_night_stays_and_the_page_says_why(client_as, scorer):
     night = night_with_schedule(2)
     game = first_game(night)
-    substitute = attendance.substitute_record(game=game, number=2 * game.pair_a, name="Zed")
+    substitute = attendance_services.substitute_record(
+        game=game, number=2 * game.pair_a, name="Zed"
+    )
     finish_round(night, 1)
     results_services.night_close(night=night)
 

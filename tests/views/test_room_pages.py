@@ -13,10 +13,10 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
+from scoring.attendance import services as attendance_services
 from scoring.games import services as games_services
 from scoring.models import Game, Season
 from scoring.results import services as results_services
-from scoring.services import attendance
 from tests.factories import night_with_schedule, play_out
 from tests.views.access import ROLES, assert_refused, may_score
 
@@ -135,7 +135,7 @@ def test_projector_cycles_standings_tables_and_pot(client):
 def test_projector_pot_pays_no_booby_when_a_withdrawal_leaves_three_pairs(client):
     """Four pairs, one gone from round 1: three pairs share the prizes, with no booby."""
     night = night_with_schedule(4)
-    attendance.pair_withdraw(night=night, pair=4, from_round=1)
+    attendance_services.pair_withdraw(night=night, pair=4, from_round=1)
 
     response = client.get(url(night, "night-live") + "?page=pot")
 

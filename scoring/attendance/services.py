@@ -1,10 +1,11 @@
 """When the night does not go to plan: the site's writes (rules.md, attendance).
 
-A house player seated at the new-night form, a substitute recorded on a game, a pair
-withdrawn (and brought back) by a director, a late pair taking the bye. The rules stay in
-``scoring.rules`` (who pays, what a forfeit is, the late pair's games): these services
-record who sat where and who left, and keep each game's stored totals in step, so every
-page that reads ``Game.finished`` and ``Game.winner`` sees a forfeit as a decided game.
+A substitute recorded on a game, a pair withdrawn (and brought back) by a director, a late
+pair taking the bye (the house player is seated with the night: ``nights.services``). The
+rules stay in ``scoring.rules`` (who pays, what a forfeit is, the late pair's games):
+these services record who sat where and who left, and keep each game's stored totals in
+step, so every page that reads ``Game.finished`` and ``Game.winner`` sees a forfeit as a
+decided game.
 """
 
 from dataclasses import dataclass

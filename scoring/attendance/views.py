@@ -11,14 +11,14 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.generic import View
 
-from scoring.attendance_forms import LatePairForm, SubstituteForm, WithdrawForm
+from scoring.attendance import services
+from scoring.attendance.forms import LatePairForm, SubstituteForm, WithdrawForm
 from scoring.core import pairs as core_pairs
 from scoring.core.permissions import DirectorRequiredMixin, ScorerRequiredMixin
 from scoring.models import Game, Night, Seat, Substitute
 from scoring.nights import selectors as nights_selectors
 from scoring.rules.digits import number_from_digits
 from scoring.rules.pot import seats_of
-from scoring.services import attendance
 
 
 def _errors(error: ValidationError) -> str:
@@ -34,7 +34,7 @@ class SubstituteAdd(ScorerRequiredMixin, View):
         form = SubstituteForm(request.POST, seats=seats.select_related("member"))
         if form.is_valid():
             try:
-                substitute = attendance.substitute_record(
+                substitute = services.substitute_record(
                     game=game,
                     number=form.cleaned_data["number"],
                     member=form.cleaned_data["member"],
@@ -58,7 +58,7 @@ class SubstituteRemove(ScorerRequiredMixin, View):
     def post(self, request, pk):
         substitute = get_object_or_404(Substitute, pk=pk)
         try:
-            attendance.substitute_remove(substitute=substitute, user=request.user)
+            services.substitute_remove(substitute=substitute, user=request.user)
         except ValidationError as error:
             messages.error(request, _errors(error))
         else:
@@ -93,12 +93,12 @@ class NightAttendance(DirectorRequiredMixin, View):
                 "withdraw_form": withdraw_form
                 or WithdrawForm(
                     pairs=self.pairs(),
-                    initial={"from_round": attendance.current_round(self.night)},
+                    initial={"from_round": services.current_round(self.night)},
                 ),
                 "plan": plan,
                 "withdrawn": [(pair, names.get(pair, ""), r) for pair, r in sorted(gone.items())],
                 "late_form": late_form or LatePairForm(),
-                "late_refusal": attendance.late_pair_refusal(self.night)
+                "late_refusal": services.late_pair_refusal(self.night)
                 if not self.night.is_final
                 else None,
             },
@@ -111,7 +111,7 @@ class NightAttendance(DirectorRequiredMixin, View):
         plan = None
         if form.is_valid():
             try:
-                plan = attendance.withdrawal_plan(
+                plan = services.withdrawal_plan(
                     self.night, form.cleaned_data["pair"], form.cleaned_data["from_round"]
                 )
             except ValidationError as error:
@@ -127,7 +127,7 @@ class NightAttendance(DirectorRequiredMixin, View):
                 pair = number_from_digits(request.POST.get("pair"))
                 if pair is None:
                     raise ValidationError(gettext("Choose a pair."))
-                attendance.pair_return(night=self.night, pair=pair, user=request.user)
+                services.pair_return(night=self.night, pair=pair, user=request.user)
                 messages.success(
                     request,
                     gettext("Pair %(pair)s is back: its forfeits are games again") % {"pair": pair},
@@ -136,7 +136,7 @@ class NightAttendance(DirectorRequiredMixin, View):
                 form = WithdrawForm(request.POST, pairs=self.pairs())
                 if not form.is_valid():
                     return self.render_page(request, withdraw_form=form)
-                plan = attendance.pair_withdraw(
+                plan = services.pair_withdraw(
                     night=self.night, user=request.user, **form.cleaned_data
                 )
                 forfeits = len(plan.forfeits)
@@ -157,7 +157,7 @@ class NightAttendance(DirectorRequiredMixin, View):
         form = LatePairForm(request.POST)
         if form.is_valid():
             try:
-                games = attendance.late_pair_add(
+                games = services.late_pair_add(
                     night=self.night,
                     names=[form.cleaned_data["first"], form.cleaned_data["second"]],
                     user=request.user,
