@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from scoring import people_views, print_views, season_views, table_views
+from scoring import people_views, print_views, table_views
 from scoring.attendance import views as attendance_views
 from scoring.core import text_size
 from scoring.games import views as games_views
@@ -10,6 +10,7 @@ from scoring.links import views as links_views
 from scoring.nights import views as nights_views
 from scoring.results import views as results_views
 from scoring.room import views as room_views
+from scoring.seasons import views as seasons_views
 
 # A night's number: at most 18 digits, as scoring.rules.digits reads one, so a longer one
 # finds no URL (404) instead of reaching a lookup that ``int`` refuses (a server error).
@@ -65,11 +66,11 @@ urlpatterns = [
         attendance_views.substitute_remove,
         name="substitute-remove",
     ),
-    path("seasons/", season_views.season_list, name="season-list"),
-    path("seasons/new/", season_views.season_create, name="season-create"),
-    path("seasons/<int:pk>/", season_views.season_detail, name="season-detail"),
-    path("seasons/<int:pk>/edit/", season_views.season_edit, name="season-edit"),
-    path("seasons/<int:pk>/ladder.pdf", season_views.season_ladder_pdf, name="season-ladder"),
+    path("seasons/", seasons_views.season_list, name="season-list"),
+    path("seasons/new/", seasons_views.season_create, name="season-create"),
+    path("seasons/<int:pk>/", seasons_views.season_detail, name="season-detail"),
+    path("seasons/<int:pk>/edit/", seasons_views.season_edit, name="season-edit"),
+    path("seasons/<int:pk>/ladder.pdf", seasons_views.season_ladder_pdf, name="season-ladder"),
     path("people/", people_views.people_page, name="people"),
     path("text-size/", text_size.text_size, name="text-size"),
     path("games/<int:pk>/", games_views.game_detail, name="game-detail"),

@@ -12,7 +12,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 
-from scoring import printing, seasons
+from scoring import printing
 from scoring.core.permissions import (
     MONEY,
     STANDINGS,
@@ -25,6 +25,7 @@ from scoring.core.views import NightPage
 from scoring.results.pages import NightResultsPage
 from scoring.room import selectors, sheets
 from scoring.rules.digits import number_from_digits
+from scoring.seasons import selectors as seasons_selectors
 
 ROUND_BOARD_RELOAD = 30
 PROJECTOR_PAGE_SECONDS = 15
@@ -64,8 +65,8 @@ class ProjectorPage(PublicPage, NightResultsPage):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         board = selectors.round_board(self.night)
-        season = seasons.night_season(self.night)
-        ladder = seasons.season_ladder(season) if season is not None else None
+        season = seasons_selectors.night_season(self.night)
+        ladder = seasons_selectors.season_ladder(season) if season is not None else None
         return super().get_context_data(
             pages=self.pages(season),
             ladder=ladder,

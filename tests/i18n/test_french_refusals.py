@@ -10,7 +10,7 @@ from scoring.games import services as games_services
 from scoring.models import Game, Night
 from scoring.nights.forms import NightForm
 from scoring.results import services as results_services
-from scoring.season_forms import SeasonForm
+from scoring.seasons.forms import SeasonForm
 from tests.factories import NEW_NIGHT_FORM, MemberFactory, night_with_schedule
 
 pytestmark = pytest.mark.django_db

@@ -28,7 +28,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import print_views, season_views, table_views, views
+from scoring import print_views, table_views, views
 from scoring.attendance import services as attendance_services
 from scoring.core import language, text_size
 from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
@@ -40,6 +40,7 @@ from scoring.models import Game, Hand, Season, TableGame
 from scoring.nights import views as nights_views
 from scoring.results import views as results_views
 from scoring.room import views as room_views
+from scoring.seasons import views as seasons_views
 from scoring.services import table_games
 from tests.factories import night_with_schedule
 from tests.reliability.hostile import club_writes
@@ -69,9 +70,9 @@ READ_VIEWS = {
     table_views.TablePage: "standings",
     table_views.TableFile: MONEY,
     table_views.TableSheet: "standings",
-    season_views.SeasonList: "standings",
-    season_views.SeasonDetail: "standings",
-    season_views.SeasonLadderPdf: "standings",
+    seasons_views.SeasonList: "standings",
+    seasons_views.SeasonDetail: "standings",
+    seasons_views.SeasonLadderPdf: "standings",
     room_views.ProjectorPage: "standings",
 }
 PUBLIC_UNDER = {"all": {"standings", MONEY}, "standings": {"standings"}, "none": set()}

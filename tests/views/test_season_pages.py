@@ -12,11 +12,11 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import seasons
 from scoring.games import services as games_services
 from scoring.models import Member, Night, Season
 from scoring.rules.jsonio import dump_json
 from scoring.rules.ladder import ladder_document
+from scoring.seasons import selectors as seasons_selectors
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -43,17 +43,17 @@ def season():
 
 
 def test_the_season_takes_the_nights_in_its_dates_and_those_picked(season):
-    assert [n.name for n in seasons.season_nights(season)] == ["First", "Second", "Third"]
+    assert [n.name for n in seasons_selectors.season_nights(season)] == ["First", "Second", "Third"]
 
     season.picked.add(Night.objects.get(name="December"))
 
-    assert [n.name for n in seasons.season_nights(season)][-1] == "December"
+    assert [n.name for n in seasons_selectors.season_nights(season)][-1] == "December"
 
 
 def test_the_page_shows_the_rules_cores_ladder(client, season):
     response = client.get(reverse("scoring:season-detail", args=[season.pk]))
 
-    expected = ladder_document(seasons.season_document(season))
+    expected = ladder_document(seasons_selectors.season_document(season))
     assert response.context["ladder"].document == expected
     shown = [
         (row.record["player"], row.record["counted"]) for row in response.context["table"].rows
@@ -65,7 +65,7 @@ def test_the_page_shows_the_rules_cores_ladder(client, season):
 def test_each_player_has_points_under_each_night_played(client, season):
     response = client.get(reverse("scoring:season-detail", args=[season.pk]))
 
-    first, second, third = seasons.season_nights(season)
+    first, second, third = seasons_selectors.season_nights(season)
     rows = {row.record["player"]: row for row in response.context["table"].rows}
     for name, row in rows.items():
         points = [row.record[f"night_{n.pk}"] for n in (first, second)]
@@ -123,7 +123,10 @@ def test_a_director_names_a_season(client_for, season):
 
     made = Season.objects.get(name="Winter")
     assert response.url == reverse("scoring:season-detail", args=[made.pk])
-    assert (made.best, [n.name for n in seasons.season_nights(made)]) == (2, ["First", "Second"])
+    assert (made.best, [n.name for n in seasons_selectors.season_nights(made)]) == (
+        2,
+        ["First", "Second"],
+    )
 
 
 def test_a_director_picks_nights_instead_of_dates(client_for, season):
@@ -132,7 +135,9 @@ def test_a_director_picks_nights_instead_of_dates(client_for, season):
         reverse("scoring:season-create"), {"name": "Cup", "picked": [december.pk]}
     )
 
-    assert [n.name for n in seasons.season_nights(Season.objects.get(name="Cup"))] == ["December"]
+    assert [n.name for n in seasons_selectors.season_nights(Season.objects.get(name="Cup"))] == [
+        "December"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -200,7 +205,9 @@ def test_export_season_is_byte_equal_to_the_cli(season, tmp_path):
     )
 
     assert exported.getvalue().encode() == cli.stdout
-    assert exported.getvalue() == dump_json(ladder_document(seasons.season_document(season)))
+    assert exported.getvalue() == dump_json(
+        ladder_document(seasons_selectors.season_document(season))
+    )
 
 
 def test_a_changed_night_changes_the_ladder(client, season):
@@ -215,7 +222,9 @@ def test_a_changed_night_changes_the_ladder(client, season):
     response = client.get(url)
 
     assert response.context["ladder"].document["nights_counted"] == 3
-    assert response.context["ladder"].document == ladder_document(seasons.season_document(season))
+    assert response.context["ladder"].document == ladder_document(
+        seasons_selectors.season_document(season)
+    )
 
 
 def test_a_director_changes_a_season(client_for, season):
@@ -227,7 +236,7 @@ def test_a_director_changes_a_season(client_for, season):
     season.refresh_from_db()
     assert response.status_code == 302
     assert (season.name, season.best) == ("November", None)
-    assert ladder_document(seasons.season_document(season))["best"] is None
+    assert ladder_document(seasons_selectors.season_document(season))["best"] is None
 
 
 def test_an_unknown_season_is_not_found(client):

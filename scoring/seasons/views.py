@@ -17,13 +17,13 @@ from django.views.generic import CreateView, ListView, TemplateView, UpdateView,
 from django_tables2 import SingleTableMixin
 from django_tables2.export import ExportMixin
 
-from scoring import seasons
 from scoring.core.permissions import DirectorRequiredMixin, PublicPage
 from scoring.core.tables import CsvExport
 from scoring.models import Season
 from scoring.printing import paper_or_default
-from scoring.season_forms import SeasonForm
-from scoring.season_tables import LadderTable
+from scoring.seasons import selectors, services, sheets
+from scoring.seasons.forms import SeasonForm
+from scoring.seasons.tables import LadderTable
 
 
 class SeasonList(PublicPage, ListView):
@@ -42,7 +42,7 @@ class SeasonWrite(DirectorRequiredMixin):
     template_name = "scoring/season_form.html"
 
     def form_valid(self, form):
-        season = seasons.season_save(form=form, user=self.request.user)
+        season = services.season_save(form=form, user=self.request.user)
         messages.success(self.request, gettext("%(name)s saved.") % {"name": season.name})
         return redirect("scoring:season-detail", pk=season.pk)
 
@@ -68,8 +68,8 @@ class SeasonDetail(PublicPage, ExportMixin, SingleTableMixin, TemplateView):
         return get_object_or_404(Season, pk=self.kwargs["pk"])
 
     @cached_property
-    def ladder(self) -> seasons.SeasonLadder:
-        return seasons.season_ladder(self.season)
+    def ladder(self) -> selectors.SeasonLadder:
+        return selectors.season_ladder(self.season)
 
     def get_export_filename(self, export_format: str) -> str:
         return f"{slugify(self.season.name) or 'season'}-ladder.{export_format}"
@@ -90,7 +90,7 @@ class SeasonLadderPdf(PublicPage, View):
     def get(self, request, pk: int):
         season = get_object_or_404(Season, pk=pk)
         paper = paper_or_default(request.GET.get("paper"))
-        pdf = seasons.ladder_sheet_pdf(season, paper)
+        pdf = sheets.ladder_sheet_pdf(season, paper)
         response = HttpResponse(pdf, content_type="application/pdf")
         response["Content-Disposition"] = f'inline; filename="season-{season.pk}-ladder.pdf"'
         return response
