@@ -42,11 +42,11 @@ def bench_one_visitor() -> None:
     from scoring import kept_sheets
     from scoring.core import limits
     from scoring.nights import services as nights_services
-    from scoring.services import table_games
+    from scoring.tablegames import services as tablegames_services
 
     limits.clear()
     night = nights_services.night_import(document=random_night(PAIRS, seed=3, rounds_played=0))
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant="chicago42", player_names=["Ann", "Bob"], date=datetime.date(2026, 11, 24)
     )
     visitor = Client()

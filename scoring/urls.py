@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from scoring import people_views, print_views, table_views
+from scoring import people_views, print_views
 from scoring.attendance import views as attendance_views
 from scoring.core import text_size
 from scoring.games import views as games_views
@@ -11,6 +11,7 @@ from scoring.nights import views as nights_views
 from scoring.results import views as results_views
 from scoring.room import views as room_views
 from scoring.seasons import views as seasons_views
+from scoring.tablegames import views as tablegames_views
 
 # A night's number: at most 18 digits, as scoring.rules.digits reads one, so a longer one
 # finds no URL (404) instead of reaching a lookup that ``int`` refuses (a server error).
@@ -101,15 +102,19 @@ urlpatterns = [
     ),
     path("hands/<int:pk>/edit/", games_views.hand_edit, name="hand-edit"),
     path("hands/<int:pk>/delete/", games_views.hand_delete, name="hand-delete"),
-    path("tables/", table_views.table_list, name="table-list"),
-    path("tables/new/", table_views.table_create, name="table-create"),
-    path("tables/import/", table_views.table_import, name="table-import"),
-    path("tables/<int:pk>/", table_views.table_detail, name="table-detail"),
-    path("tables/<int:pk>/file/", table_views.table_file, name="table-file"),
-    path("tables/<int:pk>/sheet.pdf", table_views.table_sheet, name="table-sheet"),
-    path("tables/<int:pk>/sheet/", table_views.table_sheet_preview, name="table-sheet-preview"),
-    path("table-hands/<int:pk>/edit/", table_views.table_hand_edit, name="table-hand-edit"),
-    path("table-hands/<int:pk>/delete/", table_views.table_hand_delete, name="table-hand-delete"),
+    path("tables/", tablegames_views.table_list, name="table-list"),
+    path("tables/new/", tablegames_views.table_create, name="table-create"),
+    path("tables/import/", tablegames_views.table_import, name="table-import"),
+    path("tables/<int:pk>/", tablegames_views.table_detail, name="table-detail"),
+    path("tables/<int:pk>/file/", tablegames_views.table_file, name="table-file"),
+    path("tables/<int:pk>/sheet.pdf", tablegames_views.table_sheet, name="table-sheet"),
+    path(
+        "tables/<int:pk>/sheet/", tablegames_views.table_sheet_preview, name="table-sheet-preview"
+    ),
+    path("table-hands/<int:pk>/edit/", tablegames_views.table_hand_edit, name="table-hand-edit"),
+    path(
+        "table-hands/<int:pk>/delete/", tablegames_views.table_hand_delete, name="table-hand-delete"
+    ),
     re_path(PUBLIC_SHEET + r"\.pdf$", print_views.sheet_pdf, name="night-sheet"),
     re_path(PUBLIC_SHEET + r"/$", print_views.sheet_preview, name="night-sheet-preview"),
     re_path(SCORERS_SHEET + r"\.pdf$", print_views.scorers_pdf, name="night-scorers-sheet"),

@@ -17,7 +17,6 @@ from django.utils.translation import gettext, ngettext
 from django.views.generic import FormView
 from django_tables2 import SingleTableView
 
-from scoring import table_selectors
 from scoring.core import documents, errors, kept_summaries
 from scoring.core import pairs as core_pairs
 from scoring.core.confirm import Confirmation, ConfirmFirst
@@ -35,6 +34,7 @@ from scoring.nights.forms import NightEditForm, NightForm, SwapForm, seating, sp
 from scoring.nights.tables import NightTable, PairTable, PatternTable, SeatTable
 from scoring.rules import all_variants
 from scoring.rules.jsonio import dump_json
+from scoring.tablegames import selectors as tablegames_selectors
 
 NIGHTS_PER_PAGE = 25  # a half-year of weekly nights; older ones on the next pages
 
@@ -85,7 +85,7 @@ class NightDetailView(PublicPage, NightPage):
             pair_table=PairTable(pairs),
             pattern_table=PatternTable(overview.rounds, tables_used=overview.tables),
             playoff_table=PlayoffTable(overview.playoffs),
-            tables=table_selectors.night_tables(self.night),
+            tables=tablegames_selectors.night_tables(self.night),
             **kwargs,
         )
 

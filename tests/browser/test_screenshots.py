@@ -25,7 +25,7 @@ from scoring.models import Game, Season
 from scoring.nights import services as nights_services
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 from tests.browser.nights import finish_night, played_night
 from tests.browser.steps import PDF_TIMEOUT_MS, choose_language
 from tests.factories import night_with_schedule, play_out
@@ -182,7 +182,7 @@ RAZZLE_HANDS = [
 def razzle_table(night, user):
     """Five players beside ``night``, played until Bob and Di reach 42 together."""
     names = [seat.member.name for seat in night.seats.order_by("number")[:4]] + ["Guest"]
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant="razzle",
         player_names=names,
         date=night.date,
@@ -192,7 +192,7 @@ def razzle_table(night, user):
         user=user,
     )
     for hand in RAZZLE_HANDS:
-        table_games.table_hand_record(table=table, data=hand, user=user)
+        tablegames_services.table_hand_record(table=table, data=hand, user=user)
     table.refresh_from_db()
     assert table.winners == [2, 4]
     return table

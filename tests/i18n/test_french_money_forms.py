@@ -8,7 +8,7 @@ from django.utils import translation
 
 from scoring.nights.forms import NightEditForm, NightForm
 from scoring.results.forms import CashCountForm
-from scoring.table_forms import TableForm
+from scoring.tablegames.forms import TableForm
 from tests.factories import NEW_NIGHT_FORM, MemberFactory, night_with_schedule
 
 pytestmark = pytest.mark.django_db

@@ -21,7 +21,7 @@ from scoring.links.tokens import link_path
 from scoring.management.commands.load_demo import demo_document
 from scoring.models import CashCount, Game, Hand, Night, Season, TableGame
 from scoring.nights import services as nights_services
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 from tests.factories import DirectorFactory, play_out
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +61,7 @@ def build_night() -> Night:
         last_date=night.date + datetime.timedelta(days=10),
         best=2,
     )
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant="razzle",
         player_names=["Ann", "Bob", "Cy", "Di"],
         date=night.date,

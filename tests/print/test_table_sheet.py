@@ -10,9 +10,9 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring.rules.variants import get_variant
-from scoring.services import table_games
-from scoring.table_selectors import table_detail
-from scoring.table_sheets import PAGE_MM, column_widths, sheet_context
+from scoring.tablegames import services as tablegames_services
+from scoring.tablegames.selectors import table_detail
+from scoring.tablegames.sheets import PAGE_MM, column_widths, sheet_context
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ EXAMPLE = Path(__file__).parents[1] / "rules" / "game_format_example.json"
 
 
 def example_table():
-    return table_games.table_import(document=json.loads(EXAMPLE.read_text()))
+    return tablegames_services.table_import(document=json.loads(EXAMPLE.read_text()))
 
 
 @pytest.mark.parametrize(
@@ -28,7 +28,7 @@ def example_table():
 )
 def test_a_blank_sheet_has_a_column_per_player_within_the_page(variant, players):
     names = [f"P{number}" for number in range(players)]
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant=variant, player_names=names, date=datetime.date(2026, 11, 20)
     )
 

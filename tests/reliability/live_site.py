@@ -564,10 +564,10 @@ def sheets_and_links(night_id: int, tables: int) -> dict:
     from scoring.links import services as links_services
     from scoring.links.tokens import link_path
     from scoring.models import Game
-    from scoring.services import table_games
+    from scoring.tablegames import services as tablegames_services
 
     made = [
-        table_games.table_create(
+        tablegames_services.table_create(
             variant="chicago42",
             player_names=[f"Visitor {number} A", f"Visitor {number} B"],
             date=datetime.date(2026, 11, 24),

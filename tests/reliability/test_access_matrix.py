@@ -28,7 +28,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import print_views, table_views, views
+from scoring import print_views, views
 from scoring.attendance import services as attendance_services
 from scoring.core import language, text_size
 from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
@@ -41,7 +41,8 @@ from scoring.nights import views as nights_views
 from scoring.results import views as results_views
 from scoring.room import views as room_views
 from scoring.seasons import views as seasons_views
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
+from scoring.tablegames import views as tablegames_views
 from tests.factories import night_with_schedule
 from tests.reliability.hostile import club_writes
 
@@ -66,10 +67,10 @@ READ_VIEWS = {
     results_views.NightPot: MONEY,
     results_views.MemberList: MONEY,
     print_views.SheetView: "standings",
-    table_views.TableList: "standings",
-    table_views.TablePage: "standings",
-    table_views.TableFile: MONEY,
-    table_views.TableSheet: "standings",
+    tablegames_views.TableList: "standings",
+    tablegames_views.TablePage: "standings",
+    tablegames_views.TableFile: MONEY,
+    tablegames_views.TableSheet: "standings",
     seasons_views.SeasonList: "standings",
     seasons_views.SeasonDetail: "standings",
     seasons_views.SeasonLadderPdf: "standings",
@@ -157,10 +158,12 @@ def build_night():
     a = game.pair_a
     games_services.hand_record(game=game, data={"bidder": a, "bid": 2, "high": a, "low": a})
     attendance_services.substitute_record(game=game, number=2 * a, name="Zed")
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant="chicago42", player_names=["Ann", "Bob"], date=night.date, stake=1
     )
-    table_games.table_hand_record(table=table, data={"bidder": 1, "bid": 1, "high": 1, "low": 2})
+    tablegames_services.table_hand_record(
+        table=table, data={"bidder": 1, "bid": 1, "high": 1, "low": 2}
+    )
     Season.objects.create(name="Season", first_date=night.date, last_date=night.date)
     return night
 

@@ -20,7 +20,7 @@ from scoring.core import guards
 from scoring.links import tokens
 from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 
 
 @pytest.fixture(autouse=True)
@@ -152,7 +152,7 @@ def test_a_change_builds_the_pair_cards_once_filled_or_not(client, built, render
 
 
 def a_table(number: int = 1):
-    return table_games.table_create(
+    return tablegames_services.table_create(
         variant="chicago42",
         player_names=[f"Ann {number}", f"Bob {number}"],
         date=datetime.date(2026, 11, 24),
@@ -167,7 +167,9 @@ def test_a_table_sheet_is_kept_and_rendered_again_only_after_a_hand(client, rend
     table = a_table()
 
     first, again = table_sheet(client, table, filled="1"), table_sheet(client, table, filled="1")
-    table_games.table_hand_record(table=table, data={"bidder": 1, "bid": 7, "points": [14, 0]})
+    tablegames_services.table_hand_record(
+        table=table, data={"bidder": 1, "bid": 7, "points": [14, 0]}
+    )
     table.refresh_from_db()
     after = table_sheet(client, table, filled="1")
 

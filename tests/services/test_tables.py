@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from scoring.core.errors import NightFinal
 from scoring.models import TableHand
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +16,7 @@ WIN = {"bidder": 1, "bid": 7, "points": [14, 0]}
 
 
 def two_handed(**settings):
-    return table_games.table_create(
+    return tablegames_services.table_create(
         variant="chicago42",
         player_names=["Ann", "Bob"],
         date=datetime.date(2026, 11, 20),
@@ -25,7 +25,7 @@ def two_handed(**settings):
 
 
 def won(table):
-    hands = [table_games.table_hand_record(table=table, data=WIN) for _ in range(3)]
+    hands = [tablegames_services.table_hand_record(table=table, data=WIN) for _ in range(3)]
     table.refresh_from_db()
     assert table.winners == [1]
     return hands
@@ -36,7 +36,7 @@ def test_no_hand_follows_the_win():
     won(table)
 
     with pytest.raises(ValidationError, match="already won by player 1"):
-        table_games.table_hand_record(table=table, data=WIN)
+        tablegames_services.table_hand_record(table=table, data=WIN)
     assert TableHand.objects.count() == 3
 
 
@@ -46,8 +46,8 @@ def test_a_finished_table_is_corrected_by_a_director_only(scorer, director):
     smaller = {"bidder": 1, "bid": 7, "points": [13, 1]}
 
     with pytest.raises(ValidationError, match="only a director may correct it"):
-        table_games.table_hand_correct(hand=last, data=smaller, version=1, user=scorer)
-    table_games.table_hand_correct(hand=last, data=smaller, version=1, user=director)
+        tablegames_services.table_hand_correct(hand=last, data=smaller, version=1, user=scorer)
+    tablegames_services.table_hand_correct(hand=last, data=smaller, version=1, user=director)
 
     table.refresh_from_db()
     assert (table.scores, table.winners) == ([41, 1], [])
@@ -55,12 +55,12 @@ def test_a_finished_table_is_corrected_by_a_director_only(scorer, director):
 
 def test_deleting_a_hand_scores_the_table_again():
     table = two_handed()
-    first = table_games.table_hand_record(
+    first = tablegames_services.table_hand_record(
         table=table, data={"bidder": 2, "bid": 9, "points": [7, 7]}
     )
-    table_games.table_hand_record(table=table, data=WIN)
+    tablegames_services.table_hand_record(table=table, data=WIN)
 
-    table_games.table_hand_delete(hand=first)
+    tablegames_services.table_hand_delete(hand=first)
 
     table.refresh_from_db()
     assert (table.scores, table.cinches) == ([14, 0], [0, 0])
@@ -73,13 +73,13 @@ def test_a_table_beside_a_final_night_takes_no_hand():
     night.save()
 
     with pytest.raises(NightFinal):
-        table_games.table_hand_record(table=table, data=WIN)
+        tablegames_services.table_hand_record(table=table, data=WIN)
     assert not TableHand.objects.exists()
 
 
 def test_a_name_that_hides_a_character_is_refused_beside_the_players():
     with pytest.raises(ValidationError) as refused:
-        table_games.table_create(
+        tablegames_services.table_create(
             variant="chicago42", player_names=["Ann", "B\u200bob"], date=datetime.date(2026, 11, 20)
         )
     assert "U+200B" in refused.value.message_dict["players"][0]

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scoring.models import Member
 from scoring.results import selectors as results_selectors
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 from tests.factories import night_with_schedule, play_out
 from tests.views.access import ROLES
 
@@ -153,27 +153,29 @@ def test_table_games_are_counted_apart_from_the_nights(client):
     date = datetime.date(2026, 11, 20)
     # Player 1 wins a three-handed table for a 1.00 stake; a Razzle table is shared by
     # Players 2, 3 and 4 (4.00 among three: 1.34, 1.33, 1.33); a third is still going.
-    three = table_games.table_create(
+    three = tablegames_services.table_create(
         variant="chicago42",
         player_names=["Player 1", "Player 2", "Player 3"],
         date=date,
         stake=Decimal("1.00"),
     )
     for _ in range(3):
-        table_games.table_hand_record(
+        tablegames_services.table_hand_record(
             table=three, data={"bidder": 1, "bid": 7, "points": [14, 0, 0]}
         )
-    razzle = table_games.table_create(
+    razzle = tablegames_services.table_create(
         variant="razzle",
         player_names=["Player 1", "Player 2", "Player 3", "Player 4"],
         date=date,
         stake=Decimal("1.00"),
     )
     for _ in range(3):
-        table_games.table_hand_record(
+        tablegames_services.table_hand_record(
             table=razzle, data={"bidder": 1, "bid": 14, "partner": None, "points": [0, 14]}
         )
-    table_games.table_create(variant="chicago42", player_names=["Player 1", "Zed"], date=date)
+    tablegames_services.table_create(
+        variant="chicago42", player_names=["Player 1", "Zed"], date=date
+    )
 
     rows = {row.record.name: row.record for row in client.get(URL).context["table"].rows}
 

@@ -18,7 +18,7 @@ from scoring.nights import services as nights_services
 from scoring.results import selectors as results_selectors
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 from tests.factories import DirectorFactory, ScorerFactory, night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -85,7 +85,7 @@ def test_under_standings_a_tables_audit_trail_shows_the_public_no_stake(
     client, client_as, scorer, settings
 ):
     settings.PUBLIC_PAGES = "standings"
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant="razzle",
         player_names=["Ann", "Bob", "Cy", "Di"],
         date=datetime.date(2026, 11, 20),

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scoring.games import services as games_services
 from scoring.models import Game
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -106,7 +106,7 @@ def kept_by_no_cache(response) -> bool:
 
 
 def money_urls(night) -> list[str]:
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant="chicago42", player_names=["Ann", "Bob"], date=night.date, stake=1
     )
     return [

@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scoring.models import Member, TableGame, TableHand
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -126,7 +126,7 @@ def test_a_stake_below_zero_is_refused_beside_it(client_as, scorer):
 
 
 def make_table(variant="razzle", names=("Ann", "Bob", "Cy", "Di"), **settings):
-    return table_games.table_create(
+    return tablegames_services.table_create(
         variant=variant, player_names=list(names), date=datetime.date(2026, 11, 20), **settings
     )
 
@@ -160,7 +160,7 @@ def test_the_same_hand_posted_twice_is_saved_once(client_as, scorer):
 
 def test_a_correction_rescored_and_a_stale_one_refused(client_as, scorer):
     table = make_table()
-    hand = table_games.table_hand_record(
+    hand = tablegames_services.table_hand_record(
         table=table, data={"bidder": 1, "bid": 5, "points": [9, 5]}
     )
     client = client_as(scorer)
@@ -227,7 +227,7 @@ def test_the_table_page_costs_the_same_queries_however_many_hands(
 ):
     table = make_table(variant="razzle", names=("Ann", "Bob", "Cy", "Di", "Ed", "Flo"))
     for number in range(hands):
-        table_games.table_hand_record(
+        tablegames_services.table_hand_record(
             table=table, data={"bidder": number % 6 + 1, "bid": 1, "points": [1, 1]}
         )
     client = client_as(scorer)
@@ -257,7 +257,7 @@ def test_the_night_page_costs_the_same_queries_however_many_tables(
 
 def test_the_game_file_downloads_and_imports_back(client_as, scorer):
     table = make_table(stake=Decimal("1.00"), name="Friday")
-    table_games.table_hand_record(
+    tablegames_services.table_hand_record(
         table=table, data={"bidder": 1, "bid": 5, "partner": 2, "points": [9, 5]}
     )
     client = client_as(scorer)
@@ -326,7 +326,7 @@ def test_a_table_that_does_not_exist_is_404(client, name):
 
 def test_a_refused_correction_says_why_and_changes_nothing(client_as, scorer):
     table = make_table()
-    hand = table_games.table_hand_record(
+    hand = tablegames_services.table_hand_record(
         table=table, data={"bidder": 1, "bid": 5, "points": [9, 5]}
     )
     url = reverse("scoring:table-hand-edit", args=[hand.pk])
@@ -343,7 +343,7 @@ def test_a_refused_correction_says_why_and_changes_nothing(client_as, scorer):
 
 def test_a_hand_is_deleted_from_its_page(client_as, scorer):
     table = make_table()
-    hand = table_games.table_hand_record(
+    hand = tablegames_services.table_hand_record(
         table=table, data={"bidder": 1, "bid": 5, "points": [9, 5]}
     )
 
@@ -357,7 +357,9 @@ def test_a_hand_is_deleted_from_its_page(client_as, scorer):
 def test_a_finished_table_refuses_a_scorers_deletion_with_a_message(client_as, scorer):
     table = make_table(variant="chicago42", names=("Ann", "Bob"))
     hands = [
-        table_games.table_hand_record(table=table, data={"bidder": 1, "bid": 7, "points": [14, 0]})
+        tablegames_services.table_hand_record(
+            table=table, data={"bidder": 1, "bid": 7, "points": [14, 0]}
+        )
         for _ in range(3)
     ]
     client = client_as(scorer)

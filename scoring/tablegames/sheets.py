@@ -13,7 +13,7 @@ from django.utils.translation import pgettext
 
 from scoring import kept_sheets, printing
 from scoring.sheets import Part
-from scoring.table_selectors import table_board
+from scoring.tablegames.selectors import table_board
 
 # Widths in millimetres, within the 180 mm a Letter or A4 page gives: hand, bidder,
 # partner (Razzle), bid, one per scoring card, then the players share what is left.

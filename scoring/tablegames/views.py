@@ -15,7 +15,6 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.generic import FormView, TemplateView
 
-from scoring import table_selectors, table_sheets
 from scoring.core import errors
 from scoring.core.forms import add_rules_errors
 from scoring.core.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_scorer
@@ -26,9 +25,9 @@ from scoring.print_views import sheet_answer
 from scoring.printing import paper_or_default
 from scoring.rules.digits import number_from_digits
 from scoring.rules.jsonio import dump_json
-from scoring.services import table_games
-from scoring.table_documents import table_document, table_hand_data
-from scoring.table_forms import (
+from scoring.tablegames import selectors, services, sheets
+from scoring.tablegames.documents import table_document, table_hand_data
+from scoring.tablegames.forms import (
     TableForm,
     TableHandEditForm,
     TableHandForm,
@@ -47,7 +46,7 @@ class TableList(PublicPage, TemplateView):
     template_name = "scoring/table_list.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        return super().get_context_data(tables=table_selectors.tables_list(), **kwargs)
+        return super().get_context_data(tables=selectors.tables_list(), **kwargs)
 
 
 class TableCreate(ScorerRequiredMixin, FormView):
@@ -65,7 +64,7 @@ class TableCreate(ScorerRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            table = table_games.table_create(user=self.request.user, **form.table_settings())
+            table = services.table_create(user=self.request.user, **form.table_settings())
         except ValidationError as error:
             fields = ("variant", "stake", "unit", "name")
             if hasattr(error, "error_dict"):
@@ -85,7 +84,7 @@ class TableImport(ScorerRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            table = table_games.table_import(document=form.document, user=self.request.user)
+            table = services.table_import(document=form.document, user=self.request.user)
         except errors.NightFileRefused as refused:
             form.add_error("file", refused.spoken())
             return self.form_invalid(form)
@@ -104,10 +103,10 @@ class TablePage(PublicPage, TemplateView):
     def setup(self, request, *args, **kwargs):
         super().setup(request, *args, **kwargs)
         try:
-            self.table = table_selectors.table_detail(kwargs["pk"])
+            self.table = selectors.table_detail(kwargs["pk"])
         except TableGame.DoesNotExist:
             raise Http404("No such table.") from None
-        self.names = table_selectors.table_names(self.table)
+        self.names = selectors.table_names(self.table)
 
     def can_score(self) -> bool:
         night = self.table.night
@@ -119,10 +118,10 @@ class TablePage(PublicPage, TemplateView):
         can_score = self.can_score()
         return super().get_context_data(
             table=table,
-            board=table_selectors.table_board(table),
+            board=selectors.table_board(table),
             can_score=can_score,
             can_correct=can_score and (not table.finished or self.request.user.is_staff),
-            audit=table_selectors.table_audit(table, audit.Reader.of(self.request.user)),
+            audit=selectors.table_audit(table, audit.Reader.of(self.request.user)),
             **kwargs,
         )
 
@@ -132,7 +131,7 @@ class TableHandRecord(ScorerRequiredMixin, TablePage):
         form = TableHandForm(request.POST, table=self.table, names=self.names)
         if form.is_valid():
             try:
-                table_games.table_hand_record(
+                services.table_hand_record(
                     table=self.table,
                     data=form.to_rules(),
                     number=form.cleaned_data["position"],
@@ -158,10 +157,10 @@ class TableFile(PublicPage, TemplateView):
 
     def get(self, request, pk):
         try:
-            table = table_selectors.table_detail(pk)
+            table = selectors.table_detail(pk)
         except TableGame.DoesNotExist:
             raise Http404("No such table.") from None
-        document = table_document(table, *table_selectors.table_rows(table))
+        document = table_document(table, *selectors.table_rows(table))
         response = HttpResponse(dump_json(document), content_type="application/json")
         filename = f"{table.date:%Y-%m-%d}-{slugify(str(table)) or 'table'}.json"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -177,10 +176,10 @@ class TableSheet(PublicPage, TemplateView):
 
     def get(self, request, pk):
         try:
-            table = table_selectors.table_detail(pk)
+            table = selectors.table_detail(pk)
         except TableGame.DoesNotExist:
             raise Http404("No such table.") from None
-        asked = table_sheets.kept_sheet(
+        asked = sheets.kept_sheet(
             table,
             paper=paper_or_default(request.GET.get("paper")),
             filled=request.GET.get("filled") == "1",
@@ -207,7 +206,7 @@ class TableHandPage(ScorerRequiredMixin, TemplateView):
             TableHand.objects.select_related("table__night"), pk=kwargs["pk"]
         )
         self.table = self.hand.table
-        self.names = table_selectors.table_names(self.table)
+        self.names = selectors.table_names(self.table)
         self.number = self.table.hands.filter(position__lt=self.hand.position).count() + 1
 
     def current_form(self) -> TableHandEditForm:
@@ -226,7 +225,7 @@ class TableHandEdit(HandCorrection, TableHandPage):
         return TableHandEditForm(data, table=self.table, names=self.names)
 
     def correct(self, **change) -> None:
-        table_games.table_hand_correct(hand=self.hand, **change)
+        services.table_hand_correct(hand=self.hand, **change)
 
     def board_url(self) -> str:
         return table_url(self.table)
@@ -237,7 +236,7 @@ class TableHandDelete(TableHandPage):
 
     def post(self, request, pk):
         try:
-            table_games.table_hand_delete(hand=self.hand, user=request.user)
+            services.table_hand_delete(hand=self.hand, user=request.user)
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:

@@ -31,7 +31,7 @@ from scoring.rules import InvalidInput, Problem
 from scoring.rules.errors import gettext_noop, words
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.table import DEFAULT_UNIT, GAME_FORMAT, read_table
-from scoring.table_documents import table_document, table_hand_data, table_hand_fields
+from scoring.tablegames.documents import table_document, table_hand_data, table_hand_fields
 
 TABLE_FIELDS = ("variant", "players", "stake", "unit")
 

@@ -15,7 +15,7 @@ from scoring.games.audit import AuditEntry
 from scoring.models import TableGame, TableHand, TablePlayer
 from scoring.rules import InvalidInput
 from scoring.rules.table import Table
-from scoring.table_documents import table_state
+from scoring.tablegames.documents import table_state
 
 PLAYERS = Prefetch("players", queryset=TablePlayer.objects.select_related("member"))
 
