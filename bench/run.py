@@ -257,16 +257,17 @@ def bench_sheet(sheet: str, night, *, repeats: int) -> None:
     from django.core.cache import cache
     from pypdf import PdfReader
 
-    from scoring import kept_sheets, printing, sheets
+    from scoring.printing import kept_sheets, renderer
+    from scoring.printing import sheets as printing_sheets
 
-    template, context = sheets.SHEETS[sheet]
+    template, context = printing_sheets.SHEETS[sheet]
 
     def ours() -> str:
-        return printing.sheet_html(template, context(night, False), paper="letter")
+        return renderer.sheet_html(template, context(night, False), paper="letter")
 
     html = ours()
     ours_best, _ = timings(ours, repeats)
-    weasy_best, _ = timings(lambda: printing.html_to_pdf(html), repeats)
+    weasy_best, _ = timings(lambda: renderer.html_to_pdf(html), repeats)
     whole_best, whole_median = timings(
         lambda: (cache.clear(), kept_sheets.sheet_pdf(night, sheet, paper="letter")), repeats
     )

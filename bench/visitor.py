@@ -39,9 +39,9 @@ def bench_one_visitor() -> None:
     scorer = django_site()
     from django.test import Client
 
-    from scoring import kept_sheets
     from scoring.core import limits
     from scoring.nights import services as nights_services
+    from scoring.printing import kept_sheets
     from scoring.tablegames import services as tablegames_services
 
     limits.clear()

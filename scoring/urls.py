@@ -2,12 +2,13 @@
 
 from django.urls import path, re_path
 
-from scoring import people_views, print_views
+from scoring import people_views
 from scoring.attendance import views as attendance_views
 from scoring.core import text_size
 from scoring.games import views as games_views
 from scoring.links import views as links_views
 from scoring.nights import views as nights_views
+from scoring.printing import views as printing_views
 from scoring.results import views as results_views
 from scoring.room import views as room_views
 from scoring.seasons import views as seasons_views
@@ -115,8 +116,10 @@ urlpatterns = [
     path(
         "table-hands/<int:pk>/delete/", tablegames_views.table_hand_delete, name="table-hand-delete"
     ),
-    re_path(PUBLIC_SHEET + r"\.pdf$", print_views.sheet_pdf, name="night-sheet"),
-    re_path(PUBLIC_SHEET + r"/$", print_views.sheet_preview, name="night-sheet-preview"),
-    re_path(SCORERS_SHEET + r"\.pdf$", print_views.scorers_pdf, name="night-scorers-sheet"),
-    re_path(SCORERS_SHEET + r"/$", print_views.scorers_preview, name="night-scorers-sheet-preview"),
+    re_path(PUBLIC_SHEET + r"\.pdf$", printing_views.sheet_pdf, name="night-sheet"),
+    re_path(PUBLIC_SHEET + r"/$", printing_views.sheet_preview, name="night-sheet-preview"),
+    re_path(SCORERS_SHEET + r"\.pdf$", printing_views.scorers_pdf, name="night-scorers-sheet"),
+    re_path(
+        SCORERS_SHEET + r"/$", printing_views.scorers_preview, name="night-scorers-sheet-preview"
+    ),
 ]

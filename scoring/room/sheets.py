@@ -4,8 +4,8 @@ were revoked.
 """
 
 from scoring.links import tokens
+from scoring.printing.sheets import sheet_heading
 from scoring.room import selectors
-from scoring.sheets import sheet_heading
 
 
 def round_cards_context(night, number: int | None = None) -> dict:

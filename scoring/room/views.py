@@ -12,7 +12,6 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 
-from scoring import printing
 from scoring.core.permissions import (
     MONEY,
     STANDINGS,
@@ -22,6 +21,7 @@ from scoring.core.permissions import (
     shown_to,
 )
 from scoring.core.views import NightPage
+from scoring.printing import renderer
 from scoring.results.pages import NightResultsPage
 from scoring.room import selectors, sheets
 from scoring.rules.digits import number_from_digits
@@ -84,7 +84,7 @@ class RoundCards(DirectorRequiredMixin, NightPage):
     def get(self, request, pk):
         number = number_from_digits(request.GET.get("round"))
         context = sheets.round_cards_context(self.night, number)
-        pdf = printing.render_pdf("print/round_cards.html", context, paper=self.night.paper)
+        pdf = renderer.render_pdf("print/round_cards.html", context, paper=self.night.paper)
         response = HttpResponse(pdf, content_type="application/pdf")
         name = f"night-{self.night.pk}-round-{context['round']}-table-cards.pdf"
         response["Content-Disposition"] = f'inline; filename="{name}"'

@@ -3,10 +3,10 @@
 from django.conf import settings
 from django.core.cache import cache
 
-from scoring import kept_sheets
 from scoring.models import Season
+from scoring.printing import kept_sheets
+from scoring.printing.sheets import Part
 from scoring.seasons.selectors import season_ladder
-from scoring.sheets import Part
 
 LADDER_TEMPLATE = "print/season_ladder.html"
 

@@ -20,7 +20,7 @@ from django_tables2.export import ExportMixin
 from scoring.core.permissions import DirectorRequiredMixin, PublicPage
 from scoring.core.tables import CsvExport
 from scoring.models import Season
-from scoring.printing import paper_or_default
+from scoring.printing.renderer import paper_or_default
 from scoring.seasons import selectors, services, sheets
 from scoring.seasons.forms import SeasonForm
 from scoring.seasons.tables import LadderTable

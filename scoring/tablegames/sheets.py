@@ -11,8 +11,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring import kept_sheets, printing
-from scoring.sheets import Part
+from scoring.printing import kept_sheets, renderer
+from scoring.printing.sheets import Part
 from scoring.tablegames.selectors import table_board
 
 # Widths in millimetres, within the 180 mm a Letter or A4 page gives: hand, bidder,
@@ -84,7 +84,7 @@ def kept_sheet(table, *, paper: str, filled: bool) -> kept_sheets.Sheet:
         paper=paper,
         language=translation.get_language(),
         parts=lambda: [Part(TEMPLATE, sheet_context(table, filled=filled), 1)],
-        preview=lambda: printing.render_html(
+        preview=lambda: renderer.render_html(
             TEMPLATE, sheet_context(table, filled=filled), paper=paper
         ),
     )

@@ -21,8 +21,8 @@ from scoring.core.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_
 from scoring.core.views import HandCorrection, already_done, by_method
 from scoring.games import audit
 from scoring.models import Night, TableGame, TableHand
-from scoring.print_views import sheet_answer
-from scoring.printing import paper_or_default
+from scoring.printing.renderer import paper_or_default
+from scoring.printing.views import sheet_answer
 from scoring.rules.digits import number_from_digits
 from scoring.rules.jsonio import dump_json
 from scoring.tablegames import selectors, services, sheets

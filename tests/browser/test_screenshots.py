@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring import kept_sheets
 from scoring.core import limits
 from scoring.links import tokens
 from scoring.models import Game, Season
 from scoring.nights import services as nights_services
+from scoring.printing import kept_sheets
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
 from scoring.tablegames import services as tablegames_services

@@ -11,9 +11,9 @@ from django.test import override_settings
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import kept_sheets
 from scoring.models import Night
 from scoring.nights import services as nights_services
+from scoring.printing import kept_sheets
 from scoring.rules.simulate import random_night
 from tests.factories import NEW_NIGHT_FORM, night_with_schedule
 

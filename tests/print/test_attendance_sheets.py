@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from scoring import kept_sheets, printing, sheets
 from scoring.models import Game, Seat
 from scoring.nights import services as nights_services
+from scoring.printing import kept_sheets, renderer
+from scoring.printing import sheets as printing_sheets
 from scoring.rules.jsonio import dump_json
 from tests.commands.test_attendance_files import attendance_night
 from tests.print.test_sheets import pdf_text, shows
@@ -39,17 +40,21 @@ def test_a_filled_score_sheet_names_the_substitute(night):
     substitute = night.games.get(substitutes__isnull=False).substitutes.get()
     holder = Seat.objects.get(night=night, number=substitute.number).member.name
 
-    html = printing.render_html("print/packet.html", sheets.packet_context(night, filled=True))
+    html = renderer.render_html(
+        "print/packet.html", printing_sheets.packet_context(night, filled=True)
+    )
 
     assert f"Substitutes: Zed for {holder}" in html
 
 
 def test_the_standings_and_payout_sheets_show_withdrawn_pairs_and_the_house_player(night):
-    standings = printing.render_html("print/standings.html", sheets.standings_context(night))
-    payouts = sheets.payout_context(night)
+    standings = renderer.render_html(
+        "print/standings.html", printing_sheets.standings_context(night)
+    )
+    payouts = printing_sheets.payout_context(night)
     house = next(line for line in payouts["results"].ledger if line.house)
 
     assert standings.count(">withdrawn<") == 2
     assert house.paid == 0
     assert house.won in (0, None)
-    assert "(house player)" in printing.render_html("print/payouts.html", payouts)
+    assert "(house player)" in renderer.render_html("print/payouts.html", payouts)

@@ -14,11 +14,12 @@ from django.urls import reverse
 from pypdf import PdfReader
 from pytest_django.asserts import assertContains
 
-from scoring import kept_sheets, printing, sheets
 from scoring.core import limits
 from scoring.games import services as games_services
 from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
+from scoring.printing import kept_sheets, renderer
+from scoring.printing import sheets as printing_sheets
 from scoring.rules.simulate import random_night
 from tests.factories import ScorerFactory
 
@@ -34,13 +35,13 @@ def empty_cache(db):
 @pytest.fixture
 def renders(monkeypatch) -> list[str]:
     """The HTML of every render WeasyPrint is asked for, in order."""
-    calls, real = [], printing.html_to_pdf
+    calls, real = [], renderer.html_to_pdf
 
     def counted(html, **kwargs):
         calls.append(html)
         return real(html, **kwargs)
 
-    monkeypatch.setattr(printing, "html_to_pdf", counted)
+    monkeypatch.setattr(renderer, "html_to_pdf", counted)
     return calls
 
 
@@ -63,7 +64,7 @@ def test_a_kept_sheet_is_in_the_database_cache_every_worker_reads(settings, rend
     pdf = kept_sheets.sheet_pdf(night, "standings", paper="letter")
 
     another_process = caches.create_connection("default")  # its own handle, not this one's
-    job = kept_sheets.Job.of(sheets.sheet_parts(night, "standings"), "letter")
+    job = kept_sheets.Job.of(printing_sheets.sheet_parts(night, "standings"), "letter")
     assert another_process.get(job.key) == pdf
     with connection.cursor() as cursor:  # a row of the database, not a process's memory
         cursor.execute("SELECT COUNT(*) FROM cinch_cache WHERE cache_key LIKE %s", ["%sheet%"])
@@ -104,14 +105,14 @@ def test_a_sheet_is_rendered_once_while_others_ask_for_it(monkeypatch, renders):
     prepared, and gets the kept PDF once it is there."""
     night = night_of(4)
     halfway, finish = threading.Event(), threading.Event()
-    real = printing.html_to_pdf
+    real = renderer.html_to_pdf
 
     def slow(html, **kwargs):
         halfway.set()
         assert finish.wait(30)
         return real(html, **kwargs)
 
-    monkeypatch.setattr(printing, "html_to_pdf", slow)
+    monkeypatch.setattr(renderer, "html_to_pdf", slow)
     answers = []
 
     def ask(client):
@@ -139,7 +140,7 @@ def test_a_sheet_is_rendered_once_while_others_ask_for_it(monkeypatch, renders):
 
 def test_a_request_finding_the_lock_is_told_the_sheet_is_being_prepared(client, renders):
     night = night_of(4)
-    job = kept_sheets.Job.of(sheets.sheet_parts(night, "standings"), "letter")
+    job = kept_sheets.Job.of(printing_sheets.sheet_parts(night, "standings"), "letter")
     assert limits.acquire(job.lock, 60, pages=2, done=1)  # another worker is rendering it
 
     response = client.get(reverse("scoring:night-sheet", args=[night.pk, "standings"]))
@@ -168,7 +169,7 @@ def test_a_big_sheet_is_rendered_in_the_background(client, monkeypatch):
 
 
 def test_a_big_packet_is_rendered_in_parts_numbered_across(monkeypatch, renders):
-    monkeypatch.setattr(sheets, "PART_SHEETS", 2)
+    monkeypatch.setattr(printing_sheets, "PART_SHEETS", 2)
     night = night_of(4, rounds_played=1, results_share=0)
 
     pdf = kept_sheets.sheet_pdf(night, "packet", paper="letter", filled=True)
@@ -189,10 +190,11 @@ def test_a_big_packet_is_rendered_in_parts_numbered_across(monkeypatch, renders)
 
 
 def test_pages_are_numbered_right_when_a_part_has_more_pages_than_guessed(monkeypatch):
-    monkeypatch.setattr(sheets, "PART_SHEETS", 3)
+    monkeypatch.setattr(printing_sheets, "PART_SHEETS", 3)
     night = night_of(4, rounds_played=0)
     parts = [
-        sheets.Part(part.template, part.context, 1) for part in sheets.sheet_parts(night, "packet")
+        printing_sheets.Part(part.template, part.context, 1)
+        for part in printing_sheets.sheet_parts(night, "packet")
     ]
 
     pdf = kept_sheets.Job.of(parts, "letter").render()
@@ -226,7 +228,7 @@ def test_a_kept_sheet_is_found_again_without_building_it(monkeypatch):
     night = night_of(4)
     first = kept_sheets.sheet_pdf(night, "packet", paper="letter")
     built = []
-    monkeypatch.setattr(sheets, "sheet_parts", lambda *args, **kwargs: built.append(args))
+    monkeypatch.setattr(printing_sheets, "sheet_parts", lambda *args, **kwargs: built.append(args))
 
     again = kept_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
 
@@ -293,7 +295,7 @@ def test_a_background_render_that_fails_frees_its_lock_and_slot(monkeypatch, cap
     def broken(html, **options):
         raise RuntimeError("out of memory")
 
-    monkeypatch.setattr(printing, "html_to_pdf", broken)
+    monkeypatch.setattr(renderer, "html_to_pdf", broken)
     first = kept_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
     kept_sheets.wait_for_background(60)
 

@@ -9,12 +9,13 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import kept_sheets, sheets
 from scoring.core import pairs
 from scoring.games import selectors as games_selectors
 from scoring.games.forms import HandForm, pair_label
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
+from scoring.printing import kept_sheets
+from scoring.printing import sheets as printing_sheets
 from scoring.results import services as results_services
 from tests.factories import night_with_schedule, play_out
 
@@ -35,7 +36,7 @@ def test_score_sheet_and_entry_form_name_the_seats_alike():
     game = Game.objects.get(night=night, round=1, table=1)
     names = games_selectors.game_pair_names(game)
     form = HandForm(game=game, names=names)
-    sheet = sheets.score_sheet(
+    sheet = printing_sheets.score_sheet(
         game,
         pairs.pair_names(nights_selectors.night_seats(night)),
         night.rules_variant,
@@ -44,7 +45,7 @@ def test_score_sheet_and_entry_form_name_the_seats_alike():
 
     assert sheet["seats"] == [pair_label(pair, names) for pair in game.pairs]
     assert [label for _, label in form.fields["bidder"].choices] == sheet["seats"]
-    html = sheets.sheet_html(night, "packet", paper="letter")
+    html = printing_sheets.sheet_html(night, "packet", paper="letter")
     assert "A: pair" not in html and "Cinches A" not in html
     assert f"<th>Pair {game.pair_a}</th><th>Pair {game.pair_b}</th>" in html
 
@@ -92,7 +93,7 @@ def test_playoffs_get_score_sheets_in_the_packet_and_alone(client_as, scorer, tm
 def test_table_cards_and_pair_cards(client_as, scorer, tmp_path):
     night = night_with_schedule(5)  # an odd number of pairs: one sits out each round
     names = pairs.pair_names(nights_selectors.night_seats(night))
-    context = sheets.seating_context(night)
+    context = printing_sheets.seating_context(night)
 
     assert [card["table"] for card in context["table_cards"]] == [1, 2]
     first = Game.objects.get(night=night, round=1, table=1)

@@ -12,9 +12,10 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
-from scoring import kept_sheets, printing, sheets
 from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
+from scoring.printing import kept_sheets, renderer
+from scoring.printing import sheets as printing_sheets
 from scoring.results import selectors as results_selectors
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
@@ -104,7 +105,7 @@ def test_the_paper_size_is_letter_or_a4(finished_night, paper, size):
 
 
 def test_markup_in_a_name_is_escaped_in_the_html_preview(finished_night):
-    html = sheets.sheet_html(finished_night, "standings", paper="letter")
+    html = printing_sheets.sheet_html(finished_night, "standings", paper="letter")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert MARKUP not in html
 
@@ -156,9 +157,9 @@ def text_positions(pdf: bytes):
 def test_the_widest_sheets_fit_the_paper(paper):
     """Ten tables across the pattern table and six card columns on a cinch51 score sheet."""
     night = night_from(random_night(20, seed=4, variant_id="cinch51", rounds_played=0))
-    context = sheets.packet_context(night)
+    context = printing_sheets.packet_context(night)
     context["sheets"] = context["sheets"][:2]
-    pdf = printing.render_pdf("print/packet.html", context, paper=paper)
+    pdf = renderer.render_pdf("print/packet.html", context, paper=paper)
     positions = list(text_positions(pdf))
     texts = [text for *_, text in positions]
     assert " ".join(texts).count("Table") >= 10
@@ -172,10 +173,12 @@ def test_a_blank_score_sheet_has_the_rows_its_variant_declares(variant_id, rows)
     night = night_from(random_night(2, seed=1, variant_id=variant_id, rounds_played=0))
     variant = get_variant(variant_id)
 
-    sheet = sheets.packet_context(night)["sheets"][0]
+    sheet = printing_sheets.packet_context(night)["sheets"][0]
 
     assert variant.score_sheet_rows == rows
-    assert sheet["blank_grid"] == sheets.blank_grid(sheets.column_widths(variant), rows)
+    assert sheet["blank_grid"] == printing_sheets.blank_grid(
+        printing_sheets.column_widths(variant), rows
+    )
 
 
 def test_print_night_refuses_an_unknown_night(tmp_path):

@@ -28,7 +28,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import print_views, views
+from scoring import views
 from scoring.attendance import services as attendance_services
 from scoring.core import language, text_size
 from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
@@ -38,6 +38,7 @@ from scoring.links import views as links_views
 from scoring.links.tokens import link_token
 from scoring.models import Game, Hand, Season, TableGame
 from scoring.nights import views as nights_views
+from scoring.printing import views as printing_views
 from scoring.results import views as results_views
 from scoring.room import views as room_views
 from scoring.seasons import views as seasons_views
@@ -66,7 +67,7 @@ READ_VIEWS = {
     results_views.NightStandingsJson: "standings",
     results_views.NightPot: MONEY,
     results_views.MemberList: MONEY,
-    print_views.SheetView: "standings",
+    printing_views.SheetView: "standings",
     tablegames_views.TableList: "standings",
     tablegames_views.TablePage: "standings",
     tablegames_views.TableFile: MONEY,

@@ -18,9 +18,9 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 
-from scoring import kept_sheets, printing
 from scoring.core import limits
 from scoring.nights import services as nights_services
+from scoring.printing import kept_sheets, renderer
 from scoring.rules.simulate import random_night
 
 REPOSITORY = settings.BASE_DIR
@@ -169,7 +169,7 @@ def test_the_render_slot_stays_taken_when_the_cache_culls(empty_cache, monkeypat
     second big sheet still waits for the slot instead of starting a second render."""
     monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)
     busy, other = night_of(4, "The busy night"), night_of(4, "The other night")
-    started, finish, rendered, real = threading.Event(), threading.Event(), [], printing.html_to_pdf
+    started, finish, rendered, real = threading.Event(), threading.Event(), [], renderer.html_to_pdf
 
     def held(html, **options):
         rendered.append("The busy night" in html)
@@ -178,7 +178,7 @@ def test_the_render_slot_stays_taken_when_the_cache_culls(empty_cache, monkeypat
             assert finish.wait(60)
         return real(html, **options)
 
-    monkeypatch.setattr(printing, "html_to_pdf", held)
+    monkeypatch.setattr(renderer, "html_to_pdf", held)
     first = kept_sheets.request_pdf(busy, "packet", paper="letter", filled=False, client="a")
     assert first == kept_sheets.Preparing(8) and started.wait(30)
 

@@ -15,10 +15,11 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from scoring import kept_sheets, printing, sheets
 from scoring.core import guards
 from scoring.links import tokens
 from scoring.nights import services as nights_services
+from scoring.printing import kept_sheets, renderer
+from scoring.printing import sheets as printing_sheets
 from scoring.rules.simulate import random_night
 from scoring.tablegames import services as tablegames_services
 
@@ -35,7 +36,7 @@ def empty_cache(db):
 def built(monkeypatch) -> list[str]:
     """Each sheet whose HTML is built, in order: ``"pairs"`` for a PDF's parts,
     ``"pairs preview"`` for its page."""
-    calls, parts, page = [], sheets.sheet_parts, sheets.sheet_html
+    calls, parts, page = [], printing_sheets.sheet_parts, printing_sheets.sheet_html
 
     def sheet_parts(night, sheet, **options):
         calls.append(sheet)
@@ -45,21 +46,21 @@ def built(monkeypatch) -> list[str]:
         calls.append(f"{sheet} preview")
         return page(night, sheet, **options)
 
-    monkeypatch.setattr(sheets, "sheet_parts", sheet_parts)
-    monkeypatch.setattr(sheets, "sheet_html", sheet_html)
+    monkeypatch.setattr(printing_sheets, "sheet_parts", sheet_parts)
+    monkeypatch.setattr(printing_sheets, "sheet_html", sheet_html)
     return calls
 
 
 @pytest.fixture
 def renders(monkeypatch) -> list[str]:
     """The HTML of every render WeasyPrint is asked for, in order."""
-    calls, real = [], printing.html_to_pdf
+    calls, real = [], renderer.html_to_pdf
 
     def counted(html, **options):
         calls.append(html)
         return real(html, **options)
 
-    monkeypatch.setattr(printing, "html_to_pdf", counted)
+    monkeypatch.setattr(renderer, "html_to_pdf", counted)
     return calls
 
 
@@ -192,7 +193,7 @@ def test_table_sheets_count_against_the_clients_renders(client, monkeypatch, ren
 @pytest.mark.django_db(transaction=True)
 def test_a_table_sheet_is_rendered_once_while_others_ask_for_it(client, monkeypatch):
     table = a_table()
-    halfway, finish, real = threading.Event(), threading.Event(), printing.html_to_pdf
+    halfway, finish, real = threading.Event(), threading.Event(), renderer.html_to_pdf
     rendered = []
 
     def slow(html, **options):
@@ -201,7 +202,7 @@ def test_a_table_sheet_is_rendered_once_while_others_ask_for_it(client, monkeypa
         assert finish.wait(30)
         return real(html, **options)
 
-    monkeypatch.setattr(printing, "html_to_pdf", slow)
+    monkeypatch.setattr(renderer, "html_to_pdf", slow)
     first = []
     asking = threading.Thread(target=lambda: first.append(table_sheet(client, table)))
     asking.start()
@@ -223,7 +224,7 @@ def test_a_table_sheet_is_rendered_once_while_others_ask_for_it(client, monkeypa
 def held_render(monkeypatch):
     """A render that lays out pages of ``night`` only when ``finish`` is set (the slot
     busy for as long as a test wants); every other render goes on at once."""
-    finish, started, real = threading.Event(), threading.Event(), printing.html_to_pdf
+    finish, started, real = threading.Event(), threading.Event(), renderer.html_to_pdf
     holding = {}
 
     def held(html, **options):
@@ -232,7 +233,7 @@ def held_render(monkeypatch):
             assert finish.wait(60)
         return real(html, **options)
 
-    monkeypatch.setattr(printing, "html_to_pdf", held)
+    monkeypatch.setattr(renderer, "html_to_pdf", held)
 
     def hold(night):
         holding["name"] = night.name

@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import kept_sheets
 from scoring.models import CashCount, Member, Night, Seat
+from scoring.printing import kept_sheets
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
 from tests.factories import night_with_schedule, play_out

@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand
 
 from scoring.management.command_io import look_up, write_pdf
 from scoring.models import Season
-from scoring.printing import DEFAULT_PAPER, PAPERS
+from scoring.printing.renderer import DEFAULT_PAPER, PAPERS
 from scoring.seasons import sheets as seasons_sheets
 
 

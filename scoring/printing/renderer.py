@@ -1,4 +1,5 @@
-"""Printed sheets: a template under ``templates/print/`` rendered to HTML, then to PDF.
+"""Printed sheets: a template (``templates/scoring/<feature>/``, on
+``scoring/printing/base.html``) rendered to HTML, then to PDF.
 
 The one place that calls WeasyPrint (and pypdf, which joins a sheet rendered in parts).
 The print stylesheet is a static file, ``scoring/print.css``, the same for every sheet:

@@ -24,12 +24,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring import printing
 from scoring.core import pairs
 from scoring.core.problem_words import said_at
 from scoring.games import selectors as games_selectors
 from scoring.games.forms import pair_label
 from scoring.nights import selectors as nights_selectors
+from scoring.printing import renderer
 from scoring.results import selectors as results_selectors
 from scoring.rules import InvalidInput
 from scoring.rules.variants import get_variant
@@ -345,4 +345,4 @@ def sheet_html(night, sheet: str, *, paper: str, filled: bool = False, language=
     """The sheet as an HTML page: the quick preview of its PDF, in its language."""
     template, context = SHEETS[sheet]
     with translation.override(sheet_language(night, language)):
-        return printing.render_html(template, context(night, filled), paper=paper)
+        return renderer.render_html(template, context(night, filled), paper=paper)

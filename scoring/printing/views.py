@@ -18,11 +18,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
-from scoring import kept_sheets
 from scoring.core.clients import client_key
 from scoring.core.permissions import PublicPage, ScorerRequiredMixin
 from scoring.models import Night
-from scoring.printing import paper_or_default
+from scoring.printing import kept_sheets
+from scoring.printing.renderer import paper_or_default
 
 NAMES = {
     "packet": gettext_lazy("night packet"),

@@ -54,10 +54,10 @@ from django.core.cache import cache
 from django.db import connections
 from django.utils import translation
 
-from scoring import printing, sheets
 from scoring.core import limits
 from scoring.core.clients import Allowance
-from scoring.printing import PageNumbers
+from scoring.printing import renderer, sheets
+from scoring.printing.renderer import PageNumbers
 
 KEEP_SECONDS = 30 * 24 * 60 * 60  # what a digest names never changes: keep it a month
 LOCK_SECONDS = 120
@@ -122,7 +122,7 @@ class Job:
 
     @classmethod
     def of(cls, parts: list[sheets.Part], paper: str) -> "Job":
-        htmls = [printing.sheet_html(part.template, part.context, paper=paper) for part in parts]
+        htmls = [renderer.sheet_html(part.template, part.context, paper=paper) for part in parts]
         return cls(htmls, [part.pages for part in parts], paper)
 
     @property
@@ -156,7 +156,7 @@ class Job:
                 if len(actual) == 1 and len(self.htmls) > 1 and actual[0] != estimate[0]:
                     break
             if actual == estimate:
-                return pdfs[0] if len(pdfs) == 1 else printing.join_pdfs(pdfs)
+                return pdfs[0] if len(pdfs) == 1 else renderer.join_pdfs(pdfs)
             estimate[: len(actual)] = actual
 
     def packed(self) -> bytes:
@@ -210,11 +210,11 @@ def night_sheet(night, sheet: str, *, paper: str, filled: bool = False, language
     )
 
 
-def _kept_part(html: str, paper: str, numbers: PageNumbers | None) -> printing.Rendered:
+def _kept_part(html: str, paper: str, numbers: PageNumbers | None) -> renderer.Rendered:
     key = "sheet-part:" + _digest(paper, html, numbers.css() if numbers else "")
     rendered = cache.get(key)
     if rendered is None:
-        rendered = printing.html_to_pdf(html, paper=paper, numbers=numbers)
+        rendered = renderer.html_to_pdf(html, paper=paper, numbers=numbers)
         cache.set(key, rendered, KEEP_SECONDS)
     return rendered
 
