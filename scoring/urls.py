@@ -2,12 +2,12 @@
 
 from django.urls import path, re_path
 
-from scoring import people_views
 from scoring.attendance import views as attendance_views
 from scoring.core import text_size
 from scoring.games import views as games_views
 from scoring.links import views as links_views
 from scoring.nights import views as nights_views
+from scoring.people import views as people_views
 from scoring.printing import views as printing_views
 from scoring.results import views as results_views
 from scoring.room import views as room_views

@@ -28,7 +28,6 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import views
 from scoring.attendance import services as attendance_services
 from scoring.core import language, text_size
 from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
@@ -38,6 +37,7 @@ from scoring.links import views as links_views
 from scoring.links.tokens import link_token
 from scoring.models import Game, Hand, Season, TableGame
 from scoring.nights import views as nights_views
+from scoring.people import views as people_views
 from scoring.printing import views as printing_views
 from scoring.results import views as results_views
 from scoring.room import views as room_views
@@ -84,7 +84,7 @@ PUBLIC_UNDER = {"all": {"standings", MONEY}, "standings": {"standings"}, "none":
 OPEN_VIEWS = {
     auth_views.LoginView: PUBLIC,
     auth_views.LogoutView: PUBLIC,
-    views.PasswordChange: LOGGED_IN,
+    people_views.PasswordChange: LOGGED_IN,
     auth_views.PasswordChangeDoneView: LOGGED_IN,
     text_size.TextSize: PUBLIC,
     # A table's link: the signed token in the URL is its only key (tests below).

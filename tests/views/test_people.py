@@ -75,7 +75,7 @@ def test_add_person_never_prompts_without_a_terminal(monkeypatch):
 
 
 def test_people_page_queries_do_not_grow(client_as, director, django_assert_num_queries):
-    from scoring.people import person_add
+    from scoring.people.services import person_add
 
     client = client_as(director)
     for number in range(5):
@@ -88,7 +88,7 @@ def test_people_page_queries_do_not_grow(client_as, director, django_assert_num_
 def test_a_login_name_the_user_model_refuses_names_the_name_field():
     from django.core.exceptions import ValidationError
 
-    from scoring.people import person_add
+    from scoring.people.services import person_add
 
     with pytest.raises(ValidationError) as refused:
         person_add(name="no spaces allowed!", role="scorer")
@@ -100,7 +100,7 @@ def test_a_login_name_the_user_model_refuses_names_the_name_field():
 def test_a_blank_login_name_is_refused():
     from django.core.exceptions import ValidationError
 
-    from scoring.people import person_add
+    from scoring.people.services import person_add
 
     with pytest.raises(ValidationError) as refused:
         person_add(name="   ", role="scorer")
@@ -111,7 +111,7 @@ def test_a_blank_login_name_is_refused():
 def test_a_weak_password_is_refused_naming_the_password_field():
     from django.core.exceptions import ValidationError
 
-    from scoring.people import person_add
+    from scoring.people.services import person_add
 
     with pytest.raises(ValidationError) as refused:
         person_add(name="sam", role="scorer", password="123")

@@ -13,24 +13,12 @@ from django.contrib.auth.models import Group
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q, QuerySet
 from django.utils.translation import gettext, gettext_lazy
 
 from scoring.core.permissions import SCORERS
 
 DIRECTOR, SCORER = "director", "scorer"
 ROLES = {DIRECTOR: gettext_lazy("Director"), SCORER: gettext_lazy("Scorer")}
-
-
-def people() -> QuerySet:
-    """Every active director and scorer, directors first, by name (the people page)."""
-    User = get_user_model()
-    staff_or_scorer = Q(is_staff=True) | Q(groups__name=SCORERS)
-    return (
-        User.objects.filter(staff_or_scorer, is_active=True)
-        .distinct()
-        .order_by("-is_staff", User.USERNAME_FIELD)
-    )
 
 
 @dataclass(frozen=True)

@@ -1,23 +1,17 @@
-"""The people page (directors): who may score and direct, and a form to add a login.
-The one-time password of a new login is shown once, on the page after adding it, which
-no browser or proxy keeps (``never_cache``)."""
+"""The people page (directors): who may score and direct, and a form to add a login (its
+one-time password shown once, on the page after adding it); and changing one's own
+password.
+"""
 
-from django import forms
+from django.contrib.auth.views import PasswordChangeView
 from django.core.exceptions import ValidationError
 from django.utils.decorators import method_decorator
-from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.generic import FormView
 
-from scoring import people
 from scoring.core.permissions import DirectorRequiredMixin
-
-
-class PersonForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Login name"), max_length=150)
-    role = forms.ChoiceField(
-        label=gettext_lazy("Role"), choices=list(people.ROLES.items()), widget=forms.RadioSelect
-    )
+from scoring.people import selectors, services
+from scoring.people.forms import LimitedPasswordChangeForm, PersonForm
 
 
 @method_decorator(never_cache, name="dispatch")
@@ -26,11 +20,11 @@ class PeoplePage(DirectorRequiredMixin, FormView):
     form_class = PersonForm
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(people=people.people(), **kwargs)
+        return super().get_context_data(people=selectors.people(), **kwargs)
 
     def form_valid(self, form):
         try:
-            added = people.person_add(
+            added = services.person_add(
                 name=form.cleaned_data["name"], role=form.cleaned_data["role"]
             )
         except ValidationError as error:
@@ -41,3 +35,15 @@ class PeoplePage(DirectorRequiredMixin, FormView):
 
 
 people_page = PeoplePage.as_view()
+
+
+class PasswordChange(PasswordChangeView):
+    """django.contrib.auth's page, its old password checked as a login (rate limited)."""
+
+    form_class = LimitedPasswordChangeForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
+password_change = PasswordChange.as_view()

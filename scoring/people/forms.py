@@ -1,19 +1,21 @@
-"""Forms of the scoring pages: they turn what was typed into the data the services take.
-
-Forms convert types and no more. Whether a bid is in range, a card belongs to a pair in
-the game, or points totals can happen is the rules core's answer, given back by the
-services as a ``ValidationError`` and placed beside the field by :func:`add_rules_errors`,
-so the page shows the rules core's own words. Choice fields offer the variant's values
-for speed at the keyboard but let any value through to be judged there.
-
-Vocabulary: a *night* seats *players* on drawn *numbers*; numbers 2k-1 and 2k form *pair*
-k; a *hand* has a *bidder*, a *bid* and the *scoring cards* each pair took (or *points*
-per pair); a game typed from the *pegboard* gives only its final *result*.
+"""Forms of the club's logins: a new login, and changing one's own password (the old one
+checked as a login is, rate limited).
 """
 
+from django import forms
 from django.contrib.auth import authenticate
 from django.contrib.auth.forms import PasswordChangeForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy
+
+from scoring.people import services
+
+
+class PersonForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Login name"), max_length=150)
+    role = forms.ChoiceField(
+        label=gettext_lazy("Role"), choices=list(services.ROLES.items()), widget=forms.RadioSelect
+    )
 
 
 class LimitedPasswordChangeForm(PasswordChangeForm):
