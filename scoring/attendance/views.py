@@ -70,7 +70,7 @@ class NightAttendance(DirectorRequiredMixin, View):
     """Withdraw a pair (the confirmation names the games that become forfeits), bring a
     withdrawn pair back, or seat a late pair."""
 
-    template_name = "scoring/night_attendance.html"
+    template_name = "scoring/attendance/night_attendance.html"
 
     def setup(self, request, *args, **kwargs):
         super().setup(request, *args, **kwargs)

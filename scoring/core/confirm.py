@@ -30,7 +30,7 @@ class ConfirmFirst:
     def get(self, request, *args, **kwargs):
         return TemplateResponse(
             request,
-            "scoring/confirm.html",
+            "scoring/core/confirm.html",
             {"confirm": self.confirmation(), "night": getattr(self, "night", None)},
         )
 

@@ -132,7 +132,7 @@ class HandTable(BaseTable):
     taken = tables.Column(accessor="hand", verbose_name=_("Cards or points"))
     cinches = tables.Column(accessor="step", verbose_name=_("Cinches"))
     actions = tables.TemplateColumn(
-        template_name="scoring/cells/hand_actions.html", verbose_name="", accessor="hand"
+        template_name="scoring/games/cells/hand_actions.html", verbose_name="", accessor="hand"
     )
 
     class Meta(BaseTable.Meta):

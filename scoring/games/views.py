@@ -30,7 +30,7 @@ from scoring.rules.digits import number_from_digits
 class GamePage(PublicPage, TemplateView):
     """The game page: its hands and running board, the entry forms, the audit trail."""
 
-    template_name = "scoring/game_detail.html"
+    template_name = "scoring/games/game_detail.html"
 
     def setup(self, request, *args, **kwargs):
         super().setup(request, *args, **kwargs)
@@ -186,7 +186,7 @@ class GameReopen(ConfirmFirst, DirectorRequiredMixin, GameAction):
 class HandPage(ScorerRequiredMixin, TemplateView):
     """Correct or delete one hand of a game."""
 
-    template_name = "scoring/hand_form.html"
+    template_name = "scoring/games/hand_form.html"
 
     def setup(self, request, *args, **kwargs):
         super().setup(request, *args, **kwargs)

@@ -126,7 +126,7 @@ class LinkNews(LinkGate, View):
 class LinkPage(LinkGate, TemplateView):
     """The game of the link in the URL; a refusal page unless the link is good now."""
 
-    template_name = "scoring/table_link.html"
+    template_name = "scoring/links/link.html"
 
     def games(self):
         # A page reads the game with its hands along with the link; a POST reads the game
@@ -139,7 +139,7 @@ class LinkPage(LinkGate, TemplateView):
 
     def refuse(self, reason: str, status: int):
         return render(
-            self.request, "scoring/table_link_refused.html", {"reason": reason}, status=status
+            self.request, "scoring/links/link_refused.html", {"reason": reason}, status=status
         )
 
     def dispatch(self, request, *args, **kwargs):
@@ -269,7 +269,7 @@ class LinkResult(LinkPage):
     shows what the phone came for, the hands and where to enter the next one, and the
     page's news reload lands there too when the other pair starts entering hands."""
 
-    template_name = "scoring/table_link_result.html"
+    template_name = "scoring/links/link_result.html"
     http_method_names = ["get", "post"]
 
     def get(self, request, token):

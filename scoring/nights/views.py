@@ -42,7 +42,7 @@ NIGHTS_PER_PAGE = 25  # a half-year of weekly nights; older ones on the next pag
 class HomeView(PublicPage, SingleTableView):
     """The nights, newest first, and the variants the rules core scores."""
 
-    template_name = "scoring/home.html"
+    template_name = "scoring/nights/home.html"
     table_class = NightTable
     table_pagination = {"per_page": NIGHTS_PER_PAGE}
 
@@ -60,7 +60,7 @@ class HomeView(PublicPage, SingleTableView):
 
 
 class NightDetailView(PublicPage, NightPage):
-    template_name = "scoring/night_detail.html"
+    template_name = "scoring/nights/night_detail.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         overview = selectors.night_overview(self.night)
@@ -93,7 +93,7 @@ class NightDetailView(PublicPage, NightPage):
 class NightDrawPage(PublicPage, NightPage):
     """The draw, number → name → pair; directors also draw and swap here."""
 
-    template_name = "scoring/night_draw.html"
+    template_name = "scoring/nights/night_draw.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         seats = selectors.night_seats(self.night)
@@ -244,7 +244,7 @@ class NightFile(PublicPage, NightPage):
 
 
 class NightCreate(DirectorRequiredMixin, FormView):
-    template_name = "scoring/night_form.html"
+    template_name = "scoring/nights/night_form.html"
     form_class = NightForm
 
     def form_valid(self, form):
@@ -259,7 +259,7 @@ class NightCreate(DirectorRequiredMixin, FormView):
 
 
 class NightImport(DirectorRequiredMixin, FormView):
-    template_name = "scoring/night_import.html"
+    template_name = "scoring/nights/night_import.html"
     form_class = ImportForm
 
     def form_valid(self, form):
@@ -298,7 +298,7 @@ night_file = NightFile.as_view()
 
 
 class NightEdit(DirectorRequiredMixin, NightPage, FormView):
-    template_name = "scoring/night_edit.html"
+    template_name = "scoring/nights/night_edit.html"
     form_class = NightEditForm
 
     def get_form_kwargs(self):

@@ -16,7 +16,7 @@ from scoring.people.forms import LimitedPasswordChangeForm, PersonForm
 
 @method_decorator(never_cache, name="dispatch")
 class PeoplePage(DirectorRequiredMixin, FormView):
-    template_name = "scoring/people.html"
+    template_name = "scoring/people/people.html"
     form_class = PersonForm
 
     def get_context_data(self, **kwargs):

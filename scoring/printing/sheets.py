@@ -1,6 +1,6 @@
 """What goes on each printed sheet, gathered from the selectors and the rules core.
 
-A sheet's context is plain data for a ``templates/print/`` template; every figure on it
+A sheet's context is plain data for a ``templates/scoring/printing/`` template; every figure on it
 comes from the stored totals, the rules core's fold of a game, or its summary of the
 night. The night packet is what a director hands out: the draw sheet, the pattern table,
 then one score sheet per game in round and table order, blank or filled in.
@@ -290,15 +290,21 @@ def payout_context(night) -> dict:
 
 
 SHEETS = {
-    "packet": ("print/packet.html", lambda night, filled: packet_context(night, filled=filled)),
+    "packet": (
+        "scoring/printing/packet.html",
+        lambda night, filled: packet_context(night, filled=filled),
+    ),
     "playoffs": (
-        "print/packet.html",
+        "scoring/printing/packet.html",
         lambda night, filled: packet_context(night, filled=filled, playoffs_only=True),
     ),
-    "tables": ("print/tables.html", lambda night, filled: seating_context(night)),
-    "pairs": ("print/pairs.html", lambda night, filled: pair_cards_context(night)),
-    "standings": ("print/standings.html", lambda night, filled: standings_context(night)),
-    "payouts": ("print/payouts.html", lambda night, filled: payout_context(night)),
+    "tables": ("scoring/printing/table_cards.html", lambda night, filled: seating_context(night)),
+    "pairs": ("scoring/printing/pair_cards.html", lambda night, filled: pair_cards_context(night)),
+    "standings": (
+        "scoring/printing/standings.html",
+        lambda night, filled: standings_context(night),
+    ),
+    "payouts": ("scoring/printing/payouts.html", lambda night, filled: payout_context(night)),
 }
 
 # The sheets that differ filled in (``?filled=1``); the others print the same either way.

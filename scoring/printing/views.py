@@ -81,7 +81,7 @@ def sheet_answer(request, asked: kept_sheets.Sheet, filename: str, place: dict, 
     context["limit"] = kept_sheets.RENDERS_PER_CLIENT
     context["window"] = kept_sheets.RENDER_WINDOW // 60
     response = render(
-        request, "scoring/sheet_preparing.html", context, status=429 if refused else 202
+        request, "scoring/printing/sheet_preparing.html", context, status=429 if refused else 202
     )
     if refused:
         response["Retry-After"] = str(answer.seconds)

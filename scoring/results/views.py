@@ -48,7 +48,7 @@ from scoring.rules.jsonio import dump_json
 class NightStandings(PublicPage, ExportMixin, SingleTableMixin, NightResultsPage):
     """The standings, live as games finish; the ties, their play-offs; the CSV export."""
 
-    template_name = "scoring/night_standings.html"
+    template_name = "scoring/results/night_standings.html"
     table_class = StandingsTable
     table_pagination = False
     export_class = CsvExport
@@ -111,7 +111,7 @@ class NightPot(PublicPage, NightResultsPage):
 
     kind = MONEY
 
-    template_name = "scoring/night_pot.html"
+    template_name = "scoring/results/night_pot.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         results = self.results
@@ -249,7 +249,7 @@ class MemberList(PublicPage, SingleTableView):
 
     kind = MONEY
 
-    template_name = "scoring/member_list.html"
+    template_name = "scoring/results/member_list.html"
     table_class = MemberTable
     table_pagination = False
 

@@ -36,7 +36,7 @@ LADDER_ROWS = 12  # the season ladder's top rows, as many as read well at 10 met
 class RoundBoardPage(ScorerRequiredMixin, NightPage):
     """Which tables still have to report: the current round, then the others folded."""
 
-    template_name = "scoring/round_board.html"
+    template_name = "scoring/room/round_board.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(
@@ -53,7 +53,7 @@ class ProjectorPage(PublicPage, NightResultsPage):
     ``?page=standings`` (or ``playing``, ``pot``, ``ladder``) holds one page."""
 
     kind = STANDINGS
-    template_name = "scoring/projector.html"
+    template_name = "scoring/room/projector.html"
 
     def pages(self, season) -> list[str]:
         hidden = {"pot"} if not shown_to(self.request.user, MONEY) else set()
@@ -84,7 +84,7 @@ class RoundCards(DirectorRequiredMixin, NightPage):
     def get(self, request, pk):
         number = number_from_digits(request.GET.get("round"))
         context = sheets.round_cards_context(self.night, number)
-        pdf = renderer.render_pdf("print/round_cards.html", context, paper=self.night.paper)
+        pdf = renderer.render_pdf("scoring/room/round_cards.html", context, paper=self.night.paper)
         response = HttpResponse(pdf, content_type="application/pdf")
         name = f"night-{self.night.pk}-round-{context['round']}-table-cards.pdf"
         response["Content-Disposition"] = f'inline; filename="{name}"'

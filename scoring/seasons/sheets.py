@@ -8,7 +8,7 @@ from scoring.printing import kept_sheets
 from scoring.printing.sheets import Part
 from scoring.seasons.selectors import season_ladder
 
-LADDER_TEMPLATE = "print/season_ladder.html"
+LADDER_TEMPLATE = "scoring/seasons/ladder_sheet.html"
 
 
 def ladder_sheet_job(season: Season, paper: str) -> kept_sheets.Job:

@@ -27,7 +27,7 @@ from scoring.seasons.tables import LadderTable
 
 
 class SeasonList(PublicPage, ListView):
-    template_name = "scoring/season_list.html"
+    template_name = "scoring/seasons/season_list.html"
     context_object_name = "seasons"
 
     def get_queryset(self):
@@ -39,7 +39,7 @@ class SeasonWrite(DirectorRequiredMixin):
 
     model = Season
     form_class = SeasonForm
-    template_name = "scoring/season_form.html"
+    template_name = "scoring/seasons/season_form.html"
 
     def form_valid(self, form):
         season = services.season_save(form=form, user=self.request.user)
@@ -58,7 +58,7 @@ class SeasonEdit(SeasonWrite, UpdateView):
 class SeasonDetail(PublicPage, ExportMixin, SingleTableMixin, TemplateView):
     """The ladder, sortable, with each player's points night by night; the CSV."""
 
-    template_name = "scoring/season_detail.html"
+    template_name = "scoring/seasons/season_detail.html"
     table_class = LadderTable
     table_pagination = False
     export_class = CsvExport

@@ -21,7 +21,7 @@ HAND_MM, BIDDER_MM, PARTNER_MM, BID_MM, CARD_MM = 10, 12, 12, 10, 10
 PAGE_MM = 180
 PLAYER_WIDTHS_MM = (22, 20, 18, 17, 16, 14, 13, 12, 11, 10)  # the print stylesheet's
 BLANK_ROWS = 20
-TEMPLATE = "print/table_sheet.html"
+TEMPLATE = "scoring/tablegames/table_sheet.html"
 
 
 def column_widths(variant, player_count: int) -> tuple[int, ...]:

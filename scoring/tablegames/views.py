@@ -43,14 +43,14 @@ def table_url(table) -> str:
 class TableList(PublicPage, TemplateView):
     """Every table, newest first."""
 
-    template_name = "scoring/table_list.html"
+    template_name = "scoring/tablegames/table_list.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(tables=selectors.tables_list(), **kwargs)
 
 
 class TableCreate(ScorerRequiredMixin, FormView):
-    template_name = "scoring/table_form.html"
+    template_name = "scoring/tablegames/table_form.html"
     form_class = TableForm
 
     def get_initial(self):
@@ -79,7 +79,7 @@ class TableCreate(ScorerRequiredMixin, FormView):
 
 
 class TableImport(ScorerRequiredMixin, FormView):
-    template_name = "scoring/table_import.html"
+    template_name = "scoring/tablegames/table_import.html"
     form_class = TableImportForm
 
     def form_valid(self, form):
@@ -98,7 +98,7 @@ class TableImport(ScorerRequiredMixin, FormView):
 class TablePage(PublicPage, TemplateView):
     """A table: every player's running score, the hands, the entry form, the money."""
 
-    template_name = "scoring/table_detail.html"
+    template_name = "scoring/tablegames/table_detail.html"
 
     def setup(self, request, *args, **kwargs):
         super().setup(request, *args, **kwargs)
@@ -198,7 +198,7 @@ class TableSheet(PublicPage, TemplateView):
 class TableHandPage(ScorerRequiredMixin, TemplateView):
     """Correct or delete one hand of a table."""
 
-    template_name = "scoring/table_hand_form.html"
+    template_name = "scoring/tablegames/table_hand_form.html"
 
     def setup(self, request, *args, **kwargs):
         super().setup(request, *args, **kwargs)

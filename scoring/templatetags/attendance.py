@@ -8,7 +8,7 @@ from scoring.games import selectors as games_selectors
 register = template.Library()
 
 
-@register.inclusion_tag("scoring/_substitutes.html")
+@register.inclusion_tag("scoring/attendance/_substitutes.html")
 def substitute_panel(game, can_change: bool) -> dict:
     seating = games_selectors.game_seating(game)
     seats, substitutes = seating.seats, seating.substitutes

@@ -41,7 +41,7 @@ def test_a_filled_score_sheet_names_the_substitute(night):
     holder = Seat.objects.get(night=night, number=substitute.number).member.name
 
     html = renderer.render_html(
-        "print/packet.html", printing_sheets.packet_context(night, filled=True)
+        "scoring/printing/packet.html", printing_sheets.packet_context(night, filled=True)
     )
 
     assert f"Substitutes: Zed for {holder}" in html
@@ -49,7 +49,7 @@ def test_a_filled_score_sheet_names_the_substitute(night):
 
 def test_the_standings_and_payout_sheets_show_withdrawn_pairs_and_the_house_player(night):
     standings = renderer.render_html(
-        "print/standings.html", printing_sheets.standings_context(night)
+        "scoring/printing/standings.html", printing_sheets.standings_context(night)
     )
     payouts = printing_sheets.payout_context(night)
     house = next(line for line in payouts["results"].ledger if line.house)
@@ -57,4 +57,4 @@ def test_the_standings_and_payout_sheets_show_withdrawn_pairs_and_the_house_play
     assert standings.count(">withdrawn<") == 2
     assert house.paid == 0
     assert house.won in (0, None)
-    assert "(house player)" in renderer.render_html("print/payouts.html", payouts)
+    assert "(house player)" in renderer.render_html("scoring/printing/payouts.html", payouts)

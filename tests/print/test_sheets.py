@@ -159,7 +159,7 @@ def test_the_widest_sheets_fit_the_paper(paper):
     night = night_from(random_night(20, seed=4, variant_id="cinch51", rounds_played=0))
     context = printing_sheets.packet_context(night)
     context["sheets"] = context["sheets"][:2]
-    pdf = renderer.render_pdf("print/packet.html", context, paper=paper)
+    pdf = renderer.render_pdf("scoring/printing/packet.html", context, paper=paper)
     positions = list(text_positions(pdf))
     texts = [text for *_, text in positions]
     assert " ".join(texts).count("Table") >= 10

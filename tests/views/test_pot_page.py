@@ -174,7 +174,7 @@ def test_a_check_that_fails_says_so():
         "paid-check", "Players paid", Decimal("9.95"), Decimal("10.00")
     )
 
-    html = render_to_string("scoring/_pot_check.html", {"check": check})
+    html = render_to_string("scoring/results/_pot_check.html", {"check": check})
 
     assert not check.holds
     assert 'class="check wrong"' in html

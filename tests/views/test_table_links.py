@@ -365,7 +365,7 @@ def test_a_result_the_form_cannot_read_is_shown_again(client, game):
     assert response.status_code == 200
     assert "score_a" in response.context["result_form"].errors
     # On the pegboard's page, not the main page: no hand form around it.
-    assert [t.name for t in response.templates][0] == "scoring/table_link_result.html"
+    assert [t.name for t in response.templates][0] == "scoring/links/link_result.html"
     assertContains(response, 'id="pegboard"')
     assertNotContains(response, "Save hand")
     game.refresh_from_db()
