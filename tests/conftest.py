@@ -40,7 +40,7 @@ UNTRACED_TESTS = (
     "reliability/test_fuzz_forms.py",
     "reliability/test_fuzz_table_forms.py",
     "reliability/test_fuzz_import.py",
-    "print/test_sheets.py",
+    "print/printing/test_sheets.py",
     "i18n/test_night_language.py",
     "rules/test_hand_properties.py",
     "rules/test_pot_properties.py",

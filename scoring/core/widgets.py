@@ -8,7 +8,7 @@ template even for an empty list of errors; that was most of the page's CPU
 (docs/performance.md). What is here keeps Django's context (``get_context``: ids,
 ``checked``, ``required``, ``autofocus``, the attributes a field adds; ``label_tag``'s
 ``for`` and suffix) and replaces only the last step, the template, by the same markup:
-the HTML is Django's to the character (``tests/views/test_forms_widgets.py`` compares
+the HTML is Django's to the character (``tests/views/core/test_forms_widgets.py`` compares
 them), without option groups, which no form of the site uses.
 """
 

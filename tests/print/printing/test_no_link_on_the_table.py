@@ -12,8 +12,8 @@ from django.urls import reverse
 from scoring.games import services as games_services
 from scoring.models import Game
 from tests.factories import night_with_schedule
-from tests.print.test_round_cards import decoded_qrs
-from tests.print.test_sheets import pdf_text
+from tests.print.printing.test_sheets import pdf_text
+from tests.print.room.test_round_cards import decoded_qrs
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from scoring.tablegames.sheets import PAGE_MM, column_widths, sheet_context
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLE = Path(__file__).parents[1] / "rules" / "game_format_example.json"
+EXAMPLE = Path(__file__).parents[2] / "rules" / "game_format_example.json"
 
 
 def example_table():

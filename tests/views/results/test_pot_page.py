@@ -24,7 +24,7 @@ from tests.views.access import ROLES
 
 pytestmark = pytest.mark.django_db
 
-REPOSITORY = Path(__file__).parents[2]
+REPOSITORY = Path(__file__).parents[3]
 
 
 def url(night) -> str:

@@ -12,7 +12,7 @@ from scoring.printing import kept_sheets, renderer
 from scoring.printing import sheets as printing_sheets
 from scoring.rules.jsonio import dump_json
 from tests.commands.test_attendance_files import attendance_night
-from tests.print.test_sheets import pdf_text, shows
+from tests.print.printing.test_sheets import pdf_text, shows
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,7 @@ from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
 
-REPOSITORY = Path(__file__).resolve().parents[2]
+REPOSITORY = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from scoring.links.tokens import link_url
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
 from tests.factories import night_with_schedule
-from tests.print.test_sheets import pdf_text, shows
+from tests.print.printing.test_sheets import pdf_text, shows
 
 pytestmark = pytest.mark.django_db
 

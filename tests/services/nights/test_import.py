@@ -15,7 +15,7 @@ from scoring.rules import score_night
 from scoring.rules.jsonio import dump_json, load_json
 from scoring.rules.simulate import random_night
 
-EXAMPLE = Path(__file__).parents[1] / "rules" / "night_format_example.json"
+EXAMPLE = Path(__file__).parents[2] / "rules" / "night_format_example.json"
 
 pytestmark = pytest.mark.django_db
 
