@@ -10,18 +10,17 @@ prepared and reloads itself (in the screen's language), or that the client asked
 too many sheets lately (429).
 """
 
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
-from scoring.core.clients import client_key
 from scoring.core.permissions import PublicPage, ScorerRequiredMixin
 from scoring.models import Night
 from scoring.printing import kept_sheets
+from scoring.printing.pages import sheet_answer
 from scoring.printing.renderer import paper_or_default
 
 NAMES = {
@@ -32,7 +31,6 @@ NAMES = {
     "standings": gettext_lazy("standings"),
     "payouts": gettext_lazy("payout sheet"),
 }
-REFRESH_SECONDS = 5
 
 
 class SheetView(PublicPage, View):
@@ -58,34 +56,6 @@ class SheetView(PublicPage, View):
         }
         filename = f"night-{night.pk}-{sheet}.pdf"
         return sheet_answer(request, asked, filename, place, preview=self.preview)
-
-
-def sheet_answer(request, asked: kept_sheets.Sheet, filename: str, place: dict, *, preview: bool):
-    """The sheet as ``kept_sheets`` answers: the PDF (or HTML page) when it is ready,
-    else a page that says it is being prepared (202, reloading itself) or that this
-    client asked for too many lately (429). ``place``: that page's ``title``, ``crumbs``
-    (``(url, words)``), way ``back`` (``url`` and ``words``) and the ``sheet``'s name."""
-    client = client_key(request)
-    if preview:
-        answer = kept_sheets.request_preview(asked, client)
-        if isinstance(answer, kept_sheets.Preview):
-            return HttpResponse(answer.html)
-    else:
-        answer = kept_sheets.request(asked, client)
-        if isinstance(answer, kept_sheets.Ready):
-            response = HttpResponse(answer.pdf, content_type="application/pdf")
-            response["Content-Disposition"] = f'inline; filename="{filename}"'
-            return response
-    refused = isinstance(answer, kept_sheets.Refused)
-    context = {**place, "answer": answer, "refresh": None if refused else REFRESH_SECONDS}
-    context["limit"] = kept_sheets.RENDERS_PER_CLIENT
-    context["window"] = kept_sheets.RENDER_WINDOW // 60
-    response = render(
-        request, "scoring/printing/sheet_preparing.html", context, status=429 if refused else 202
-    )
-    if refused:
-        response["Retry-After"] = str(answer.seconds)
-    return response
 
 
 class ScorersSheetView(ScorerRequiredMixin, SheetView):

@@ -21,8 +21,8 @@ from scoring.core.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_
 from scoring.core.views import HandCorrection, already_done, by_method
 from scoring.games import audit
 from scoring.models import Night, TableGame, TableHand
+from scoring.printing.pages import sheet_answer
 from scoring.printing.renderer import paper_or_default
-from scoring.printing.views import sheet_answer
 from scoring.rules.digits import number_from_digits
 from scoring.rules.jsonio import dump_json
 from scoring.tablegames import selectors, services, sheets
@@ -170,7 +170,7 @@ class TableFile(PublicPage, TemplateView):
 class TableSheet(PublicPage, TemplateView):
     """The table's score sheet as PDF (``?filled=1``: the hands entered; ``?paper=a4``),
     or as HTML for a quick look when ``preview``: kept, one render at a time, within the
-    client's limit (``print_views.sheet_answer``)."""
+    client's limit (``printing.pages.sheet_answer``)."""
 
     preview = False
 
