@@ -201,7 +201,7 @@ class TableGameAdmin(SimpleHistoryAdmin):
     list_filter = ["variant", "date"]
     list_select_related = ["night"]
     inlines = [TablePlayerInline]
-    # The totals are the rules core's answer to the hands (services.table_games).
+    # The totals are the rules core's answer to the hands (tablegames.services).
     readonly_fields = ["scores", "cinches", "winners", "version"]
 
 

@@ -97,7 +97,7 @@ def pytest_runtest_protocol(item, nextitem):
 
 @pytest.fixture(scope="session", autouse=True)
 def limits_file(tmp_path_factory):
-    """The limits and render locks of this test process (``scoring.limits``) in a file of
+    """The limits and render locks of this test process (``scoring.core.limits``) in a file of
     its own: pytest-xdist's workers run side by side."""
     settings.LIMITS_FILE = tmp_path_factory.mktemp("limits") / "limits.sqlite3"
 

@@ -1,6 +1,6 @@
 """Small factories for per-test data (factory_boy), and whole nights built by the services.
 
-``night_with_schedule(pairs)`` goes the way a director does: ``services.night_create``,
+``night_with_schedule(pairs)`` goes the way a director does: ``nights.services.night_create``,
 ``night_draw`` (with a seeded chance, so tests are repeatable) and ``night_schedule``.
 """
 

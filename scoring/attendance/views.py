@@ -1,7 +1,7 @@
 """Pages for a night that does not go to plan: substitutes on a game page (scorers), a
 pair's withdrawal with its confirmation, bringing it back, and a late pair (directors).
 
-Thin like ``views``: a form converts, one ``scoring.attendance`` service writes.
+Thin like ``core.views`` says: a form converts, one ``attendance.services`` write.
 """
 
 from django.contrib import messages

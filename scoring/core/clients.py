@@ -45,7 +45,7 @@ def client_key(request) -> str:
 
 class Allowance:
     """At most ``limit`` uses per ``seconds`` for each client, counted where every process
-    counts together and nothing evicts the count (``scoring.limits``); the window starts
+    counts together and nothing evicts the count (``core.limits``); the window starts
     at a client's first use."""
 
     def __init__(self, name: str, *, limit: int, seconds: int):

@@ -25,7 +25,7 @@ def rules_error(invalid: InvalidInput, *, fields=(), prefix: str = "") -> Valida
 
 # A hand's form posted twice, or raced by another scorer (a night's game or a table's).
 ALREADY_SAVED = gettext_lazy("Hand %(number)s was already saved.")
-# Through a table link, once the result is entered (``services.table_links``).
+# Through a table link, once the result is entered (``links.services``).
 DISPUTED = gettext_lazy("The result is disputed: a scorer or the director settles it.")
 DELETED_MEANWHILE = gettext_lazy("The hand was deleted by someone else meanwhile.")
 CHANGED_MEANWHILE = gettext_lazy(

@@ -3,7 +3,7 @@
 The members page, the season pages and the nights list show figures of many nights; the
 rules core scores a night in about a millisecond, so scoring every night on every request
 makes those pages slower with every week the club plays. Instead each night's
-``cinch-standings/1`` document (``selectors.night_standings``, the rules core's answer)
+``cinch-standings/1`` document (``results.selectors.night_standings``, the rules core's answer)
 is kept in a ``NightSummary`` row with the night's ``updated_at`` it was computed from.
 Every service that changes a night moves ``updated_at``, so a row whose ``as_of`` differs
 is stale: it is computed again on its next read, in a fixed number of queries however

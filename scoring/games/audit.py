@@ -22,7 +22,7 @@ from scoring.games.selectors import game_history
 from scoring.models import Game, Hand
 
 # Not shown as changes: keys, counters, and the row's own times (each record has its when);
-# and the device that entered a result (``scoring.link_devices``): an id, no one's words.
+# and the device that entered a result (``links.devices``): an id, no one's words.
 HIDDEN = frozenset(
     {"id", "version", "game", "table", "night", "position", "entered_by"}
     | {"created_at", "updated_at", "result_entered_from"}
@@ -39,7 +39,7 @@ SIGN_IN_NAME = re.compile(r"[\w.@+-]+")
 @dataclass(frozen=True)
 class Reader:
     """Who reads a trail: signed in (sign-in names are theirs to read) or the public, and
-    whether they may see money (``permissions.shown_to``)."""
+    whether they may see money (``core.permissions.shown_to``)."""
 
     signed_in: bool = True
     money: bool = True
@@ -217,7 +217,7 @@ def _changes(record, previous, game: Game, wording: _Wording) -> tuple[tuple[str
 
 def link_author(record) -> str:
     """The table link a change with no account came through (``pair 3 (table link)``):
-    ``services.authors`` writes it as the record's change reason."""
+    ``core.authors`` writes it as the record's change reason."""
     return getattr(record, "history_change_reason", None) or ""
 
 

@@ -45,7 +45,7 @@ def save_game_totals(game: Game, state, *, by: str = "", device: str = "") -> No
 
     A result saved (or changed after its confirmation) on a night that confirms results
     awaits confirmation by someone other than ``by``, and from another device than
-    ``device`` (a table link's browser: ``scoring/services/table_links``).
+    ``device`` (a table link's browser: ``links.services``).
     """
     game.score_a, game.score_b = state.scores if state else (0, 0)
     game.cinches_a, game.cinches_b = state.cinches if state else (0, 0)

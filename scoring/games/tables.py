@@ -114,7 +114,7 @@ def taken_words(hand, labels: dict[str, str]) -> str:
 
 def different_hand_note(kept, variant) -> str:
     """What a form posted at a hand's number that another phone or scorer filled first
-    is told (``services.DifferentHandSaved``): that hand, as the hand table shows it."""
+    is told (``core.errors.DifferentHandSaved``): that hand, as the hand table shows it."""
     words = bid_words(kept.hand)
     if not kept.hand.passed:
         words = f"{words}; {taken_words(kept.hand, card_labels(variant))}"

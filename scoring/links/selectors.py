@@ -32,7 +32,7 @@ def awaited_from(game: Game) -> str:
 
 def game_news(game: Game) -> dict[str, str]:
     """What a table's phone compares with its page to know the page is out of date
-    (``link_views.LinkNews``): the confirmation state, and a mark that moves with every
+    (``links.views.LinkNews``): the confirmation state, and a mark that moves with every
     change the table sees. ``version`` moves with each hand and result saved, corrected
     or cleared, a re-opening and a forfeit; a confirmation, a dispute or the director's
     word leave it alone, so the state, who confirmed and the dispute count too. (A

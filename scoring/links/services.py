@@ -1,7 +1,7 @@
 """Writes of a table's own links: revoking them, and confirming or disputing a result.
 
 A result entered on a night that confirms results awaits a second person
-(``games.save_game_totals``): the other pair through its link, or, for a scorer's
+(``games.services.save_game_totals``): the other pair through its link, or, for a scorer's
 entry, a second scorer, a director or either pair; never whoever entered it, nor the
 browser that entered it (``link_refusal``). A dispute is settled by a scorer or a
 director, never through a link. Each write is in the game's history with its author: the

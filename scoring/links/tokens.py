@@ -33,7 +33,7 @@ class LinkForged(LinkRefused):
 class TableLink:
     """A pair's link to a game, as used from one browser: ``account`` is the label of the
     account signed in on that browser ("" if none), ``device`` its device id
-    (``scoring.link_devices``, "" before its first write through a link). The services
+    (``links.devices``, "" before its first write through a link). The services
     refuse a confirmation from the browser that entered the result."""
 
     game: Game

@@ -44,7 +44,6 @@ from scoring.games.tables import HandTable, different_hand_note, game_state
 from scoring.links import selectors, services
 from scoring.links.devices import device_for_write, known_device, remember
 from scoring.links.forms import DisputeForm
-from scoring.links.selectors import awaited_from, confirmation_state
 from scoring.links.tokens import LinkForged, LinkRefused, TableLink, open_link, signed_link
 
 LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
@@ -130,7 +129,7 @@ class LinkPage(LinkGate, TemplateView):
 
     def games(self):
         # A page reads the game with its hands along with the link; a POST reads the game
-        # alone: its service reads the hands under the lock (``selectors.game_shown``).
+        # alone: its service reads the hands under the lock (``games.selectors.game_shown``).
         return games_selectors.game_details() if self.request.method in ("GET", "HEAD") else None
 
     @cached_property
@@ -143,7 +142,7 @@ class LinkPage(LinkGate, TemplateView):
         )
 
     def dispatch(self, request, *args, **kwargs):
-        """A post gives the browser its device id (``link_devices``), which the services
+        """A post gives the browser its device id (``devices``), which the services
         record with a result entered and check against the one confirming it."""
         writes = request.method == "POST"
         self.device = device_for_write(request) if writes else known_device(request)
@@ -182,7 +181,7 @@ class LinkPage(LinkGate, TemplateView):
         while ``pegboard_open`` a link to the pegboard's page (``LinkResult``): every
         first page of a round draws one form, not two, and few tables type a result from
         the pegboard. ``forms``: one sent back with its errors."""
-        state = confirmation_state(game)
+        state = selectors.confirmation_state(game)
         if state == "playing" and not game.from_pegboard:
             forms.setdefault("hand_form", HandForm(game=game, names=self.names))
         waiting = state in ("awaiting", "disputed")
@@ -199,7 +198,7 @@ class LinkPage(LinkGate, TemplateView):
             "confirmed_by": named.get(game.confirmed_by, ""),
             "state": game_state(game),
             "confirmation": state,
-            "awaited_from": awaited_from(game),
+            "awaited_from": selectors.awaited_from(game),
             "can_confirm": waiting and not refusal,
             "can_dispute": can_dispute,
             "refusal": refusal,

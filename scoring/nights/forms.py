@@ -177,7 +177,7 @@ class NightForm(NightSettingsForm):
     )
 
     class Meta(NightSettingsForm.Meta):
-        # Chosen when the night is made, and no longer (``night_edits.EDITABLE``); the
+        # Chosen when the night is made, and no longer (``services.EDITABLE``); the
         # paper is chosen when printing.
         fields = [*EDITABLE[:2], "variant", "tiebreak", *(n for n in EDITABLE[2:] if n != "paper")]
 
@@ -247,7 +247,7 @@ class NightForm(NightSettingsForm):
 
 
 class NightEditForm(NightSettingsForm):
-    """A night's settings a director may change until it is final (``night_edits``),
+    """A night's settings a director may change until it is final (``services.night_edit``),
     the paper its sheets print on among them."""
 
     def __init__(self, *args, **kwargs):

@@ -286,17 +286,6 @@ class NightImport(DirectorRequiredMixin, FormView):
         return redirect("scoring:night-detail", pk=night.pk)
 
 
-home = HomeView.as_view()
-night_create = NightCreate.as_view()
-night_import = NightImport.as_view()
-night_detail = NightDetailView.as_view()
-night_draw = by_method(get=NightDrawPage.as_view(), post=NightDraw.as_view())
-night_draw_again = NightDrawAgain.as_view()
-night_swap = NightSwap.as_view()
-night_schedule = NightSchedule.as_view()
-night_file = NightFile.as_view()
-
-
 class NightEdit(DirectorRequiredMixin, NightPage, FormView):
     template_name = "scoring/nights/night_edit.html"
     form_class = NightEditForm
@@ -373,6 +362,15 @@ class NightArchive(ConfirmFirst, DirectorRequiredMixin, NightPage):
         return redirect(reverse("scoring:night-detail", args=[self.night.pk]))
 
 
+home = HomeView.as_view()
+night_create = NightCreate.as_view()
+night_import = NightImport.as_view()
+night_detail = NightDetailView.as_view()
+night_draw = by_method(get=NightDrawPage.as_view(), post=NightDraw.as_view())
+night_draw_again = NightDrawAgain.as_view()
+night_swap = NightSwap.as_view()
+night_schedule = NightSchedule.as_view()
+night_file = NightFile.as_view()
 night_edit = NightEdit.as_view()
 night_delete = NightDelete.as_view()
 night_archive = NightArchive.as_view()

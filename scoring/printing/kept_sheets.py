@@ -18,12 +18,12 @@ public ones, so nothing here lets the sheets stall the site:
   and joined into one PDF; page numbers run across the parts. A filled packet renders
   again only the parts a saved hand changed, and no render lays out more than one part
   (40 score sheets) at a time.
-- Each client (``clients.client_key``) may have ``RENDERS_PER_CLIENT`` sheets rendered
-  per ``RENDER_WINDOW`` seconds (``clients.Allowance``): checked before a sheet's HTML
+- Each client (``core.clients.client_key``) may have ``RENDERS_PER_CLIENT`` sheets rendered
+  per ``RENDER_WINDOW`` seconds (``core.clients.Allowance``): checked before a sheet's HTML
   is built, and counted when a render starts. Asking for a kept sheet, or one being
   prepared, is free. A preview (the sheet as HTML) is kept and counted the same way.
 - One build and one render of a sheet at a time, whoever asks: the first request takes
-  a lock (``scoring.limits``, which every process shares and nothing evicts); the others
+  a lock (``core.limits``, which every process shares and nothing evicts); the others
   are answered that the sheet is being prepared.
 - ``RENDER_SLOTS`` renders at once on the whole site: the other threads of gunicorn stay
   free for the pages, whoever asks for sheets. A sheet of more than ``INLINE_PAGES``

@@ -1,17 +1,17 @@
 """What goes on each printed sheet, gathered from the selectors and the rules core.
 
-A sheet's context is plain data for a ``templates/scoring/printing/`` template; every figure on it
-comes from the stored totals, the rules core's fold of a game, or its summary of the
-night. The night packet is what a director hands out: the draw sheet, the pattern table,
-then one score sheet per game in round and table order, blank or filled in.
+A sheet's context is plain data for a ``templates/scoring/printing/`` template; every
+figure on it comes from the stored totals, the rules core's fold of a game, or its
+summary of the night. The night packet is what a director hands out: the draw sheet, the
+pattern table, then one score sheet per game in round and table order, blank or filled in.
 
 A sheet is a list of *parts* (``sheet_parts``): one for every sheet but a big packet,
 which is its front (the draw and the pattern table) and its score sheets
-``PART_SHEETS`` at a time, so that ``scoring.kept_sheets`` can render and keep each part
-on its own. Each is in the night's language (``sheet_language``): every word of it comes
-from the templates and the catalogue, so ``kept_sheets`` renders it under
-``translation.override``. A night the rules core cannot score gets its reasons on the standings and
-payout sheets, as on the pages.
+``PART_SHEETS`` at a time, so that ``kept_sheets`` can render and keep each part on its
+own. Each is in the night's language (``sheet_language``): every word of it comes from
+the templates and the catalogue, so ``kept_sheets`` renders it under
+``translation.override``. A night the rules core cannot score gets its reasons on the
+standings and payout sheets, as on the pages.
 """
 
 import base64
@@ -140,7 +140,7 @@ def meeting_words(game, names: dict[int, str]) -> str:
 
 
 def itinerary(pair: int, rounds, names: dict[int, str]) -> list[str]:
-    """Where ``pair`` sits each round (``selectors.PatternRound``s), in words."""
+    """Where ``pair`` sits each round (``nights.selectors.PatternRound``s), in words."""
     lines = []
     for row in rounds:
         game = next((g for g in row.games.values() if pair in g.pairs), None)
@@ -174,7 +174,7 @@ def score_sheet(game, names: dict[int, str], variant, *, filled: bool) -> dict:
     shown = filled and not game.forfeit and (game.finished or bool(rows))
     return {
         "game": game,
-        # The seat words of the entry forms (``forms.pair_label``): pair number and names.
+        # The seat words of the entry forms (``games.forms.pair_label``): pair number and names.
         "seats": [pair_label(pair, names) for pair in game.pairs],
         "rows": rows,
         "blank_grid": blank_grid(column_widths(variant), blank),

@@ -61,7 +61,7 @@ class SheetView(PublicPage, View):
 class ScorersSheetView(ScorerRequiredMixin, SheetView):
     """A sheet for the scorers' hands only: the payouts (who takes home what, with a line
     to sign), and the packet, play-off sheets and table cards the room's staff hand out
-    (no sheet prints a table link: only the round's table cards, ``live_views``)."""
+    (no sheet prints a table link: only the round's table cards, ``room.sheets``)."""
 
     def get(self, request, *args, **kwargs):
         response = super().get(request, *args, **kwargs)

@@ -8,8 +8,6 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.core.tables import BaseTable, MoneyColumn, NumberColumn
 
-# --- the end of the night: standings, the pot, the members' season -------------------------
-
 
 class StandingsTable(BaseTable):
     """The ``standings`` rows of the ``cinch-standings/1`` document, in rank order."""

@@ -14,19 +14,6 @@ from scoring.models import Game, Hand, Night
 from scoring.nights.selectors import night_seats, pattern_rounds
 from scoring.rules import live
 
-# Pages. The helpers below arrange rows already read (a fixed number of queries per page,
-# however many games or hands the night has); they never score.
-
-
-# The end of the night: standings, play-offs and the pot from the rules core's summary,
-# and each member's season from the summary of every night they played. A fixed number of
-# queries however many games or nights; the figures are the rules core's, only added up
-# here to show that they add up.
-
-
-# The room on the night: the round board (which tables still have to report) and the
-# projector (standings, tables still playing, the pot). A fixed number of queries.
-
 
 def _last_change(model, **match):
     """The newest history record of a game or its hands, as subqueries of a game row."""

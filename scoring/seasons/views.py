@@ -2,7 +2,7 @@
 printed sheet.
 
 The ladder is public like the standings (it shows no money). Figures come from
-``seasons.season_ladder`` (the rules core's ladder over the nights' kept standings).
+``selectors.season_ladder`` (the rules core's ladder over the nights' kept standings).
 """
 
 from functools import cached_property

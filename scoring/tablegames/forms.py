@@ -1,7 +1,7 @@
 """Forms of the table pages: a new table, and one hand of it (as for a night's games).
 
 They convert types and no more; the rules core judges what was typed, through the table
-services, and its words are put beside the fields (``forms.add_rules_errors``).
+services, and its words are put beside the fields (``core.forms.add_rules_errors``).
 """
 
 from decimal import Decimal
@@ -85,7 +85,7 @@ class TableForm(forms.Form):
         return names
 
     def table_settings(self) -> dict:
-        """The keyword arguments of ``services.table_games.table_create``."""
+        """The keyword arguments of ``services.table_create``."""
         data = self.cleaned_data
         members = [member.name for member in data.get("members") or []]
         return dict(

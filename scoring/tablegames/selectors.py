@@ -1,7 +1,7 @@
 """Reads of the table pages: a fixed number of queries per page, however many hands.
 
 The figures (running scores, winners, the stake's shares) are the rules core's, from the
-table's ``cinch-game/1`` document (``table_documents``); nothing here scores.
+table's ``cinch-game/1`` document (``documents``); nothing here scores.
 """
 
 from dataclasses import dataclass

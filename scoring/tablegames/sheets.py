@@ -2,7 +2,7 @@
 
 One page: hand, bidder, the called partner (Razzle), the bid, who took each scoring
 card, and every player's running score. Filled in, the rows and scores are the rules
-core's fold of the hands entered (``table_selectors.table_board``). Anyone may ask for
+core's fold of the hands entered (``selectors.table_board``). Anyone may ask for
 it, so it is kept, limited and rendered once like a night's sheets (``kept_sheet``).
 """
 

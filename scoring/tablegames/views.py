@@ -1,6 +1,6 @@
 """Views of the tables: games of 2 to 6 single players, on their own or beside a night.
 
-Thin, as ``scoring.views``: a form converts, a table service writes, a table selector
+Thin, as ``core.views`` says: a form converts, a table service writes, a table selector
 reads. Anyone may read a table; scorers and directors start tables and enter hands.
 """
 

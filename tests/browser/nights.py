@@ -50,7 +50,7 @@ def hands_by_cards(winner: int, loser: int) -> list[dict]:
 
 
 def rules_hand(hand: dict) -> dict:
-    """A hand of :func:`hands_by_cards` as ``services.hand_record`` takes it."""
+    """A hand of :func:`hands_by_cards` as ``games.services.hand_record`` takes it."""
     return {"bidder": hand["bidder"], "bid": hand["bid"], **hand["cards"]}
 
 

@@ -161,7 +161,7 @@ class Site:
             ALLOWED_HOSTS=HOST,
             DATABASE_URL=self.database.url,
             STATIC_ROOT=str(static_root or folder / "static"),
-            # Its own limits and render locks (``scoring.limits``), beside its database.
+            # Its own limits and render locks (``scoring.core.limits``), beside its database.
             LIMITS_FILE=str(folder / "limits.sqlite3"),
         )
 

@@ -114,7 +114,7 @@ ALL_PATTERNS = sorted(walk(get_resolver().url_patterns))
 
 
 def by_method(callback) -> dict | None:
-    """The views a URL splits by method (``views.by_method``), or None for one view."""
+    """The views a URL splits by method (``core.views.by_method``), or None for one view."""
     return inspect.getclosurevars(callback).nonlocals.get("views")
 
 

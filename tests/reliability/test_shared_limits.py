@@ -1,7 +1,7 @@
 """The limits and render locks hold for the whole site: counted at once by many, shared
 by every process, and never dropped because the cache filled up.
 
-``scoring.limits`` keeps them in a SQLite file of their own. Here: many threads and
+``scoring.core.limits`` keeps them in a SQLite file of their own. Here: many threads and
 two processes counting against one limit, locks taken, refreshed, released and expired,
 and the sheets' render allowance and render slot surviving a database cache that culls
 (Django's culls the third of its keys that sort first, ``:1:allowance…`` and

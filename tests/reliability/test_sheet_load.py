@@ -4,8 +4,8 @@ The pair cards (public), a table's score sheet (public) and a big packet waiting
 render slot: each built once per change of what it is made of and kept, one render at a
 time, limited per client before anything is built, and a reload of a waiting packet
 builds nothing. The counts are of the work itself: the sheets' HTML built
-(``sheets.sheet_parts``, ``sheets.sheet_html``), the table links signed for them, and
-WeasyPrint's renders (``printing.html_to_pdf``).
+(``printing.sheets.sheet_parts``, ``sheet_html``), the table links signed for them, and
+WeasyPrint's renders (``printing.renderer.html_to_pdf``).
 """
 
 import datetime

@@ -1,6 +1,6 @@
 """``manage.py import_game FILE|-``: a ``cinch-game/1`` document into a new table.
 
-As ``import_night``: all or nothing (``table_games.table_import`` checks the whole
+As ``import_night``: all or nothing (``tablegames.services.table_import`` checks the whole
 document with the rules core, in one transaction); the last line of output is the new
 table's id alone; on any problem each goes to stderr on its own line with its place
 (``hands[2].partner: ...``), nothing is written, and the exit status is 2.

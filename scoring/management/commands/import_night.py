@@ -1,6 +1,6 @@
 """``manage.py import_night FILE|-``: a ``cinch-night/1`` document into a new night.
 
-All or nothing: ``services.night_import`` checks the whole document with the rules core
+All or nothing: ``nights.services.night_import`` checks the whole document with the rules core
 and writes in one transaction. On success the last line of output is the new night's id
 alone, so scripts can read it; on any problem each one goes to stderr on its own line
 with its place (``games[4].hands[2].bid: ...``), nothing is written, and the exit status

@@ -1,6 +1,6 @@
 """Sheets kept for every worker, rendered once, in parts, in the background, within limits.
 
-WeasyPrint is the slow part, so these tests count its renders (``printing.html_to_pdf``)
+WeasyPrint is the slow part, so these tests count its renders (``renderer.html_to_pdf``)
 and read the PDFs back with pypdf.
 """
 

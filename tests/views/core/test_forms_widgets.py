@@ -1,4 +1,4 @@
-"""The widgets, labels and error lists drawn in Python (``scoring.widgets``) write exactly
+"""The widgets, labels and error lists drawn in Python (``scoring.core.widgets``) write exactly
 what Django's own templates write."""
 
 import pytest
