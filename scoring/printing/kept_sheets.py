@@ -212,11 +212,21 @@ def night_sheet(night, sheet: str, *, paper: str, filled: bool = False, language
 
 def _kept_part(html: str, paper: str, numbers: PageNumbers | None) -> renderer.Rendered:
     key = "sheet-part:" + _digest(paper, html, numbers.css() if numbers else "")
-    rendered = cache.get(key)
+    rendered = _readable(key)
     if rendered is None:
         rendered = renderer.html_to_pdf(html, paper=paper, numbers=numbers)
         cache.set(key, rendered, KEEP_SECONDS)
     return rendered
+
+
+def _readable(key: str):
+    """What the cache keeps under ``key``, or None when it cannot be read back: a part is
+    kept as a ``renderer.Rendered``, and one pickled where that class no longer is (kept by
+    code laid out otherwise) is rendered again and kept anew, never a failed sheet."""
+    try:
+        return cache.get(key)
+    except (AttributeError, ImportError, pickle.UnpicklingError):
+        return None
 
 
 def _built(sheet: Sheet) -> Job:

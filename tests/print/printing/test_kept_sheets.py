@@ -4,6 +4,7 @@ WeasyPrint is the slow part, so these tests count its renders (``renderer.html_t
 and read the PDFs back with pypdf.
 """
 
+import base64
 import io
 import threading
 
@@ -71,6 +72,26 @@ def test_a_kept_sheet_is_in_the_database_cache_every_worker_reads(settings, rend
         assert cursor.fetchone()[0] >= 2  # the sheet, and its one part
     assert kept_sheets.sheet_pdf(night, "standings", paper="letter") == pdf
     assert len(renders) == 1
+
+
+# A kept value as pickle writes it, naming a class this code does not have (a value kept
+# by code whose classes lived elsewhere): reading it back raises.
+UNREADABLE = base64.b64encode(b"\x80\x02cscoring.printing\nGone\n)\x81.").decode()
+
+
+def test_a_kept_part_the_cache_cannot_read_back_is_rendered_again(renders):
+    night = night_of(4, rounds_played=1)
+    pdf = kept_sheets.sheet_pdf(night, "standings", paper="letter")
+    with connection.cursor() as cursor:  # only the parts are left, and none is readable
+        cursor.execute("DELETE FROM cinch_cache WHERE cache_key NOT LIKE %s", ["%sheet-part:%"])
+        cursor.execute("UPDATE cinch_cache SET value = %s", [UNREADABLE])
+        assert cursor.rowcount == 1
+
+    again = kept_sheets.sheet_pdf(night, "standings", paper="letter")
+
+    assert page_texts(again) == page_texts(pdf)
+    assert len(renders) == 2
+    assert kept_sheets.sheet_pdf(night, "standings", paper="letter") == again  # kept anew
 
 
 def test_a_blank_packet_is_not_rendered_again_when_a_hand_is_saved(renders):
