@@ -67,6 +67,7 @@ PARALLEL := -n 2 --dist loadfile --no-loadscope-reorder
 test: install browser
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-logo
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
 
 test-sqlite:
@@ -91,5 +92,5 @@ format: install
 	$(VENV)/bin/ruff check --fix .
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis .coverage htmlcov
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .import_linter_cache .hypothesis .coverage htmlcov
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -137,8 +137,8 @@ def django_site():
     """Django on ``cinch_club.settings.test`` with a migrated SQLite file in a folder
     removed at exit; one site for every Django section of the run.
 
-    Returns the ``services`` module and a test client logged in as a scorer. Imported
-    here, not at the top: the rules-core benchmarks run without Django installed.
+    Returns a test client logged in as a scorer. Imported here, not at the top: the
+    rules-core benchmarks run without Django installed.
     """
     folder = tempfile.mkdtemp()
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
@@ -156,8 +156,7 @@ def django_site():
     from django.core.management import call_command
     from django.test import Client
 
-    from scoring import services
-    from scoring.permissions import SCORERS
+    from scoring.core.permissions import SCORERS
 
     # The test client's host. Not setup_test_environment(): it would also have every
     # template render copy its context for the client, which a real server never does.
@@ -167,7 +166,7 @@ def django_site():
     scorer.groups.add(Group.objects.create(name=SCORERS))
     client = Client()
     client.force_login(scorer)
-    return services, client
+    return client
 
 
 def hand_form(hand: dict, card_keys) -> dict:
@@ -189,15 +188,17 @@ def bench_pages() -> None:
     except ImportError:
         print("pages: Django is not installed here (run make bench): skipped")
         return
-    services, client = django_site()
+    client = django_site()
+    from scoring.nights import services as nights_services
+
     started = time.perf_counter()
-    night = services.night_import(document=random_night(PAGE_PAIRS, seed=1))
+    night = nights_services.night_import(document=random_night(PAGE_PAIRS, seed=1))
     print(f"import {PAGE_PAIRS}-pair night into SQLite: {time.perf_counter() - started:.2f} s")
     bench_night_page(client, night)
     bench_game_page(client, night)
-    empty = services.night_import(document=random_night(PAGE_PAIRS, seed=2, rounds_played=0))
+    empty = nights_services.night_import(document=random_night(PAGE_PAIRS, seed=2, rounds_played=0))
     bench_hand_entry(client, empty)
-    packet_night = services.night_import(
+    packet_night = nights_services.night_import(
         document=random_night(PACKET_PAIRS, seed=3, rounds_played=0)
     )
     bench_packet(client, packet_night)
@@ -256,16 +257,17 @@ def bench_sheet(sheet: str, night, *, repeats: int) -> None:
     from django.core.cache import cache
     from pypdf import PdfReader
 
-    from scoring import kept_sheets, printing, sheets
+    from scoring.printing import kept_sheets, renderer
+    from scoring.printing import sheets as printing_sheets
 
-    template, context = sheets.SHEETS[sheet]
+    template, context = printing_sheets.SHEETS[sheet]
 
     def ours() -> str:
-        return printing.sheet_html(template, context(night, False), paper="letter")
+        return renderer.sheet_html(template, context(night, False), paper="letter")
 
     html = ours()
     ours_best, _ = timings(ours, repeats)
-    weasy_best, _ = timings(lambda: printing.html_to_pdf(html), repeats)
+    weasy_best, _ = timings(lambda: renderer.html_to_pdf(html), repeats)
     whole_best, whole_median = timings(
         lambda: (cache.clear(), kept_sheets.sheet_pdf(night, sheet, paper="letter")), repeats
     )
@@ -376,8 +378,9 @@ def bench_members() -> None:
         return
     import random
 
-    services, client = django_site()
+    client = django_site()
     from scoring.models import Night
+    from scoring.nights import services as nights_services
 
     Night.objects.all().delete()
     rng = random.Random(7)
@@ -386,7 +389,7 @@ def bench_members() -> None:
         document = random_night(MEMBER_PAIRS, seed=seed)
         rng.shuffle(document["players"])
         document["date"] = f"2026-{1 + seed // 28 % 12:02d}-{1 + seed % 28:02d}"
-        services.night_import(document=document)
+        nights_services.night_import(document=document)
 
     def page() -> None:
         if client.get("/members/").status_code != 200:

@@ -36,15 +36,17 @@ def bench_one_visitor() -> None:
         return
     from bench.run import django_site, timings
 
-    services, scorer = django_site()
+    scorer = django_site()
     from django.test import Client
 
-    from scoring import kept_sheets, limits
-    from scoring.services import table_games
+    from scoring.core import limits
+    from scoring.nights import services as nights_services
+    from scoring.printing import kept_sheets
+    from scoring.tablegames import services as tablegames_services
 
     limits.clear()
-    night = services.night_import(document=random_night(PAIRS, seed=3, rounds_played=0))
-    table = table_games.table_create(
+    night = nights_services.night_import(document=random_night(PAIRS, seed=3, rounds_played=0))
+    table = tablegames_services.table_create(
         variant="chicago42", player_names=["Ann", "Bob"], date=datetime.date(2026, 11, 24)
     )
     visitor = Client()

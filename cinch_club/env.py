@@ -91,7 +91,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
 # Where `manage.py collectstatic` gathers the static files whitenoise serves.
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
-# The counters and locks every server process shares (scoring.limits): a writable place.
+# The counters and locks every server process shares (scoring.core.limits): a writable place.
 LIMITS_FILE = Path(env_str("LIMITS_FILE", str(BASE_DIR / "limits.sqlite3")))
 # The site's address as the players' phones reach it: table links and their QR codes.
 SITE_URL = env_str("SITE_URL", "http://localhost:8000")

@@ -4,8 +4,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scoring.language import SetLanguage
-from scoring.views import password_change
+from scoring.core.language import SetLanguage
+from scoring.people.views import password_change
 
 # django.contrib.auth's accounts pages, less password reset: that mails a link, and the
 # club has no mail server (a director sets a new password in the admin instead).

@@ -16,7 +16,8 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
-from scoring import services
+from scoring.core import guards
+from scoring.games import services as games_services
 from scoring.models import Game, Hand, Member, Night, Seat, TableGame, TableHand, TablePlayer
 
 FINAL = "{night} is final: re-open it on its standings page before changing it here."
@@ -75,7 +76,7 @@ class NightRecordAdmin(SimpleHistoryAdmin):
     @staticmethod
     def _mark_nights_changed(night_ids) -> None:
         for night_id in night_ids:
-            services.mark_night_changed(night_id)
+            guards.mark_night_changed(night_id)
 
 
 class SeatInline(admin.TabularInline):
@@ -153,7 +154,7 @@ class HandAdminForm(forms.ModelForm):
             return
         others = [hand for hand in game.hands.all() if hand.pk != self.instance.pk]
         hands = sorted([*others, self.instance], key=lambda hand: hand.position)
-        problems = services.hands_problems(game, hands)
+        problems = games_services.hands_problems(game, hands)
         if problems is not None:
             self.add_error(None, problems.messages)
 
@@ -177,12 +178,12 @@ class HandAdmin(NightRecordAdmin):
         obj.version += 1 if change else 0
         super().save_model(request, obj, form, change)
         for game in {obj.game, before} - {None}:
-            services.game_totals_refold(game=game, user=request.user)
+            games_services.game_totals_refold(game=game, user=request.user)
 
     def delete_model(self, request, obj) -> None:
         """Through the service, which refuses a hand the game's other hands need."""
         try:
-            services.hand_delete(hand=obj, user=request.user)
+            games_services.hand_delete(hand=obj, user=request.user)
         except ValidationError as error:
             self.message_user(request, " ".join(error.messages), level=messages.ERROR)
 
@@ -200,7 +201,7 @@ class TableGameAdmin(SimpleHistoryAdmin):
     list_filter = ["variant", "date"]
     list_select_related = ["night"]
     inlines = [TablePlayerInline]
-    # The totals are the rules core's answer to the hands (services.table_games).
+    # The totals are the rules core's answer to the hands (tablegames.services).
     readonly_fields = ["scores", "cinches", "winners", "version"]
 
 

@@ -9,4 +9,4 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         # Connects the login signal that brings back a person's language.
-        from scoring import language  # noqa: F401
+        from scoring.core import language  # noqa: F401

@@ -2,7 +2,7 @@
 
 Models store what was entered and the totals the rules core computed from it; they never
 score. A game's ``score_*``, ``cinches_*``, ``winner`` and ``money_bid`` are written by
-``scoring.services`` from ``scoring.rules`` each time a hand or result changes, so pages
+the features' services from ``scoring.rules`` each time a hand or result changes, so pages
 read totals instead of re-folding hands; the hands stay the record and the totals can
 always be rebuilt from them. Every change to a night, seat, game or hand is kept by
 django-simple-history (who, when, before and after).
@@ -21,7 +21,7 @@ from django.db.models.functions import Greatest, Least
 from django.utils.translation import gettext, gettext_lazy
 from simple_history.models import HistoricalRecords
 
-from scoring.problem_words import name_refused
+from scoring.core.problem_words import name_refused
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import night_variant_ids
 from scoring.rules.pot import MoneySettings
@@ -399,7 +399,7 @@ class TableGame(models.Model):
     handed, or ``razzle``), with an optional stake the winners share.
 
     ``scores``, ``cinches`` and ``winners`` are the rules core's answer, stored by
-    ``scoring.services.table_games`` each time a hand changes (per player, in number order).
+    ``scoring.tablegames.services`` each time a hand changes (per player, in number order).
     """
 
     night = models.ForeignKey(
@@ -505,7 +505,7 @@ class NightSummary(models.Model):
 
     ``as_of`` is the night's ``updated_at`` when it was computed: every service that
     changes a night moves ``updated_at``, so a summary whose ``as_of`` differs is stale and
-    is computed again on its next read (``scoring.kept_summaries``).
+    is computed again on its next read (``scoring.core.kept_summaries``).
     """
 
     night = models.OneToOneField(

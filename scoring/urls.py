@@ -2,21 +2,17 @@
 
 from django.urls import path, re_path
 
-from scoring import (
-    attendance_views,
-    cash_views,
-    correction_views,
-    link_views,
-    live_views,
-    night_edit_views,
-    people_views,
-    print_views,
-    results_views,
-    season_views,
-    table_views,
-    text_size,
-    views,
-)
+from scoring.attendance import views as attendance_views
+from scoring.core import text_size
+from scoring.games import views as games_views
+from scoring.links import views as links_views
+from scoring.nights import views as nights_views
+from scoring.people import views as people_views
+from scoring.printing import views as printing_views
+from scoring.results import views as results_views
+from scoring.room import views as room_views
+from scoring.seasons import views as seasons_views
+from scoring.tablegames import views as tablegames_views
 
 # A night's number: at most 18 digits, as scoring.rules.digits reads one, so a longer one
 # finds no URL (404) instead of reaching a lookup that ``int`` refuses (a server error).
@@ -29,21 +25,21 @@ SCORERS_SHEET = NIGHT + r"/sheets/(?P<sheet>packet|playoffs|tables|payouts)"
 app_name = "scoring"
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("nights/new/", views.night_create, name="night-create"),
-    path("nights/import/", views.night_import, name="night-import"),
-    path("nights/<int:pk>/", views.night_detail, name="night-detail"),
-    path("nights/<int:pk>/draw/", views.night_draw, name="night-draw"),
-    path("nights/<int:pk>/draw/again/", views.night_draw_again, name="night-draw-again"),
-    path("nights/<int:pk>/swap/", views.night_swap, name="night-swap"),
-    path("nights/<int:pk>/schedule/", views.night_schedule, name="night-schedule"),
-    path("nights/<int:pk>/edit/", night_edit_views.night_edit, name="night-edit"),
-    path("nights/<int:pk>/delete/", night_edit_views.night_delete, name="night-delete"),
-    path("nights/<int:pk>/archive/", night_edit_views.night_archive, name="night-archive"),
-    path("nights/<int:pk>/round/", live_views.round_board, name="night-round"),
-    path("nights/<int:pk>/round/cards.pdf", live_views.round_cards, name="night-round-cards"),
-    path("nights/<int:pk>/live/", live_views.projector, name="night-live"),
-    path("nights/<int:pk>/file/", views.night_file, name="night-file"),
+    path("", nights_views.home, name="home"),
+    path("nights/new/", nights_views.night_create, name="night-create"),
+    path("nights/import/", nights_views.night_import, name="night-import"),
+    path("nights/<int:pk>/", nights_views.night_detail, name="night-detail"),
+    path("nights/<int:pk>/draw/", nights_views.night_draw, name="night-draw"),
+    path("nights/<int:pk>/draw/again/", nights_views.night_draw_again, name="night-draw-again"),
+    path("nights/<int:pk>/swap/", nights_views.night_swap, name="night-swap"),
+    path("nights/<int:pk>/schedule/", nights_views.night_schedule, name="night-schedule"),
+    path("nights/<int:pk>/edit/", nights_views.night_edit, name="night-edit"),
+    path("nights/<int:pk>/delete/", nights_views.night_delete, name="night-delete"),
+    path("nights/<int:pk>/archive/", nights_views.night_archive, name="night-archive"),
+    path("nights/<int:pk>/round/", room_views.round_board, name="night-round"),
+    path("nights/<int:pk>/round/cards.pdf", room_views.round_cards, name="night-round-cards"),
+    path("nights/<int:pk>/live/", room_views.projector, name="night-live"),
+    path("nights/<int:pk>/file/", nights_views.night_file, name="night-file"),
     path("nights/<int:pk>/standings/", results_views.night_standings, name="night-standings"),
     path(
         "nights/<int:pk>/standings.json",
@@ -51,7 +47,7 @@ urlpatterns = [
         name="night-standings-json",
     ),
     path("nights/<int:pk>/pot/", results_views.night_pot, name="night-pot"),
-    path("nights/<int:pk>/cash/", cash_views.night_cash, name="night-cash"),
+    path("nights/<int:pk>/cash/", results_views.night_cash, name="night-cash"),
     path(
         "nights/<int:pk>/playoffs/start/",
         results_views.night_playoffs_start,
@@ -72,52 +68,58 @@ urlpatterns = [
         attendance_views.substitute_remove,
         name="substitute-remove",
     ),
-    path("seasons/", season_views.season_list, name="season-list"),
-    path("seasons/new/", season_views.season_create, name="season-create"),
-    path("seasons/<int:pk>/", season_views.season_detail, name="season-detail"),
-    path("seasons/<int:pk>/edit/", season_views.season_edit, name="season-edit"),
-    path("seasons/<int:pk>/ladder.pdf", season_views.season_ladder_pdf, name="season-ladder"),
+    path("seasons/", seasons_views.season_list, name="season-list"),
+    path("seasons/new/", seasons_views.season_create, name="season-create"),
+    path("seasons/<int:pk>/", seasons_views.season_detail, name="season-detail"),
+    path("seasons/<int:pk>/edit/", seasons_views.season_edit, name="season-edit"),
+    path("seasons/<int:pk>/ladder.pdf", seasons_views.season_ladder_pdf, name="season-ladder"),
     path("people/", people_views.people_page, name="people"),
     path("text-size/", text_size.text_size, name="text-size"),
-    path("games/<int:pk>/", views.game_detail, name="game-detail"),
-    path("games/<int:pk>/result/", views.game_result, name="game-result"),
-    path("games/<int:pk>/result/clear/", views.game_result_clear, name="game-result-clear"),
-    path("games/<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
-    path("games/<int:pk>/confirm/", link_views.game_confirm, name="game-confirm"),
-    path("games/<int:pk>/links/revoke/", link_views.game_links_revoke, name="game-links-revoke"),
-    path("t/<str:token>/", link_views.table_link, name="table-link"),
-    path("t/<str:token>/result/", link_views.table_link_result, name="table-link-result"),
-    path("t/<str:token>/confirm/", link_views.table_link_confirm, name="table-link-confirm"),
-    path("t/<str:token>/dispute/", link_views.table_link_dispute, name="table-link-dispute"),
-    path("t/<str:token>/news/", link_views.table_link_news, name="table-link-news"),
+    path("games/<int:pk>/", games_views.game_detail, name="game-detail"),
+    path("games/<int:pk>/result/", games_views.game_result, name="game-result"),
+    path("games/<int:pk>/result/clear/", games_views.game_result_clear, name="game-result-clear"),
+    path("games/<int:pk>/reopen/", games_views.game_reopen, name="game-reopen"),
+    path("games/<int:pk>/confirm/", games_views.game_confirm, name="game-confirm"),
+    path("games/<int:pk>/links/revoke/", games_views.game_links_revoke, name="game-links-revoke"),
+    path("t/<str:token>/", links_views.table_link, name="table-link"),
+    path("t/<str:token>/result/", links_views.table_link_result, name="table-link-result"),
+    path("t/<str:token>/confirm/", links_views.table_link_confirm, name="table-link-confirm"),
+    path("t/<str:token>/dispute/", links_views.table_link_dispute, name="table-link-dispute"),
+    path("t/<str:token>/news/", links_views.table_link_news, name="table-link-news"),
     path(
         "games/<int:pk>/done-correcting/",
-        correction_views.game_done_correcting,
+        games_views.game_done_correcting,
         name="game-done-correcting",
     ),
     path(
         "history/hands/<int:history_id>/restore/",
-        correction_views.hand_restore,
+        games_views.hand_restore,
         name="hand-restore",
     ),
     path(
         "history/games/<int:history_id>/restore/",
-        correction_views.result_restore,
+        games_views.result_restore,
         name="result-restore",
     ),
-    path("hands/<int:pk>/edit/", views.hand_edit, name="hand-edit"),
-    path("hands/<int:pk>/delete/", views.hand_delete, name="hand-delete"),
-    path("tables/", table_views.table_list, name="table-list"),
-    path("tables/new/", table_views.table_create, name="table-create"),
-    path("tables/import/", table_views.table_import, name="table-import"),
-    path("tables/<int:pk>/", table_views.table_detail, name="table-detail"),
-    path("tables/<int:pk>/file/", table_views.table_file, name="table-file"),
-    path("tables/<int:pk>/sheet.pdf", table_views.table_sheet, name="table-sheet"),
-    path("tables/<int:pk>/sheet/", table_views.table_sheet_preview, name="table-sheet-preview"),
-    path("table-hands/<int:pk>/edit/", table_views.table_hand_edit, name="table-hand-edit"),
-    path("table-hands/<int:pk>/delete/", table_views.table_hand_delete, name="table-hand-delete"),
-    re_path(PUBLIC_SHEET + r"\.pdf$", print_views.sheet_pdf, name="night-sheet"),
-    re_path(PUBLIC_SHEET + r"/$", print_views.sheet_preview, name="night-sheet-preview"),
-    re_path(SCORERS_SHEET + r"\.pdf$", print_views.scorers_pdf, name="night-scorers-sheet"),
-    re_path(SCORERS_SHEET + r"/$", print_views.scorers_preview, name="night-scorers-sheet-preview"),
+    path("hands/<int:pk>/edit/", games_views.hand_edit, name="hand-edit"),
+    path("hands/<int:pk>/delete/", games_views.hand_delete, name="hand-delete"),
+    path("tables/", tablegames_views.table_list, name="table-list"),
+    path("tables/new/", tablegames_views.table_create, name="table-create"),
+    path("tables/import/", tablegames_views.table_import, name="table-import"),
+    path("tables/<int:pk>/", tablegames_views.table_detail, name="table-detail"),
+    path("tables/<int:pk>/file/", tablegames_views.table_file, name="table-file"),
+    path("tables/<int:pk>/sheet.pdf", tablegames_views.table_sheet, name="table-sheet"),
+    path(
+        "tables/<int:pk>/sheet/", tablegames_views.table_sheet_preview, name="table-sheet-preview"
+    ),
+    path("table-hands/<int:pk>/edit/", tablegames_views.table_hand_edit, name="table-hand-edit"),
+    path(
+        "table-hands/<int:pk>/delete/", tablegames_views.table_hand_delete, name="table-hand-delete"
+    ),
+    re_path(PUBLIC_SHEET + r"\.pdf$", printing_views.sheet_pdf, name="night-sheet"),
+    re_path(PUBLIC_SHEET + r"/$", printing_views.sheet_preview, name="night-sheet-preview"),
+    re_path(SCORERS_SHEET + r"\.pdf$", printing_views.scorers_pdf, name="night-scorers-sheet"),
+    re_path(
+        SCORERS_SHEET + r"/$", printing_views.scorers_preview, name="night-scorers-sheet-preview"
+    ),
 ]

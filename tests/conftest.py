@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import transaction
 from django.test import Client
 
-from scoring import limits
+from scoring.core import limits
 from scoring.models import Game, Night
 from tests.factories import DirectorFactory, ScorerFactory, UserFactory, night_with_schedule
 
@@ -40,7 +40,7 @@ UNTRACED_TESTS = (
     "reliability/test_fuzz_forms.py",
     "reliability/test_fuzz_table_forms.py",
     "reliability/test_fuzz_import.py",
-    "print/test_sheets.py",
+    "print/printing/test_sheets.py",
     "i18n/test_night_language.py",
     "rules/test_hand_properties.py",
     "rules/test_pot_properties.py",
@@ -97,7 +97,7 @@ def pytest_runtest_protocol(item, nextitem):
 
 @pytest.fixture(scope="session", autouse=True)
 def limits_file(tmp_path_factory):
-    """The limits and render locks of this test process (``scoring.limits``) in a file of
+    """The limits and render locks of this test process (``scoring.core.limits``) in a file of
     its own: pytest-xdist's workers run side by side."""
     settings.LIMITS_FILE = tmp_path_factory.mktemp("limits") / "limits.sqlite3"
 

@@ -1,6 +1,6 @@
 """Small factories for per-test data (factory_boy), and whole nights built by the services.
 
-``night_with_schedule(pairs)`` goes the way a director does: ``services.night_create``,
+``night_with_schedule(pairs)`` goes the way a director does: ``nights.services.night_create``,
 ``night_draw`` (with a seeded chance, so tests are repeatable) and ``night_schedule``.
 """
 
@@ -10,9 +10,10 @@ import random
 import factory
 from django.contrib.auth.models import Group, User
 
-from scoring import services
+from scoring.core.permissions import SCORERS
+from scoring.games import services as games_services
 from scoring.models import Game, Member, Night
-from scoring.permissions import SCORERS
+from scoring.nights import services as nights_services
 
 
 class MemberFactory(factory.django.DjangoModelFactory):
@@ -66,7 +67,7 @@ def player_names(count: int) -> list[str]:
 
 def night_with_schedule(pairs: int, *, variant: str = "club11", draw: bool = True, **settings):
     """A night of ``pairs`` pairs, its numbers drawn and its pattern table's games made."""
-    night = services.night_create(
+    night = nights_services.night_create(
         name=settings.pop("name", f"{pairs}-pair night"),
         date=settings.pop("date", datetime.date(2026, 11, 17)),
         variant=variant,
@@ -74,8 +75,8 @@ def night_with_schedule(pairs: int, *, variant: str = "club11", draw: bool = Tru
         **settings,
     )
     if draw:
-        services.night_draw(night=night, chance=random.Random(pairs))
-        services.night_schedule(night=night)
+        nights_services.night_draw(night=night, chance=random.Random(pairs))
+        nights_services.night_schedule(night=night)
     return night
 
 
@@ -104,7 +105,7 @@ def play_out(night, *, upsets=(), losing_scores=None, loser_cinches=None, leave=
             "score": [side["score"] for side in sides],
             "cinches": [side["cinches"] for side in sides],
         }
-        services.game_result_record(game=game, result=result)
+        games_services.game_result_record(game=game, result=result)
 
 
 def win_playoff(night, pairs, winner: int):
@@ -113,7 +114,7 @@ def win_playoff(night, pairs, winner: int):
         night=night, is_playoff=True, winner=None, pair_a__in=pairs, pair_b__in=pairs
     )
     score = [11, 4] if winner == game.pair_a else [4, 11]
-    return services.game_result_record(
+    return games_services.game_result_record(
         game=game, result={"winner": winner, "score": score, "cinches": [0, 0]}
     )
 

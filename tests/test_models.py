@@ -4,8 +4,10 @@ started (``Game.started``, the one test the draw, the pages and the buttons shar
 import pytest
 from django.db.models import Count, Prefetch
 
-from scoring import services
+from scoring.core import errors
+from scoring.games import services as games_services
 from scoring.models import Game, Hand
+from scoring.nights import services as nights_services
 from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +30,7 @@ def test_a_passed_hand_starts_play_however_the_game_was_read():
     night = night_with_schedule(4)
     game = Game.objects.filter(night=night).first()
     assert not game.started
-    services.hand_record(game=game, data=PASSED)
+    games_services.hand_record(game=game, data=PASSED)
 
     counted = Game.objects.annotate(hand_count=Count("hands")).get(pk=game.pk)
     prefetched = Game.objects.prefetch_related(Prefetch("hands", Hand.objects.all())).get(
@@ -37,15 +39,15 @@ def test_a_passed_hand_starts_play_however_the_game_was_read():
     plain = Game.objects.get(pk=game.pk)
     assert (plain.score_a, plain.score_b, plain.winner) == (0, 0, None)
     assert counted.started and prefetched.started and plain.started
-    with pytest.raises(services.PlayStarted):
-        services.night_draw(night=night)
+    with pytest.raises(errors.PlayStarted):
+        nights_services.night_draw(night=night)
 
 
 def test_a_pegboard_result_starts_play():
     night = night_with_schedule(4)
     game = Game.objects.filter(night=night).first()
 
-    services.game_result_record(
+    games_services.game_result_record(
         game=game, result={"winner": game.pair_a, "score": [11, 3], "cinches": [0, 1]}
     )
 
@@ -57,12 +59,12 @@ def test_the_admin_and_history_name_each_record_in_words():
     import datetime
     from decimal import Decimal
 
+    from scoring.attendance import services as attendance_services
     from scoring.models import CashCount, Member, Season, TableGame, TablePlayer
-    from scoring.services import attendance
 
     night = night_with_schedule(2)
     game = Game.objects.get(night=night)
-    substitute = attendance.substitute_record(game=game, number=1, name="Zed")
+    substitute = attendance_services.substitute_record(game=game, number=1, name="Zed")
     table = TableGame.objects.create(date="2026-11-17", variant="razzle")
     player = TablePlayer.objects.create(
         table=table, number=3, member=Member.objects.create(name="Ann")

@@ -255,7 +255,7 @@ FAILING_REQUEST = """
 import django
 django.setup()
 from django.test import Client
-from scoring import views
+from scoring.nights import views
 
 def broken(self, request, *args, **kwargs):
     raise RuntimeError("the home page broke on purpose")
@@ -288,7 +288,7 @@ django.setup()
 from django.conf import settings
 from django.core import mail
 from django.test import Client
-from scoring import views
+from scoring.nights import views
 
 settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 mail.outbox = []

@@ -12,7 +12,7 @@ from django.template import engines
 from django.template.base import Template
 
 from cinch_club.warm import warm
-from scoring.table_links import link_path
+from scoring.links.tokens import link_path
 
 REPOSITORY = Path(__file__).parents[1]
 
@@ -55,7 +55,7 @@ def test_warming_sets_what_is_loaded_aside_from_the_garbage_collector():
 
 
 def test_a_warmed_server_process_has_not_loaded_the_pdf_engine():
-    """WeasyPrint loads on a process's first print (``scoring/printing.py``): a server or
+    """WeasyPrint loads on a process's first print (``scoring/printing/renderer.py``): a server or
     a ``manage.py`` command that never prints does not pay half a second for it."""
     code = (
         "import sys, django; django.setup(); from cinch_club.warm import warm; warm(); "

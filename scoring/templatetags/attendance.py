@@ -2,15 +2,15 @@
 
 from django import template
 
-from scoring import selectors
-from scoring.attendance_forms import SubstituteForm
+from scoring.attendance.forms import SubstituteForm
+from scoring.games import selectors as games_selectors
 
 register = template.Library()
 
 
-@register.inclusion_tag("scoring/_substitutes.html")
+@register.inclusion_tag("scoring/attendance/_substitutes.html")
 def substitute_panel(game, can_change: bool) -> dict:
-    seating = selectors.game_seating(game)
+    seating = games_selectors.game_seating(game)
     seats, substitutes = seating.seats, seating.substitutes
     holders = {seat.number: seat.member.name for seat in seats}
     for substitute in substitutes:

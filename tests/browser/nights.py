@@ -9,8 +9,10 @@ page rather than at how it was filled, get it ready-made from the services
 import datetime
 import random
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Night
+from scoring.nights import services as nights_services
+from scoring.results import services as results_services
 
 NIGHT_NAME = "Tuesday club night"
 PLAYERS = ["Alma", "Burt", "Cleo", "Dewey", "Etta", "Floyd"]
@@ -48,7 +50,7 @@ def hands_by_cards(winner: int, loser: int) -> list[dict]:
 
 
 def rules_hand(hand: dict) -> dict:
-    """A hand of :func:`hands_by_cards` as ``services.hand_record`` takes it."""
+    """A hand of :func:`hands_by_cards` as ``games.services.hand_record`` takes it."""
     return {"bidder": hand["bidder"], "bid": hand["bid"], **hand["cards"]}
 
 
@@ -56,27 +58,27 @@ def play(game: Game, winner: int, loser: int, *, hands: int = 3, user=None) -> N
     """Enter the game's next hands of :func:`hands_by_cards`, up to ``hands`` in all."""
     planned = hands_by_cards(winner, loser)[game.hands.count() : hands]
     for hand in planned:
-        services.hand_record(game=game, data=rules_hand(hand), user=user)
+        games_services.hand_record(game=game, data=rules_hand(hand), user=user)
 
 
 def played_night(*, user=None, last_game_hands: int = 3, playoff_hands=None) -> Night:
     """The night with its round-robin games won as planned, the last one only up to
     ``last_game_hands`` hands. ``playoff_hands``: start the play-off of pairs 2 and 3 and
     enter that many of its hands (3 wins it). ``user`` enters everything."""
-    night = services.night_create(
+    night = nights_services.night_create(
         name=NIGHT_NAME,
         date=datetime.date(2026, 11, 17),
         variant="club11",
         player_names=PLAYERS,
         user=user,
     )
-    services.night_draw(night=night, chance=random.Random(6), user=user)
-    *games, last = services.night_schedule(night=night, user=user)
+    nights_services.night_draw(night=night, chance=random.Random(6), user=user)
+    *games, last = nights_services.night_schedule(night=night, user=user)
     for game in games:
         play(game, *winner_of(game.pairs), user=user)
     play(last, *winner_of(last.pairs), hands=last_game_hands, user=user)
     if playoff_hands is not None:
-        (playoff,) = services.playoffs_start(night=night, user=user)
+        (playoff,) = results_services.playoffs_start(night=night, user=user)
         play(playoff, *winner_of_playoff(playoff.pairs), hands=playoff_hands, user=user)
     return night
 
@@ -86,6 +88,6 @@ def finish_night(night: Night, *, user=None) -> None:
     for game in Game.objects.filter(night=night, is_playoff=False, winner=None):
         play(game, *winner_of(game.pairs), user=user)
     if not Game.objects.filter(night=night, is_playoff=True).exists():
-        services.playoffs_start(night=night, user=user)
+        results_services.playoffs_start(night=night, user=user)
     for game in Game.objects.filter(night=night, is_playoff=True, winner=None):
         play(game, *winner_of_playoff(game.pairs), user=user)

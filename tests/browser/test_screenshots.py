@@ -18,9 +18,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring import cash, kept_sheets, limits, selectors, services, table_links
+from scoring.core import limits
+from scoring.links import tokens
 from scoring.models import Game, Season
-from scoring.services import table_games
+from scoring.nights import services as nights_services
+from scoring.printing import kept_sheets
+from scoring.results import selectors as results_selectors
+from scoring.results import services as results_services
+from scoring.tablegames import services as tablegames_services
 from tests.browser.nights import finish_night, played_night
 from tests.browser.steps import PDF_TIMEOUT_MS, choose_language
 from tests.factories import night_with_schedule, play_out
@@ -144,7 +149,7 @@ def test_french_screenshots(as_user, scorer, folder):
 
     # The scorer's phone, logged in: French already, as the profile keeps the choice.
     phone = as_user(scorer, **PHONE)
-    phone.goto(table_links.link_path(open_game, open_game.pair_a))
+    phone.goto(tokens.link_path(open_game, open_game.pair_a))
     expect(phone.locator("html")).to_have_attribute("lang", "fr")
     expect(phone.locator("form.link-language button")).to_have_text("English")
     phone.screenshot(path=folder / "table-link-fr.png", full_page=True)
@@ -177,7 +182,7 @@ RAZZLE_HANDS = [
 def razzle_table(night, user):
     """Five players beside ``night``, played until Bob and Di reach 42 together."""
     names = [seat.member.name for seat in night.seats.order_by("number")[:4]] + ["Guest"]
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant="razzle",
         player_names=names,
         date=night.date,
@@ -187,7 +192,7 @@ def razzle_table(night, user):
         user=user,
     )
     for hand in RAZZLE_HANDS:
-        table_games.table_hand_record(table=table, data=hand, user=user)
+        tablegames_services.table_hand_record(table=table, data=hand, user=user)
     table.refresh_from_db()
     assert table.winners == [2, 4]
     return table
@@ -200,8 +205,8 @@ def test_season_screenshots(as_user, director, folder):
         night = night_with_schedule(
             5, name=f"Tuesday {week + 1}", date=datetime.date(2026, 11, 3 + 7 * week), draw=False
         )
-        services.night_draw(night=night, chance=random.Random(week))
-        services.night_schedule(night=night)
+        nights_services.night_draw(night=night, chance=random.Random(week))
+        nights_services.night_schedule(night=night)
         play_out(night, upsets=[upset], loser_cinches={(1, 3): 1})
     season = Season.objects.create(
         name="November 2026",
@@ -209,8 +214,8 @@ def test_season_screenshots(as_user, director, folder):
         last_date=datetime.date(2026, 11, 30),
         best=3,
     )
-    pot = selectors.night_results(night).summary.fees.pot
-    cash.cash_count_record(
+    pot = results_selectors.night_results(night).summary.fees.pot
+    results_services.cash_count_record(
         night=night, counted=pot - Decimal("0.50"), note="50c short: a coin dropped", user=director
     )
     desktop = as_user(director, **DESKTOP)

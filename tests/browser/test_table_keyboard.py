@@ -7,7 +7,7 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 from tests.browser.steps import focused, status
 from tests.browser.test_keyboard import press
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_razzle_hand_by_keyboard(as_user, scorer):
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant="razzle", player_names=["Ann", "Bob", "Cy", "Di"], date=datetime.date(2026, 11, 20)
     )
     page = as_user(scorer)

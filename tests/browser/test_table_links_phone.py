@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scoring.link_views import NEWS_SECONDS
+from scoring.links.tokens import link_path, link_token
+from scoring.links.views import NEWS_SECONDS
 from scoring.models import Game
-from scoring.table_links import link_path, link_token
 from tests.browser.nights import hands_by_cards
 from tests.browser.steps import enter_hand, status
 from tests.factories import night_with_schedule

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Season
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 from tests.factories import ScorerFactory, night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -85,7 +85,7 @@ def test_the_people_page_in_french(client_as, director):
 
 
 def test_a_table_in_french(client_as, scorer):
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant="razzle",
         player_names=["Ann", "Bob", "Cy", "Di"],
         date=datetime.date(2026, 11, 20),

@@ -7,7 +7,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Night
 from scoring.rules import InvalidInput
 from scoring.rules.hand import read_hand
@@ -36,7 +36,7 @@ def test_the_import_page_says_a_bid_problem_in_french(client_as, director):
 
 def test_the_hand_form_says_an_out_of_range_bid_in_french(client_as, scorer):
     game = Game.objects.get(night=night_with_schedule(2), round=1)
-    services.hand_record(game=game, data={"bidder": 1, "bid": 2, "high": 1, "low": 1})
+    games_services.hand_record(game=game, data={"bidder": 1, "bid": 2, "high": 1, "low": 1})
     hand = game.hands.get(position=1)
     data = {"bidder": "1", "bid": "1", "high": "1", "low": "1", "jack": "", "game": ""}
 

@@ -6,9 +6,9 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from scoring.cash_forms import CashCountForm
-from scoring.forms import NightEditForm, NightForm
-from scoring.table_forms import TableForm
+from scoring.nights.forms import NightEditForm, NightForm
+from scoring.results.forms import CashCountForm
+from scoring.tablegames.forms import TableForm
 from tests.factories import NEW_NIGHT_FORM, MemberFactory, night_with_schedule
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ and the notes the views leave after a button, each in French and none of it Engl
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game
 from tests.factories import night_with_schedule, play_out
 
@@ -109,7 +109,7 @@ def test_a_views_note_in_french(client_as, director):
 def test_a_counted_note_in_french(client_as, director):
     night = night_with_schedule(2)
     game = Game.objects.get(night=night)
-    hand = services.hand_record(
+    hand = games_services.hand_record(
         game=game, data={"bidder": 1, "bid": 2, "high": 1, "low": 1}, user=director
     )
 

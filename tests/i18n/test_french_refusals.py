@@ -6,10 +6,11 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import services
-from scoring.forms import NightForm
+from scoring.games import services as games_services
 from scoring.models import Game, Night
-from scoring.season_forms import SeasonForm
+from scoring.nights.forms import NightForm
+from scoring.results import services as results_services
+from scoring.seasons.forms import SeasonForm
 from tests.factories import NEW_NIGHT_FORM, MemberFactory, night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +21,7 @@ def test_closing_a_night_without_games_is_refused_in_french(director):
     Game.objects.filter(night=night).delete()
 
     with translation.override("fr"), pytest.raises(ValidationError) as refused:
-        services.night_close(night=night, user=director)
+        results_services.night_close(night=night, user=director)
 
     assert refused.value.messages == [
         f"{night.name} n’a pas encore de parties : faites d’abord le tableau des tours."
@@ -32,7 +33,7 @@ def test_the_same_refusal_stays_english_in_english(director):
     Game.objects.filter(night=night).delete()
 
     with translation.override("en"), pytest.raises(ValidationError) as refused:
-        services.night_close(night=night, user=director)
+        results_services.night_close(night=night, user=director)
 
     assert refused.value.messages == [f"{night.name} has no games yet: make the schedule first."]
 
@@ -40,7 +41,7 @@ def test_the_same_refusal_stays_english_in_english(director):
 def test_a_finished_game_refuses_a_hand_in_french_on_its_page(client_as, scorer):
     game = Game.objects.get(night=night_with_schedule(2), round=1)
     for _ in range(3):
-        services.hand_record(game=game, data={"bidder": 1, "bid": 4, "high": 1, "low": 1})
+        games_services.hand_record(game=game, data={"bidder": 1, "bid": 4, "high": 1, "low": 1})
     Game.objects.filter(pk=game.pk).update(winner=1, score_a=12)
     data = {"bidder": "1", "bid": "2", "high": "1", "low": "1", "jack": "", "game": ""}
 

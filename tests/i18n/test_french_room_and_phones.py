@@ -5,7 +5,7 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from scoring.table_links import link_path
+from scoring.links.tokens import link_path
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
+from scoring.core.problem_words import shown
 from scoring.models import Night
-from scoring.problem_words import shown
 from scoring.rules import InvalidInput
 from scoring.rules.night import read_night
 from scoring.rules.simulate import random_night

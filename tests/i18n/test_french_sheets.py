@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from pypdf import PdfReader
 
-from scoring import services
+from scoring.nights import services as nights_services
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
 
@@ -25,7 +25,7 @@ def printed(night, tmp_path, *language) -> str:
 @pytest.fixture
 def night():
     document = random_night(4, seed=11, results_share=0.3)
-    return services.night_import(document=json.loads(dump_json(document)))
+    return nights_services.night_import(document=json.loads(dump_json(document)))
 
 
 def test_print_night_in_french(night, tmp_path):

@@ -11,8 +11,9 @@ from django.test import override_settings
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import kept_sheets, services
 from scoring.models import Night
+from scoring.nights import services as nights_services
+from scoring.printing import kept_sheets
 from scoring.rules.simulate import random_night
 from tests.factories import NEW_NIGHT_FORM, night_with_schedule
 
@@ -36,7 +37,7 @@ def empty_cache():
 @pytest.fixture
 def night():
     document = random_night(4, seed=8, rounds_played=2, results_share=0)
-    night = services.night_import(document=document)
+    night = nights_services.night_import(document=document)
     night.language = "fr"
     night.save()
     return night
@@ -150,7 +151,7 @@ def test_the_director_sets_the_language_on_the_edit_form(client_as, director, ni
 def test_french_headings_keep_the_score_sheets_columns_over_its_ruled_rows(variant_id, width_mm):
     """French headings are longer ("Enchérisseur"): they wrap in their columns instead of
     widening the table past the ruled rows drawn below it (``sheets.blank_grid``)."""
-    night = services.night_import(
+    night = nights_services.night_import(
         document=random_night(2, seed=5, variant_id=variant_id, rounds_played=0)
     )
     night.language = "fr"

@@ -17,11 +17,11 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring import services
+from scoring.links.tokens import link_path
 from scoring.management.commands.load_demo import demo_document
 from scoring.models import CashCount, Game, Hand, Night, Season, TableGame
-from scoring.services import table_games
-from scoring.table_links import link_path
+from scoring.nights import services as nights_services
+from scoring.tablegames import services as tablegames_services
 from tests.factories import DirectorFactory, play_out
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +50,9 @@ TELL_TALE = re.compile("|".join(ENGLISH))
 
 def build_night() -> Night:
     director = DirectorFactory(username="walker")
-    night = services.night_import(document=demo_document() | {"name": "Soirée démo"}, user=director)
+    night = nights_services.night_import(
+        document=demo_document() | {"name": "Soirée démo"}, user=director
+    )
     # Its sheets are printed in French too (a night's sheets follow the night's language).
     Night.objects.filter(pk=night.pk).update(language="fr")
     Season.objects.create(
@@ -59,7 +61,7 @@ def build_night() -> Night:
         last_date=night.date + datetime.timedelta(days=10),
         best=2,
     )
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant="razzle",
         player_names=["Ann", "Bob", "Cy", "Di"],
         date=night.date,

@@ -161,7 +161,7 @@ class Site:
             ALLOWED_HOSTS=HOST,
             DATABASE_URL=self.database.url,
             STATIC_ROOT=str(static_root or folder / "static"),
-            # Its own limits and render locks (``scoring.limits``), beside its database.
+            # Its own limits and render locks (``scoring.core.limits``), beside its database.
             LIMITS_FILE=str(folder / "limits.sqlite3"),
         )
 
@@ -443,8 +443,8 @@ def seed(night_id: int, scorers: int) -> dict:
     from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
     from django.utils.crypto import get_random_string
 
+    from scoring.core.permissions import SCORERS
     from scoring.models import Game
-    from scoring.permissions import SCORERS
 
     password = make_password(PASSWORD)
     User.objects.create(username="director", password=password, is_staff=True)
@@ -474,7 +474,7 @@ def seed(night_id: int, scorers: int) -> dict:
 
 def stored_hands(using: str, night_id: int) -> list[dict]:
     """Every hand of the night in stored order: game, position, who entered it, the hand."""
-    from scoring.documents import hand_data
+    from scoring.core.documents import hand_data
     from scoring.models import Hand
 
     hands = (
@@ -514,7 +514,7 @@ def database_check(using: str) -> dict:
 
 def refold_mismatches(using: str, night_id: int) -> list[str]:
     """Games whose stored totals differ from the rules core's fold of their stored hands."""
-    from scoring.documents import hand_data
+    from scoring.core.documents import hand_data
     from scoring.models import Game
     from scoring.rules import play_game
     from scoring.rules.variants import get_variant
@@ -534,8 +534,8 @@ def refold_mismatches(using: str, night_id: int) -> list[str]:
 def table_link_round(night_id: int, round_number: int) -> list[list]:
     """Turn the night's confirmation on; its round's games with each pair's table link,
     as ``[id, pair_a, pair_b, path_a, path_b]`` (the bench of issue 14)."""
+    from scoring.links.tokens import link_path
     from scoring.models import Game, Night
-    from scoring.table_links import link_path
 
     Night.objects.filter(pk=night_id).update(confirm_results=True)
     games = Game.objects.filter(night_id=night_id, round=round_number).order_by("table")
@@ -561,13 +561,13 @@ def sheets_and_links(night_id: int, tables: int) -> dict:
     (``revoked``; the game's new links are among the others)."""
     import datetime
 
-    from scoring import services
+    from scoring.links import services as links_services
+    from scoring.links.tokens import link_path
     from scoring.models import Game
-    from scoring.services import table_games
-    from scoring.table_links import link_path
+    from scoring.tablegames import services as tablegames_services
 
     made = [
-        table_games.table_create(
+        tablegames_services.table_create(
             variant="chicago42",
             player_names=[f"Visitor {number} A", f"Visitor {number} B"],
             date=datetime.date(2026, 11, 24),
@@ -576,6 +576,6 @@ def sheets_and_links(night_id: int, tables: int) -> dict:
     ]
     games = list(Game.objects.filter(night_id=night_id, round=1).order_by("table"))
     revoked = link_path(games[-1], games[-1].pair_a)
-    games[-1] = services.game_links_revoke(game=games[-1])
+    games[-1] = links_services.game_links_revoke(game=games[-1])
     links = [[link_path(g, g.pair_a), link_path(g, g.pair_b)] for g in games]
     return {"tables": made, "links": links, "revoked": revoked}

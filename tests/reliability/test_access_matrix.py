@@ -28,22 +28,22 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring import (
-    language,
-    link_views,
-    live_views,
-    print_views,
-    results_views,
-    season_views,
-    services,
-    table_views,
-    text_size,
-    views,
-)
+from scoring.attendance import services as attendance_services
+from scoring.core import language, text_size
+from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
+from scoring.games import services as games_services
+from scoring.games import views as games_views
+from scoring.links import views as links_views
+from scoring.links.tokens import link_token
 from scoring.models import Game, Hand, Season, TableGame
-from scoring.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
-from scoring.services import attendance, table_games
-from scoring.table_links import link_token
+from scoring.nights import views as nights_views
+from scoring.people import views as people_views
+from scoring.printing import views as printing_views
+from scoring.results import views as results_views
+from scoring.room import views as room_views
+from scoring.seasons import views as seasons_views
+from scoring.tablegames import services as tablegames_services
+from scoring.tablegames import views as tablegames_views
 from tests.factories import night_with_schedule
 from tests.reliability.hostile import club_writes
 
@@ -58,24 +58,24 @@ PUBLIC, LOGGED_IN, SCORER, DIRECTOR = "anonymous", "member", "scorer", "director
 # Pages to read (``PublicPage``): those that show money are the public's only under
 # PUBLIC_PAGES=all. Listed, so a page that changes kind is seen changing here.
 READ_VIEWS = {
-    views.HomeView: "standings",
-    views.NightDetailView: "standings",
-    views.NightDrawPage: "standings",
-    views.NightFile: MONEY,
-    views.GamePage: "standings",
+    nights_views.HomeView: "standings",
+    nights_views.NightDetailView: "standings",
+    nights_views.NightDrawPage: "standings",
+    nights_views.NightFile: MONEY,
+    games_views.GamePage: "standings",
     results_views.NightStandings: "standings",
     results_views.NightStandingsJson: "standings",
     results_views.NightPot: MONEY,
     results_views.MemberList: MONEY,
-    print_views.SheetView: "standings",
-    table_views.TableList: "standings",
-    table_views.TablePage: "standings",
-    table_views.TableFile: MONEY,
-    table_views.TableSheet: "standings",
-    season_views.SeasonList: "standings",
-    season_views.SeasonDetail: "standings",
-    season_views.SeasonLadderPdf: "standings",
-    live_views.ProjectorPage: "standings",
+    printing_views.SheetView: "standings",
+    tablegames_views.TableList: "standings",
+    tablegames_views.TablePage: "standings",
+    tablegames_views.TableFile: MONEY,
+    tablegames_views.TableSheet: "standings",
+    seasons_views.SeasonList: "standings",
+    seasons_views.SeasonDetail: "standings",
+    seasons_views.SeasonLadderPdf: "standings",
+    room_views.ProjectorPage: "standings",
 }
 PUBLIC_UNDER = {"all": {"standings", MONEY}, "standings": {"standings"}, "none": set()}
 
@@ -84,15 +84,15 @@ PUBLIC_UNDER = {"all": {"standings", MONEY}, "standings": {"standings"}, "none":
 OPEN_VIEWS = {
     auth_views.LoginView: PUBLIC,
     auth_views.LogoutView: PUBLIC,
-    views.PasswordChange: LOGGED_IN,
+    people_views.PasswordChange: LOGGED_IN,
     auth_views.PasswordChangeDoneView: LOGGED_IN,
     text_size.TextSize: PUBLIC,
     # A table's link: the signed token in the URL is its only key (tests below).
-    link_views.LinkHand: PUBLIC,
-    link_views.LinkResult: PUBLIC,
-    link_views.LinkConfirm: PUBLIC,
-    link_views.LinkDispute: PUBLIC,
-    link_views.LinkNews: PUBLIC,
+    links_views.LinkHand: PUBLIC,
+    links_views.LinkResult: PUBLIC,
+    links_views.LinkConfirm: PUBLIC,
+    links_views.LinkDispute: PUBLIC,
+    links_views.LinkNews: PUBLIC,
     language.SetLanguage: PUBLIC,
 }
 
@@ -114,7 +114,7 @@ ALL_PATTERNS = sorted(walk(get_resolver().url_patterns))
 
 
 def by_method(callback) -> dict | None:
-    """The views a URL splits by method (``views.by_method``), or None for one view."""
+    """The views a URL splits by method (``core.views.by_method``), or None for one view."""
     return inspect.getclosurevars(callback).nonlocals.get("views")
 
 
@@ -157,12 +157,14 @@ def build_night():
     night = night_with_schedule(3)
     game = Game.objects.filter(night=night).order_by("pk").first()
     a = game.pair_a
-    services.hand_record(game=game, data={"bidder": a, "bid": 2, "high": a, "low": a})
-    attendance.substitute_record(game=game, number=2 * a, name="Zed")
-    table = table_games.table_create(
+    games_services.hand_record(game=game, data={"bidder": a, "bid": 2, "high": a, "low": a})
+    attendance_services.substitute_record(game=game, number=2 * a, name="Zed")
+    table = tablegames_services.table_create(
         variant="chicago42", player_names=["Ann", "Bob"], date=night.date, stake=1
     )
-    table_games.table_hand_record(table=table, data={"bidder": 1, "bid": 1, "high": 1, "low": 2})
+    tablegames_services.table_hand_record(
+        table=table, data={"bidder": 1, "bid": 1, "high": 1, "low": 2}
+    )
     Season.objects.create(name="Season", first_date=night.date, last_date=night.date)
     return night
 

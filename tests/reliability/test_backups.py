@@ -14,8 +14,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Hand, Member, Night
+from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 from tests.factories import night_with_schedule
 from tests.reliability.live_site import (
@@ -44,12 +45,12 @@ def club_nights() -> list[Night]:
         random_night(3, seed=3, tiebreak="pegs", results_share=0.5),
         random_night(2, seed=4) | {"players": ["<b>Zoë</b>", "'; DROP TABLE", "Åsa", "ن"]},
     ]
-    nights = [services.night_import(document=document) for document in documents]
+    nights = [nights_services.night_import(document=document) for document in documents]
     entered = night_with_schedule(3)
     game = Game.objects.filter(night=entered).order_by("pk").first()
     for bid in (2, 3, 4):
         hand = {"bidder": game.pair_a, "bid": bid, "high": game.pair_a, "low": game.pair_b}
-        services.hand_record(game=game, data=hand)
+        games_services.hand_record(game=game, data=hand)
     return [*nights, entered]
 
 

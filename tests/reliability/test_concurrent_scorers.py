@@ -17,8 +17,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
 
-from scoring import selectors, services
+from scoring.games import services as games_services
 from scoring.models import Game
+from scoring.nights import selectors as nights_selectors
+from scoring.nights import services as nights_services
+from scoring.results import selectors as results_selectors
 from scoring.rules.jsonio import dump_json, load_json
 from tests.reliability.live_site import SAVED, SCORERS, form_of, shown, stored_hands
 
@@ -112,15 +115,15 @@ def test_sixteen_scorers_at_once_lose_nothing(live, db):
     standings = site.manage("export_night", str(live.night)).stdout
     night_file = site.manage("export_night", str(live.night), "--night-file").stdout
     replayed = replay(load_json(night_file))
-    assert dump_json(selectors.night_standings(replayed)) == standings
-    assert dump_json(selectors.night_file(replayed)) == night_file
+    assert dump_json(results_selectors.night_standings(replayed)) == standings
+    assert dump_json(nights_selectors.night_file(replayed)) == night_file
 
 
 def replay(document: dict):
     """The night re-entered into this (empty) database one hand at a time, in stored order."""
     hands = {(g.get("round"), g.get("table")): g.pop("hands", []) for g in document["games"]}
-    night = services.night_import(document=load_json(dump_json(document)))
+    night = nights_services.night_import(document=load_json(dump_json(document)))
     for game in Game.objects.filter(night=night).order_by("round", "table"):
         for hand in hands[(game.round, game.table)]:
-            services.hand_record(game=game, data=hand)
+            games_services.hand_record(game=game, data=hand)
     return night

@@ -11,7 +11,7 @@ from django.urls import reverse
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game
 from tests.factories import night_with_schedule, play_out
 from tests.reliability.hostile import FUZZ, TALLY, choices, form_data, posted
@@ -69,8 +69,8 @@ def played(db):
     night = night_with_schedule(3, name="<b>Fuzz</b> night")
     with_hands, empty = Game.objects.filter(night=night).order_by("pk")[:2]
     a, b = with_hands.pairs
-    services.hand_record(game=with_hands, data={"bidder": a, "bid": 2, "high": a, "low": a})
-    services.hand_record(game=with_hands, data={"bidder": b, "bid": 3, "high": b, "low": a})
+    games_services.hand_record(game=with_hands, data={"bidder": a, "bid": 2, "high": a, "low": a})
+    games_services.hand_record(game=with_hands, data={"bidder": b, "bid": 3, "high": b, "low": a})
     return night, with_hands, empty
 
 

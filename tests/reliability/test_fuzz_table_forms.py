@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from hypothesis import given
 
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 from tests.reliability.hostile import FUZZ, form_data, posted
 from tests.reliability.test_fuzz_forms import choices
 
@@ -43,12 +43,14 @@ TABLE = {
 
 @pytest.fixture
 def razzle(db):
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant="razzle",
         player_names=["Ann", "Bob", "Cy", "Di", "Ed"],
         date=datetime.date(2026, 11, 20),
     )
-    table_games.table_hand_record(table=table, data={"bidder": 1, "bid": 5, "points": [9, 5]})
+    tablegames_services.table_hand_record(
+        table=table, data={"bidder": 1, "bid": 5, "points": [9, 5]}
+    )
     return table
 
 

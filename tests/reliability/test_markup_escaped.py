@@ -12,8 +12,9 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Season, Seat
+from scoring.nights import services as nights_services
 from tests.factories import play_out
 
 pytestmark = pytest.mark.django_db
@@ -25,11 +26,11 @@ NIGHT = '<img src=x onerror="alert(2)">'
 
 def build_night():
     players = [SCRIPT, "Ann", "Bob", "Cy", "Di", "Ed"]
-    night = services.night_create(
+    night = nights_services.night_create(
         name=NIGHT, date=datetime.date(2026, 11, 17), variant="club11", player_names=players
     )
-    services.night_draw(night=night, chance=random.Random(1))
-    services.night_schedule(night=night)
+    nights_services.night_draw(night=night, chance=random.Random(1))
+    nights_services.night_schedule(night=night)
     return night
 
 
@@ -37,7 +38,9 @@ def name_pages(night) -> dict[str, bool]:
     """The pages that show names: whether each shows the player (else the night's name)."""
     games = Game.objects.filter(night=night).order_by("pk")
     a = games[0].pair_a
-    hand = services.hand_record(game=games[0], data={"bidder": a, "bid": 2, "high": a, "low": a})
+    hand = games_services.hand_record(
+        game=games[0], data={"bidder": a, "bid": 2, "high": a, "low": a}
+    )
     pair = Seat.objects.get(night=night, member__name=SCRIPT).pair
     pk = [night.pk]
     pages = {

@@ -15,7 +15,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring import services
+from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ SMALL, BIG = 6, 24  # pairs: 12 seats and 15 games, 48 seats and 276 games
 
 
 def a_night(pairs: int):
-    return services.night_import(document=random_night(pairs, seed=pairs, rounds_played=1))
+    return nights_services.night_import(document=random_night(pairs, seed=pairs, rounds_played=1))
 
 
 def database_work(client, url: str) -> int:

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game
 from tests.factories import night_with_schedule
 from tests.reliability.test_access_matrix import ALL_PATTERNS
@@ -42,7 +42,7 @@ def build_night():
     game = first_game(night)
     for _ in range(3):
         a = game.pair_a
-        services.hand_record(game=game, data={"bidder": a, "bid": 2, "high": a, "low": a})
+        games_services.hand_record(game=game, data={"bidder": a, "bid": 2, "high": a, "low": a})
     return night
 
 

@@ -18,9 +18,11 @@ from PIL import Image
 from pytest_django.asserts import assertContains, assertNotContains
 from pyzbar import pyzbar
 
-from scoring import audit, link_devices, services
+from scoring.games import audit
+from scoring.links import devices
+from scoring.links import services as links_services
+from scoring.links.tokens import link_path, link_url
 from scoring.models import Game
-from scoring.table_links import link_path, link_url
 from tests.factories import ScorerFactory, night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -141,8 +143,8 @@ def test_a_phone_gets_its_device_only_when_it_posts_through_a_link(game):
     read = phone.get(link_path(game, game.pair_a))
     posted = phone.post(link_path(game, game.pair_a) + "result/", result_for(game))
 
-    assert link_devices.COOKIE not in read.cookies
-    cookie = posted.cookies[link_devices.COOKIE]
+    assert devices.COOKIE not in read.cookies
+    cookie = posted.cookies[devices.COOKIE]
     assert cookie["httponly"] and cookie["samesite"] == "Lax" and cookie["path"] == "/t/"
     game.refresh_from_db()
     assert game.result_entered_from == cookie.value
@@ -199,6 +201,6 @@ def test_only_a_scorer_or_a_director_settles_a_dispute(client_as, scorer, game):
     assertContains(page, DISPUTED)
     assertContains(answer, DISPUTED)
     unchanged(game, dispute=f"pair {game.pair_b} (table link): we took the jack")
-    services.game_result_confirm(game=game, user=scorer)
+    links_services.game_result_confirm(game=game, user=scorer)
     game.refresh_from_db()
     assert game.confirmed and game.confirmed_by == scorer.username

@@ -1,7 +1,7 @@
 """The limits and render locks hold for the whole site: counted at once by many, shared
 by every process, and never dropped because the cache filled up.
 
-``scoring.limits`` keeps them in a SQLite file of their own. Here: many threads and
+``scoring.core.limits`` keeps them in a SQLite file of their own. Here: many threads and
 two processes counting against one limit, locks taken, refreshed, released and expired,
 and the sheets' render allowance and render slot surviving a database cache that culls
 (Django's culls the third of its keys that sort first, ``:1:allowance…`` and
@@ -18,7 +18,9 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 
-from scoring import kept_sheets, limits, printing, services
+from scoring.core import limits
+from scoring.nights import services as nights_services
+from scoring.printing import kept_sheets, renderer
 from scoring.rules.simulate import random_night
 
 REPOSITORY = settings.BASE_DIR
@@ -62,7 +64,7 @@ TAKER = """
 import sys
 from django.conf import settings
 settings.configure(LIMITS_FILE=sys.argv[1])
-from scoring import limits
+from scoring.core import limits
 print(sum(limits.take("link:shared", 20, 600) for _ in range(15)))
 """
 
@@ -136,7 +138,7 @@ def empty_cache(db):
 
 
 def night_of(pairs: int, name: str):
-    night = services.night_import(document=random_night(pairs, seed=9, rounds_played=0))
+    night = nights_services.night_import(document=random_night(pairs, seed=9, rounds_played=0))
     night.name = name
     night.save()
     return night
@@ -167,7 +169,7 @@ def test_the_render_slot_stays_taken_when_the_cache_culls(empty_cache, monkeypat
     second big sheet still waits for the slot instead of starting a second render."""
     monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)
     busy, other = night_of(4, "The busy night"), night_of(4, "The other night")
-    started, finish, rendered, real = threading.Event(), threading.Event(), [], printing.html_to_pdf
+    started, finish, rendered, real = threading.Event(), threading.Event(), [], renderer.html_to_pdf
 
     def held(html, **options):
         rendered.append("The busy night" in html)
@@ -176,7 +178,7 @@ def test_the_render_slot_stays_taken_when_the_cache_culls(empty_cache, monkeypat
             assert finish.wait(60)
         return real(html, **options)
 
-    monkeypatch.setattr(printing, "html_to_pdf", held)
+    monkeypatch.setattr(renderer, "html_to_pdf", held)
     first = kept_sheets.request_pdf(busy, "packet", paper="letter", filled=False, client="a")
     assert first == kept_sheets.Preparing(8) and started.wait(30)
 

@@ -4,8 +4,8 @@ The pair cards (public), a table's score sheet (public) and a big packet waiting
 render slot: each built once per change of what it is made of and kept, one render at a
 time, limited per client before anything is built, and a reload of a waiting packet
 builds nothing. The counts are of the work itself: the sheets' HTML built
-(``sheets.sheet_parts``, ``sheets.sheet_html``), the table links signed for them, and
-WeasyPrint's renders (``printing.html_to_pdf``).
+(``printing.sheets.sheet_parts``, ``sheet_html``), the table links signed for them, and
+WeasyPrint's renders (``printing.renderer.html_to_pdf``).
 """
 
 import datetime
@@ -15,9 +15,13 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from scoring import kept_sheets, printing, services, sheets, table_links
+from scoring.core import guards
+from scoring.links import tokens
+from scoring.nights import services as nights_services
+from scoring.printing import kept_sheets, renderer
+from scoring.printing import sheets as printing_sheets
 from scoring.rules.simulate import random_night
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +36,7 @@ def empty_cache(db):
 def built(monkeypatch) -> list[str]:
     """Each sheet whose HTML is built, in order: ``"pairs"`` for a PDF's parts,
     ``"pairs preview"`` for its page."""
-    calls, parts, page = [], sheets.sheet_parts, sheets.sheet_html
+    calls, parts, page = [], printing_sheets.sheet_parts, printing_sheets.sheet_html
 
     def sheet_parts(night, sheet, **options):
         calls.append(sheet)
@@ -42,31 +46,31 @@ def built(monkeypatch) -> list[str]:
         calls.append(f"{sheet} preview")
         return page(night, sheet, **options)
 
-    monkeypatch.setattr(sheets, "sheet_parts", sheet_parts)
-    monkeypatch.setattr(sheets, "sheet_html", sheet_html)
+    monkeypatch.setattr(printing_sheets, "sheet_parts", sheet_parts)
+    monkeypatch.setattr(printing_sheets, "sheet_html", sheet_html)
     return calls
 
 
 @pytest.fixture
 def renders(monkeypatch) -> list[str]:
     """The HTML of every render WeasyPrint is asked for, in order."""
-    calls, real = [], printing.html_to_pdf
+    calls, real = [], renderer.html_to_pdf
 
     def counted(html, **options):
         calls.append(html)
         return real(html, **options)
 
-    monkeypatch.setattr(printing, "html_to_pdf", counted)
+    monkeypatch.setattr(renderer, "html_to_pdf", counted)
     return calls
 
 
 def night_of(pairs: int, **options):
-    return services.night_import(document=random_night(pairs, seed=26, **options))
+    return nights_services.night_import(document=random_night(pairs, seed=26, **options))
 
 
 def changed(night):
     """The night after a write (every service moves its ``updated_at``)."""
-    services.mark_night_changed(night.pk)
+    guards.mark_night_changed(night.pk)
     night.refresh_from_db()
     return night
 
@@ -82,8 +86,8 @@ def pair_cards(client, night, suffix=".pdf", **query):
 def test_the_pair_cards_sign_no_table_link(client, monkeypatch):
     """A public sheet carries no code that opens a table: none is even made for it (a
     40-pair night's pair cards made 1,560 QR codes and threw them away)."""
-    signed, real = [], table_links.link_token
-    monkeypatch.setattr(table_links, "link_token", lambda *a: signed.append(a) or real(*a))
+    signed, real = [], tokens.link_token
+    monkeypatch.setattr(tokens, "link_token", lambda *a: signed.append(a) or real(*a))
     night = night_of(6, rounds_played=0)
 
     page = pair_cards(client, night, suffix="/")
@@ -149,7 +153,7 @@ def test_a_change_builds_the_pair_cards_once_filled_or_not(client, built, render
 
 
 def a_table(number: int = 1):
-    return table_games.table_create(
+    return tablegames_services.table_create(
         variant="chicago42",
         player_names=[f"Ann {number}", f"Bob {number}"],
         date=datetime.date(2026, 11, 24),
@@ -164,7 +168,9 @@ def test_a_table_sheet_is_kept_and_rendered_again_only_after_a_hand(client, rend
     table = a_table()
 
     first, again = table_sheet(client, table, filled="1"), table_sheet(client, table, filled="1")
-    table_games.table_hand_record(table=table, data={"bidder": 1, "bid": 7, "points": [14, 0]})
+    tablegames_services.table_hand_record(
+        table=table, data={"bidder": 1, "bid": 7, "points": [14, 0]}
+    )
     table.refresh_from_db()
     after = table_sheet(client, table, filled="1")
 
@@ -187,7 +193,7 @@ def test_table_sheets_count_against_the_clients_renders(client, monkeypatch, ren
 @pytest.mark.django_db(transaction=True)
 def test_a_table_sheet_is_rendered_once_while_others_ask_for_it(client, monkeypatch):
     table = a_table()
-    halfway, finish, real = threading.Event(), threading.Event(), printing.html_to_pdf
+    halfway, finish, real = threading.Event(), threading.Event(), renderer.html_to_pdf
     rendered = []
 
     def slow(html, **options):
@@ -196,7 +202,7 @@ def test_a_table_sheet_is_rendered_once_while_others_ask_for_it(client, monkeypa
         assert finish.wait(30)
         return real(html, **options)
 
-    monkeypatch.setattr(printing, "html_to_pdf", slow)
+    monkeypatch.setattr(renderer, "html_to_pdf", slow)
     first = []
     asking = threading.Thread(target=lambda: first.append(table_sheet(client, table)))
     asking.start()
@@ -218,7 +224,7 @@ def test_a_table_sheet_is_rendered_once_while_others_ask_for_it(client, monkeypa
 def held_render(monkeypatch):
     """A render that lays out pages of ``night`` only when ``finish`` is set (the slot
     busy for as long as a test wants); every other render goes on at once."""
-    finish, started, real = threading.Event(), threading.Event(), printing.html_to_pdf
+    finish, started, real = threading.Event(), threading.Event(), renderer.html_to_pdf
     holding = {}
 
     def held(html, **options):
@@ -227,7 +233,7 @@ def held_render(monkeypatch):
             assert finish.wait(60)
         return real(html, **options)
 
-    monkeypatch.setattr(printing, "html_to_pdf", held)
+    monkeypatch.setattr(renderer, "html_to_pdf", held)
 
     def hold(night):
         holding["name"] = night.name

@@ -3,8 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game, Hand, Member, Night
+from scoring.results import services as results_services
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +72,7 @@ def played():
     """A 2-pair night whose game holds one hand entered through the services."""
     night = night_with_schedule(2)
     game = Game.objects.get(night=night)
-    hand = services.hand_record(game=game, data=HAND)
+    hand = games_services.hand_record(game=game, data=HAND)
     return night, Game.objects.get(pk=game.pk), hand
 
 
@@ -148,7 +149,7 @@ def test_a_final_night_is_read_only_in_the_admin(client_as, superuser):
     client = client_as(superuser)
     moved = change_form(client, game, table=2)
     playoff = change_form(client, game, pair_a=2, pair_b=1, round=9, is_playoff="on")
-    services.night_close(night=night)
+    results_services.night_close(night=night)
 
     for model, pk in [(Night, night.pk), (Game, game.pk)]:
         assert client.post(admin_url(model, "delete", pk), {"post": "yes"}).status_code == 403

@@ -15,10 +15,11 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import services
+from scoring.games import services as games_services
+from scoring.links.tokens import link_path
 from scoring.models import Game, Hand, Night, Seat
+from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
-from scoring.table_links import link_path
 from tests.factories import NEW_NIGHT_FORM, night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -40,8 +41,8 @@ def twice(client, url: str, data) -> tuple:
 def test_a_hand_posted_twice_is_saved_once(client_for, game):
     client = client_for("scorer")
     url = reverse("scoring:game-detail", args=[game.pk])
-    services.hand_record(game=game, data={"bidder": 2, "bid": 2, "high": 2, "low": 2})
-    services.hand_record(game=game, data={"passed": True})
+    games_services.hand_record(game=game, data={"bidder": 2, "bid": 2, "high": 2, "low": 2})
+    games_services.hand_record(game=game, data={"passed": True})
     form = HAND | {"position": hidden(client.get(url), "position")}
 
     first, second = twice(client, url, form)
@@ -84,7 +85,7 @@ def test_a_scorer_posting_a_different_hand_is_shown_the_one_kept(client_for, gam
     client = client_for("scorer")
     url = reverse("scoring:game-detail", args=[game.pk])
     form = HAND | {"position": hidden(client.get(url), "position")}
-    services.hand_record(game=game, data={"bidder": 2, "bid": 2, "points": [3, 1]})
+    games_services.hand_record(game=game, data={"bidder": 2, "bid": 2, "points": [3, 1]})
 
     response = client.post(url, form, follow=True)
 
@@ -98,9 +99,9 @@ def test_a_scorer_posting_a_different_hand_is_shown_the_one_kept(client_for, gam
 def test_a_hand_deleted_meanwhile_is_not_saved_under_the_wrong_number(client_for, game):
     client = client_for("scorer")
     url = reverse("scoring:game-detail", args=[game.pk])
-    services.hand_record(game=game, data={"passed": True})
+    games_services.hand_record(game=game, data={"passed": True})
     form = HAND | {"position": hidden(client.get(url), "position")}
-    services.hand_delete(hand=game.hands.get())
+    games_services.hand_delete(hand=game.hands.get())
 
     response = client.post(url, form, follow=True)
 
@@ -192,7 +193,7 @@ def test_a_swap_chosen_from_an_older_draw_is_refused(client_for):
     night = night_with_schedule(3, draw=False)
     client = client_for("director")
     seating = hidden(client.get(reverse("scoring:night-draw", args=[night.pk])), "seating")
-    services.seats_swap(night=night, first=2, second=5)
+    nights_services.seats_swap(night=night, first=2, second=5)
 
     response = client.post(
         reverse("scoring:night-swap", args=[night.pk]),

@@ -12,17 +12,20 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring import selectors, services
+from scoring.games import services as games_services
+from scoring.links import services as links_services
+from scoring.nights import services as nights_services
+from scoring.results import selectors as results_selectors
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 from tests.factories import DirectorFactory, ScorerFactory, night_with_schedule
 
 pytestmark = pytest.mark.django_db
 
 
 def build_night():
-    return services.night_import(document=random_night(4, seed=4))
+    return nights_services.night_import(document=random_night(4, seed=4))
 
 
 def url(name: str, night) -> str:
@@ -42,7 +45,7 @@ def test_under_standings_the_public_sees_no_money(client, settings, night):
         assertNotContains(response, reverse("scoring:member-list"))
     assertNotContains(page, "Entry $")
     assertNotContains(page, url("night-file", night))
-    full = selectors.night_standings(night)
+    full = results_selectors.night_standings(night)
     assert json.loads(document.content) == {k: v for k, v in full.items() if k != "money"}
     for name in ("night-pot", "night-file"):
         assert client.get(url(name, night))["Location"].startswith(reverse("login"))
@@ -55,7 +58,7 @@ def test_under_standings_anyone_logged_in_sees_the_money(client_for, settings, n
 
     document = client.get(url("night-standings-json", night))
 
-    assert document.content.decode() == dump_json(selectors.night_standings(night))
+    assert document.content.decode() == dump_json(results_selectors.night_standings(night))
     assertContains(client.get(url("night-detail", night)), "Entry $2.00")
     assert client.get(url("night-pot", night)).status_code == 200
 
@@ -65,7 +68,7 @@ def test_under_all_the_public_sees_everything_as_before(client, settings, night)
 
     document = client.get(url("night-standings-json", night))
 
-    assert document.content.decode() == dump_json(selectors.night_standings(night))
+    assert document.content.decode() == dump_json(results_selectors.night_standings(night))
     assertContains(client.get(url("night-detail", night)), url("night-pot", night))
 
 
@@ -82,7 +85,7 @@ def test_under_standings_a_tables_audit_trail_shows_the_public_no_stake(
     client, client_as, scorer, settings
 ):
     settings.PUBLIC_PAGES = "standings"
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant="razzle",
         player_names=["Ann", "Bob", "Cy", "Di"],
         date=datetime.date(2026, 11, 20),
@@ -108,9 +111,9 @@ def test_the_public_audit_trail_names_people_never_by_their_sign_in_name(client,
     night = night_with_schedule(2, confirm_results=True)
     game = night.games.get()
     result = {"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
-    services.game_result_record(game=game, result=result, user=typed_by)
+    games_services.game_result_record(game=game, result=result, user=typed_by)
     public_while_awaiting = client.get(reverse("scoring:game-detail", args=[game.pk]))
-    services.game_result_confirm(game=game, user=settled_by)
+    links_services.game_result_confirm(game=game, user=settled_by)
     path = reverse("scoring:game-detail", args=[game.pk])
 
     public = client.get(path)
@@ -137,8 +140,8 @@ def test_the_public_night_file_names_who_confirmed_never_by_their_sign_in_name(
     night = night_with_schedule(2, confirm_results=True)
     game = night.games.get()
     result = {"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
-    services.game_result_record(game=game, result=result, user=typed_by)
-    services.game_result_confirm(game=game, user=settled_by)
+    games_services.game_result_record(game=game, result=result, user=typed_by)
+    links_services.game_result_confirm(game=game, user=settled_by)
     path = reverse("scoring:night-file", args=[night.pk])
 
     public = json.loads(client.get(path).content)

@@ -8,9 +8,10 @@ The numbers are pinned: a new query on these pages should be a decision, not an 
 import pytest
 from django.urls import reverse
 
-from scoring import selectors, services
+from scoring.games import services as games_services
+from scoring.links.tokens import link_path, link_token
 from scoring.models import Game
-from scoring.table_links import link_path, link_token
+from scoring.results import selectors as results_selectors
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +37,7 @@ def played_game(night, hands: int) -> Game:
     game = Game.objects.get(night=night, round=1, table=1)
     for number in range(hands):
         data = ONE_POINT_EACH if number % 5 == 0 else {"passed": True}
-        services.hand_record(game=game, data=data)
+        games_services.hand_record(game=game, data=data)
     game.refresh_from_db()
     assert game.winner is None and game.hands.count() == hands
     return game
@@ -80,7 +81,7 @@ def test_nights_list(client, django_assert_num_queries, tables):
 
 
 def test_the_nights_list_paginates(client, django_assert_num_queries):
-    from scoring.views import NIGHTS_PER_PAGE
+    from scoring.nights.views import NIGHTS_PER_PAGE
 
     for _ in range(NIGHTS_PER_PAGE + 2):
         night_with_schedule(2, draw=False)
@@ -99,7 +100,7 @@ def test_the_nights_list_names_the_winners_from_the_kept_standings(client):
     finished = night_with_schedule(2, name="Finished")
     play_out(finished)
     night_with_schedule(2, name="Going")
-    standings = selectors.night_standings(finished)
+    standings = results_selectors.night_standings(finished)
     first = standings["money"]["places"][0]["pair"]
     winners = next(row["players"] for row in standings["standings"] if row["pair"] == first)
 

@@ -7,9 +7,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring.games import services as games_services
 from scoring.models import Game
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 def build_night():
     night = night_with_schedule(2)
     game = Game.objects.filter(night=night).first()
-    services.hand_record(game=game, data={"bidder": game.pair_a, "bid": 2, "high": 1, "low": 1})
+    games_services.hand_record(
+        game=game, data={"bidder": game.pair_a, "bid": 2, "high": 1, "low": 1}
+    )
     return night
 
 
@@ -104,7 +106,7 @@ def kept_by_no_cache(response) -> bool:
 
 
 def money_urls(night) -> list[str]:
-    table = table_games.table_create(
+    table = tablegames_services.table_create(
         variant="chicago42", player_names=["Ann", "Bob"], date=night.date, stake=1
     )
     return [

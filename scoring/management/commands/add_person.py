@@ -5,7 +5,7 @@ password to log in with (then set one's own); it never prompts, so scripts can r
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.people import DIRECTOR, SCORER, person_add
+from scoring.people.services import DIRECTOR, SCORER, person_add
 from scoring.rules.__main__ import EXIT_INVALID
 
 

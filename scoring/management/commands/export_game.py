@@ -8,8 +8,8 @@ for the table's file. ``--game-file`` prints that file instead.
 from django.core.management.base import BaseCommand
 
 from scoring.management.command_io import look_up, print_document, refusing_invalid
-from scoring.table_documents import table_board, table_document
-from scoring.table_selectors import table_detail, table_rows
+from scoring.tablegames.documents import table_board, table_document
+from scoring.tablegames.selectors import table_detail, table_rows
 
 
 class Command(BaseCommand):

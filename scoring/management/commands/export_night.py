@@ -15,9 +15,10 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from scoring import selectors
 from scoring.management.command_io import look_up, print_document, refusing_invalid
 from scoring.models import Night
+from scoring.nights import selectors as nights_selectors
+from scoring.results import selectors as results_selectors
 from scoring.rules.__main__ import EXIT_INVALID
 from scoring.rules.jsonio import dump_json
 
@@ -53,7 +54,9 @@ class Command(BaseCommand):
         # A night set up on the site may not be ready to score (e.g. an odd player count).
         with refusing_invalid(self, f"Night {night_id} cannot be scored yet."):
             document = (
-                selectors.night_file(night) if night_file else selectors.night_standings(night)
+                nights_selectors.night_file(night)
+                if night_file
+                else results_selectors.night_standings(night)
             )
         print_document(self, document)
 
@@ -68,7 +71,7 @@ class Command(BaseCommand):
             # while scorers go on entering.
             with transaction.atomic():
                 night = Night.objects.get(pk=night_id)
-                text = dump_json(selectors.night_file(night))
+                text = dump_json(nights_selectors.night_file(night))
             path = folder / f"night-{night_id}.json"
             path.write_text(text, encoding="utf-8")
             self.stdout.write(f"Wrote {path}: {night.name} ({night.date:%Y-%m-%d})")

@@ -8,10 +8,10 @@ prints for that document.
 
 from django.core.management.base import BaseCommand
 
-from scoring import seasons
 from scoring.management.command_io import look_up, print_document, refusing_invalid
 from scoring.models import Season
 from scoring.rules.ladder import ladder_document
+from scoring.seasons import selectors as seasons_selectors
 
 
 class Command(BaseCommand):
@@ -27,7 +27,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, season_id: int, season_file: bool, **options):
         season = look_up("season", season_id, Season.objects.get)
-        document = seasons.season_document(season)
+        document = seasons_selectors.season_document(season)
         if not season_file:
             with refusing_invalid(self, f"Season {season_id} cannot be laddered."):
                 document = ladder_document(document)

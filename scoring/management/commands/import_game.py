@@ -1,6 +1,6 @@
 """``manage.py import_game FILE|-``: a ``cinch-game/1`` document into a new table.
 
-As ``import_night``: all or nothing (``table_games.table_import`` checks the whole
+As ``import_night``: all or nothing (``tablegames.services.table_import`` checks the whole
 document with the rules core, in one transaction); the last line of output is the new
 table's id alone; on any problem each goes to stderr on its own line with its place
 (``hands[2].partner: ...``), nothing is written, and the exit status is 2.
@@ -9,7 +9,7 @@ table's id alone; on any problem each goes to stderr on its own line with its pl
 from django.core.management.base import BaseCommand
 
 from scoring.management.command_io import plural, read_document, refusing_import
-from scoring.services import table_games
+from scoring.tablegames import services as tablegames_services
 
 
 class Command(BaseCommand):
@@ -20,7 +20,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: str, **options):
         with refusing_import(self):
-            table = table_games.table_import(document=read_document(file))
+            table = tablegames_services.table_import(document=read_document(file))
         counts = [plural(table.players.count(), "player"), plural(table.hands.count(), "hand")]
         self.stdout.write(f"Imported table {table.pk}: {table} ({', '.join(counts)})")
         self.stdout.write(str(table.pk))

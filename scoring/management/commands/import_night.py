@@ -1,6 +1,6 @@
 """``manage.py import_night FILE|-``: a ``cinch-night/1`` document into a new night.
 
-All or nothing: ``services.night_import`` checks the whole document with the rules core
+All or nothing: ``nights.services.night_import`` checks the whole document with the rules core
 and writes in one transaction. On success the last line of output is the new night's id
 alone, so scripts can read it; on any problem each one goes to stderr on its own line
 with its place (``games[4].hands[2].bid: ...``), nothing is written, and the exit status
@@ -9,8 +9,8 @@ is 2 as for ``python3 -m scoring.rules score``.
 
 from django.core.management.base import BaseCommand
 
-from scoring import services
 from scoring.management.command_io import plural, read_document, refusing_import
+from scoring.nights import services as nights_services
 
 
 class Command(BaseCommand):
@@ -21,7 +21,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: str, **options):
         with refusing_import(self):
-            night = services.night_import(document=read_document(file))
+            night = nights_services.night_import(document=read_document(file))
         games = night.games.filter(is_playoff=False).count()
         playoffs = night.games.filter(is_playoff=True).count()
         counts = [plural(night.seats.count(), "player"), plural(games, "game")]

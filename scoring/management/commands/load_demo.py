@@ -20,9 +20,9 @@ from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from scoring import services
+from scoring.core.permissions import SCORERS
 from scoring.models import Member, Night
-from scoring.permissions import SCORERS
+from scoring.nights import services as nights_services
 from scoring.rules.jsonio import load_json
 
 DEMO_NIGHT = "Demo night"
@@ -87,7 +87,7 @@ class Command(BaseCommand):
         night = Night.objects.filter(name=DEMO_NIGHT).order_by("id").first()
         if night is None:
             document = demo_document()
-            night = services.night_import(document=document, user=director)
+            night = nights_services.night_import(document=document, user=director)
             self.stdout.write(f"Loaded the demo night ({len(document['players'])} players).")
         self.stdout.write(f"Director: {DIRECTOR[0]} / {DIRECTOR[1]}")
         self.stdout.write(f"Scorer: {SCORER[0]} / {SCORER[1]}")

@@ -11,10 +11,11 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.utils import translation
 
-from scoring import kept_sheets, sheets
 from scoring.management.command_io import look_up, write_pdf
 from scoring.models import Night
-from scoring.printing import PAPERS
+from scoring.printing import kept_sheets
+from scoring.printing import sheets as printing_sheets
+from scoring.printing.renderer import PAPERS
 
 
 class Command(BaseCommand):
@@ -22,7 +23,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("night_id", type=int, metavar="ID", help="the night's id")
-        parser.add_argument("--sheet", choices=sorted(sheets.SHEETS), required=True)
+        parser.add_argument("--sheet", choices=sorted(printing_sheets.SHEETS), required=True)
         parser.add_argument(
             "--paper", choices=sorted(PAPERS), help="Letter or A4 (default: the night's setting)"
         )

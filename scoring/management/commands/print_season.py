@@ -7,10 +7,10 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from scoring import seasons
 from scoring.management.command_io import look_up, write_pdf
 from scoring.models import Season
-from scoring.printing import DEFAULT_PAPER, PAPERS
+from scoring.printing.renderer import DEFAULT_PAPER, PAPERS
+from scoring.seasons import sheets as seasons_sheets
 
 
 class Command(BaseCommand):
@@ -23,6 +23,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, season_id: int, paper: str, out: Path, **options):
         season = look_up("season", season_id, Season.objects.get)
-        pdf = seasons.ladder_sheet_pdf(season, paper)
+        pdf = seasons_sheets.ladder_sheet_pdf(season, paper)
         write_pdf(out, pdf)
         self.stdout.write(f"Wrote {out} (season ladder, {len(pdf):,} bytes)")

@@ -8,8 +8,8 @@ the players' phones reach the site at.
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.links.tokens import game_links
 from scoring.models import Game, Night
-from scoring.table_links import game_links
 
 
 class Command(BaseCommand):

@@ -1,4 +1,4 @@
-// A table's phone page keeps itself up to date (scoring/link_views.py, LinkNews): while
+// A table's phone page keeps itself up to date (scoring/links/views.py, LinkNews): while
 // the page is on screen it asks the link's news URL every data-seconds whether the game
 // changed. When the answer's mark is not the page's, it reloads the page, unless a form
 // on it is being filled in (a field changed since the page loaded, or a form came back

@@ -1,0 +1,26 @@
+"""Which of the game page's forms and buttons a person is offered (the services still
+decide).
+"""
+
+from scoring.core.guards import game_open_to
+from scoring.core.permissions import is_director, is_scorer
+
+
+def game_actions(game, user) -> dict[str, bool]:
+    """Which of the game page's forms and buttons ``user`` is offered.
+
+    The services still decide; this only spares the page buttons they would refuse
+    (none is offered on a final night).
+    """
+    score = is_scorer(user) and not game.night.is_final and not game.forfeit
+    correct = score and game_open_to(game, user)
+    return {
+        "score": score,
+        "correct": correct,
+        "enter_hand": score and not game.from_pegboard and not game.finished,
+        "done_correcting": score and game.finished and game.reopened,
+        "enter_result": correct and not game.started,
+        "clear_result": correct and game.from_pegboard,
+        "reopen": score and is_director(user) and game.finished and not game.reopened,
+        "substitute": score and not game.is_playoff,
+    }

@@ -1,0 +1,105 @@
+"""A table's own entry links: one signed link per game and pair, no account needed.
+
+The link is ``/t/<token>/`` where the token signs ``game.pair.link_version`` with the
+site's secret (``django.core.signing``): no guessable id, and a director revokes a
+table's links by raising the game's ``link_version`` (``links.services``). A link is good
+for its game alone and until the night is final.
+"""
+
+from dataclasses import dataclass
+
+import segno
+from django.conf import settings
+from django.core import signing
+from django.db.models import QuerySet
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from scoring.models import Game
+
+SALT = "scoring.table-link"
+
+
+class LinkRefused(Exception):
+    """A tampered, revoked or expired link, or one whose game is gone."""
+
+
+class LinkForged(LinkRefused):
+    """A token this site never signed: a guess, or a link typed or changed by hand. The
+    others (revoked, final, gone) were genuine links once: a phone left on an old page."""
+
+
+@dataclass(frozen=True)
+class TableLink:
+    """A pair's link to a game, as used from one browser: ``account`` is the label of the
+    account signed in on that browser ("" if none), ``device`` its device id
+    (``links.devices``, "" before its first write through a link). The services
+    refuse a confirmation from the browser that entered the result."""
+
+    game: Game
+    pair: int
+    account: str = ""
+    device: str = ""
+
+    @property
+    def other_pair(self) -> int:
+        return self.game.pair_b if self.pair == self.game.pair_a else self.game.pair_a
+
+    @property
+    def label(self) -> str:
+        """How the link is named in the audit trail and the night file."""
+        return f"pair {self.pair} (table link)"
+
+
+def link_token(game: Game, pair: int) -> str:
+    return signing.Signer(salt=SALT).sign(f"{game.pk}.{pair}.{game.link_version}")
+
+
+def link_path(game: Game, pair: int) -> str:
+    return reverse("scoring:table-link", args=[link_token(game, pair)])
+
+
+def link_url(game: Game, pair: int) -> str:
+    """The link as a phone opens it, from ``settings.SITE_URL`` (printed sheets, the command)."""
+    return settings.SITE_URL.rstrip("/") + link_path(game, pair)
+
+
+def link_qr(game: Game, pair: int) -> str:
+    """The pair's link as a QR code, an SVG ``data:`` URI for an ``<img>`` (segno)."""
+    return segno.make(link_url(game, pair), error="m").svg_data_uri(scale=2, border=2)
+
+
+def game_links(game: Game) -> list[tuple[int, str]]:
+    """``(pair, path)`` for both pairs of ``game``."""
+    return [(pair, link_path(game, pair)) for pair in game.pairs]
+
+
+def signed_link(token: str) -> tuple[int, int, int]:
+    """The game, pair and link version ``token`` names; ``LinkForged`` unless this site
+    signed it (no query: a signature is checked with the secret alone)."""
+    try:
+        value = signing.Signer(salt=SALT).unsign(token)
+        game_id, pair, version = (int(part) for part in value.split("."))
+    except (signing.BadSignature, ValueError):
+        raise LinkForged(_("This link is not valid.")) from None
+    return game_id, pair, version
+
+
+def open_link(token: str, games: QuerySet | None = None) -> TableLink:
+    """The game and pair ``token`` opens; ``LinkRefused`` unless it is good now.
+
+    The game is read from ``games`` (its night joined; by default nothing more), so a page
+    that shows the hands reads the game once."""
+    game_id, pair, version = signed_link(token)
+    games = Game.objects.select_related("night") if games is None else games
+    try:
+        game = games.get(pk=game_id)  # not first(), which orders by the games' 5 columns
+    except Game.DoesNotExist:
+        game = None
+    if game is None or pair not in game.pairs:
+        raise LinkRefused(_("This link's game no longer exists."))
+    if version != game.link_version:
+        raise LinkRefused(_("This link was revoked by the director: ask for the new one."))
+    if game.night.is_final:
+        raise LinkRefused(_("The night is final: its table links no longer work."))
+    return TableLink(game, pair)

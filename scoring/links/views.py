@@ -1,0 +1,346 @@
+"""A table's phone page, reached by its signed link (``links.tokens``): that game alone,
+no login. The token in every URL is the only key: the pages link nowhere else, and every
+other page of the site still asks for an account (the access matrix).
+
+Requests are counted in ``core.limits`` (shared by every server process, a write to
+a small file of its own, not the database) per link, as a club's phones may share one
+address on its Wi-Fi: past ``LINK_LIMIT`` in ``LINK_WINDOW`` seconds the page says to
+wait (429). Links this site never signed are counted per address
+(``core.clients.client_address``, the proxies counted): past ``FORGED_LIMIT`` that address
+gets 429 for them, so guessing stops. A genuine link is never blocked with them (the
+club's phones share the hall's address), and one refused because it was revoked or its
+night is final (a phone left on an old page) does not count toward the block.
+
+The page keeps itself up to date (``static/scoring/link_news.js``): while it is on
+screen it asks ``t/<token>/news/`` every ``NEWS_SECONDS`` whether the game changed (the
+link's check and nothing more: no template, no session), and reloads or says so. Those
+polls are counted apart, against ``NEWS_LIMIT``: four phones of one pair left open for
+the whole window stay under it, and polling never uses up the allowance a phone needs
+to save its hands.
+"""
+
+from dataclasses import replace
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
+from django.utils.functional import cached_property
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView, View
+
+from scoring.core import errors, limits
+from scoring.core.clients import client_address
+from scoring.core.forms import add_rules_errors
+from scoring.games import audit
+from scoring.games import selectors as games_selectors
+from scoring.games import services as games_services
+from scoring.games.forms import HandForm, ResultForm
+from scoring.games.services import author_label
+from scoring.games.tables import HandTable, different_hand_note, game_state
+from scoring.links import selectors, services
+from scoring.links.devices import device_for_write, known_device, remember
+from scoring.links.forms import DisputeForm
+from scoring.links.tokens import LinkForged, LinkRefused, TableLink, open_link, signed_link
+
+LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
+FORGED_LIMIT = 20  # links this site never signed, per address and window: guessing stops
+LINK_WINDOW = 600
+NEWS_SECONDS = 3  # how often an open page asks whether the game changed
+NEWS_LIMIT = 4 * LINK_WINDOW // NEWS_SECONDS  # news polls per link and window
+
+
+def _over(key: str, limit: int) -> bool:
+    """Count one more under ``key`` in its ``LINK_WINDOW``; whether it had ``limit`` already."""
+    return not limits.take(key, limit, LINK_WINDOW)
+
+
+def pegboard_open(game) -> bool:
+    """Whether the table may type the game's result from the pegboard: before play."""
+    return not game.forfeit and not game.started
+
+
+class LinkGate:
+    """Opens the link in the URL as ``self.link`` (``self.game`` its game), or answers
+    with ``refuse``: too many requests (429), or a link that is not good now (403)."""
+
+    def over_limit(self, token: str) -> bool:
+        return _over(f"link:{token[:80]}", LINK_LIMIT)
+
+    def games(self):
+        """Where ``open_link`` reads the game from (``None``: the game and its night)."""
+        return None
+
+    def refuse(self, reason: str, status: int):
+        raise NotImplementedError
+
+    def used_from(self, link: TableLink) -> TableLink:
+        """The link as this request uses it (``LinkPage``: with its browser)."""
+        return link
+
+    def dispatch(self, request, *args, token, **kwargs):
+        too_many = _("Too many requests: wait a few minutes and try again.")
+        try:
+            signed_link(token)
+        except LinkForged as forged:
+            if _over(f"link-forged:{client_address(request)}", FORGED_LIMIT):
+                return self.refuse(too_many, 429)
+            return self.refuse(str(forged), 403)
+        if self.over_limit(token):
+            return self.refuse(too_many, 429)
+        try:
+            self.link = self.used_from(open_link(token, self.games()))
+        except LinkRefused as refused:
+            return self.refuse(str(refused), 403)
+        self.token = token
+        self.game = self.link.game
+        return super().dispatch(request, *args, token=token, **kwargs)
+
+
+class LinkNews(LinkGate, View):
+    """The page's "anything new?": ``selectors.game_news`` as JSON, from the game the
+    link's check reads (one query); a refusal as JSON, with the page's status."""
+
+    http_method_names = ["get"]
+
+    def over_limit(self, token: str) -> bool:
+        return _over(f"link-news:{token[:80]}", NEWS_LIMIT)
+
+    def refuse(self, reason: str, status: int):
+        return self.answer({"refused": reason}, status)
+
+    def get(self, request, token):
+        return self.answer(selectors.game_news(self.game))
+
+    @staticmethod
+    def answer(data: dict, status: int = 200) -> JsonResponse:
+        response = JsonResponse(data, status=status)
+        add_never_cache_headers(response)
+        return response
+
+
+class LinkPage(LinkGate, TemplateView):
+    """The game of the link in the URL; a refusal page unless the link is good now."""
+
+    template_name = "scoring/links/link.html"
+
+    def games(self):
+        # A page reads the game with its hands along with the link; a POST reads the game
+        # alone: its service reads the hands under the lock (``games.selectors.game_shown``).
+        return games_selectors.game_details() if self.request.method in ("GET", "HEAD") else None
+
+    @cached_property
+    def names(self):
+        return games_selectors.game_pair_names_later(self.link.game)
+
+    def refuse(self, reason: str, status: int):
+        return render(
+            self.request, "scoring/links/link_refused.html", {"reason": reason}, status=status
+        )
+
+    def dispatch(self, request, *args, **kwargs):
+        """A post gives the browser its device id (``devices``), which the services
+        record with a result entered and check against the one confirming it."""
+        writes = request.method == "POST"
+        self.device = device_for_write(request) if writes else known_device(request)
+        response = super().dispatch(request, *args, **kwargs)
+        if writes and hasattr(self, "link"):
+            remember(request, response, self.device)
+        return response
+
+    def used_from(self, link: TableLink) -> TableLink:
+        user = self.request.user
+        account = author_label(user) if user.is_authenticated else ""
+        return replace(link, account=account, device=self.device)
+
+    def page_url(self) -> str:
+        return reverse("scoring:table-link", args=[self.token])
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        """The game's header and board, then what ``page_context`` puts below them."""
+        kwargs.pop("token", None)  # the URL's, kept as ``self.token``
+        game = self.game = games_selectors.game_shown(self.game)
+        return super().get_context_data(
+            token=self.token,
+            page_url=self.page_url(),
+            news=selectors.game_news(game),
+            news_url=reverse("scoring:table-link-news", args=[self.token]),
+            news_seconds=NEWS_SECONDS,
+            link=self.link,
+            game=game,
+            night=game.night,
+            sides=games_selectors.game_sides(game, self.names),
+            **self.page_context(game, **kwargs),
+        )
+
+    def page_context(self, game, **forms) -> dict[str, Any]:
+        """The main page: the state, the confirmation, the hands and the hand form, and
+        while ``pegboard_open`` a link to the pegboard's page (``LinkResult``): every
+        first page of a round draws one form, not two, and few tables type a result from
+        the pegboard. ``forms``: one sent back with its errors."""
+        state = selectors.confirmation_state(game)
+        if state == "playing" and not game.from_pegboard:
+            forms.setdefault("hand_form", HandForm(game=game, names=self.names))
+        waiting = state in ("awaiting", "disputed")
+        refusal = services.link_refusal(game, self.link) if waiting else ""
+        can_dispute = waiting and not services.link_refusal(game, self.link, disputing=True)
+        if can_dispute:
+            forms.setdefault("dispute_form", DisputeForm())
+        progress = games_selectors.game_progress(game)
+        named = audit.authors_for(
+            audit.Reader.of(self.request.user), [game.result_entered_by, game.confirmed_by]
+        )
+        return {
+            "entered_by": named.get(game.result_entered_by, ""),
+            "confirmed_by": named.get(game.confirmed_by, ""),
+            "state": game_state(game),
+            "confirmation": state,
+            "awaited_from": selectors.awaited_from(game),
+            "can_confirm": waiting and not refusal,
+            "can_dispute": can_dispute,
+            "refusal": refusal,
+            "result_url": (
+                reverse("scoring:table-link-result", args=[self.token])
+                if pegboard_open(game)
+                else None
+            ),
+            "hand_table": HandTable(
+                games_selectors.hand_rows(game, progress),
+                game=game,
+                variant=game.night.rules_variant,
+                can_correct=False,
+            ),
+            **forms,
+        }
+
+    def write(self, request) -> None:
+        raise NotImplementedError
+
+    def post(self, request, token):
+        try:
+            self.write(request)
+        except errors.AlreadyDone as done:
+            messages.info(request, done.message)
+        except ValidationError as error:
+            return self.refused(error)
+        return redirect(self.page_url())
+
+    def refused(self, error: ValidationError):
+        messages.error(self.request, " ".join(error.messages))
+        return redirect(self.page_url())
+
+
+class LinkHand(LinkPage):
+    http_method_names = ["get", "post"]
+
+    def post(self, request, token):
+        form = HandForm(request.POST, game=self.game, names=self.names)
+        if form.is_valid():
+            try:
+                hand = games_services.hand_record(
+                    game=self.game,
+                    data=form.to_rules(),
+                    number=form.cleaned_data["position"],
+                    link=self.link,
+                )
+            except errors.AlreadyDone as done:
+                messages.info(request, done.message)
+            except errors.DifferentHandSaved as kept:
+                messages.warning(request, different_hand_note(kept, self.game.night.rules_variant))
+            except errors.AwaitingConfirmation as error:
+                return self.refused(error)
+            except ValidationError as error:
+                add_rules_errors(form, error)
+                return self.render_to_response(self.get_context_data(hand_form=form))
+            else:
+                messages.success(request, _("Hand %(number)s saved") % {"number": hand.number})
+            return redirect(self.page_url() + "#entry")
+        return self.render_to_response(self.get_context_data(hand_form=form))
+
+
+class LinkResult(LinkPage):
+    """The pegboard result form on a page of its own, reached from the main page's link
+    while the game is open and has no hands. Once a hand is saved (or the game has its
+    result), a GET goes back to the main page with a message saying why: that page
+    shows what the phone came for, the hands and where to enter the next one, and the
+    page's news reload lands there too when the other pair starts entering hands."""
+
+    template_name = "scoring/links/link_result.html"
+    http_method_names = ["get", "post"]
+
+    def get(self, request, token):
+        game = self.game = games_selectors.game_shown(self.game)
+        if not pegboard_open(game):
+            if game.hand_count:
+                messages.info(
+                    request,
+                    _("This game is being entered hand by hand: its score comes from the hands."),
+                )
+            else:
+                messages.info(request, _("This game already has its result."))
+            return redirect(self.page_url())
+        return super().get(request, token=token)
+
+    def page_context(self, game, **forms) -> dict[str, Any]:
+        forms.setdefault("result_form", ResultForm(game=game, names=self.names))
+        return forms
+
+    def post(self, request, token):
+        form = ResultForm(request.POST, game=self.game, names=self.names)
+        if form.is_valid():
+            try:
+                games_services.game_result_record(
+                    game=self.game,
+                    result=form.to_rules(),
+                    version=form.cleaned_data["version"],
+                    link=self.link,
+                )
+            except errors.AlreadyDone as done:
+                messages.info(request, done.message)
+            except errors.AwaitingConfirmation as error:
+                return self.refused(error)
+            except ValidationError as error:
+                add_rules_errors(form, error)
+                return self.render_to_response(self.get_context_data(result_form=form))
+            else:
+                messages.success(
+                    request,
+                    _("Result saved: won by pair %(pair)s") % {"pair": form.to_rules()["winner"]},
+                )
+            return redirect(self.page_url())
+        return self.render_to_response(self.get_context_data(result_form=form))
+
+
+class LinkConfirm(LinkPage):
+    http_method_names = ["post"]
+
+    def write(self, request):
+        services.game_result_confirm(game=self.game, link=self.link)
+        messages.success(request, _("Result confirmed: it now counts in the standings."))
+
+
+class LinkDispute(LinkPage):
+    http_method_names = ["post"]
+
+    def post(self, request, token):
+        form = DisputeForm(request.POST)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(dispute_form=form))
+        try:
+            services.game_result_dispute(
+                game=self.game, reason=form.cleaned_data["reason"], link=self.link
+            )
+        except ValidationError as error:
+            return self.refused(error)
+        messages.warning(request, _("Dispute sent to the director."))
+        return redirect(self.page_url())
+
+
+table_link = LinkHand.as_view()
+table_link_result = LinkResult.as_view()
+table_link_confirm = LinkConfirm.as_view()
+table_link_dispute = LinkDispute.as_view()
+table_link_news = LinkNews.as_view()

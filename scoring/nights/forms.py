@@ -1,0 +1,260 @@
+"""Forms of a night: its settings (new or edited), its players, the swap of two drawn
+numbers. They turn what was typed into the data ``nights.services`` takes; the rules core
+judges it (the split, the players, the amounts).
+
+Vocabulary: a *night* seats *players* on drawn *numbers*; numbers 2k-1 and 2k form *pair* k.
+"""
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from django import forms
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.core.forms import (
+    AmountField,
+    OnceTokenField,
+    date_picker,
+    members_field,
+    typed_names,
+    typed_players_field,
+)
+from scoring.core.problem_words import name_refused, said
+from scoring.models import Member, Night
+from scoring.nights.attendance_import import HOUSE
+from scoring.nights.services import EDITABLE
+from scoring.rules.names import normal_name
+from scoring.rules.night import MONEY_FIELDS, NightReader, money_text
+
+
+def seating(seats) -> str:
+    """The draw as the page shows it: the member at each number, in number order."""
+    return ",".join(str(seat.member_id) for seat in sorted(seats, key=lambda s: s.number))
+
+
+class SwapForm(forms.Form):
+    """Two drawn numbers whose players change places.
+
+    ``seating`` (hidden) is the draw the director chose from: a second post of the same
+    swap (a double click) would swap the players back, so it is refused instead.
+    """
+
+    first = forms.TypedChoiceField(label=_("Number"), coerce=int)
+    second = forms.TypedChoiceField(label=_("with number"), coerce=int)
+    seating = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, seats, **kwargs):
+        kwargs.setdefault("initial", {"seating": seating(seats)})
+        super().__init__(*args, **kwargs)
+        choices = [(seat.number, f"{seat.number} — {seat.member.name}") for seat in seats]
+        self.fields["first"].choices = self.fields["second"].choices = choices
+
+
+def _night_problems(read: str, value) -> tuple:
+    """What the rules core's night reader makes of ``value``, and its problems in words."""
+    result, problems = _night_reading(read, value)
+    return result, [said(problem) for problem in problems]
+
+
+def _night_reading(read: str, value) -> tuple:
+    """What the rules core's night reader makes of ``value``, and its problems."""
+    reader = NightReader()
+    result = getattr(reader, read)(value)
+    return result, reader.problems
+
+
+def split_shares(text: str) -> list[str]:
+    """The prize split as typed, ``50 / 30 / 20`` (percent), as the shares the rules core
+    reads (``0.5``, …). Shares as before (``0.5, 0.3, 0.2``: none above 1, no ``%``) stay
+    shares; text that is no number goes on as it is, for the rules core to name."""
+    parts = [part.strip().rstrip("%").strip() for part in re.split(r"[/,;]", text)]
+    parts = [part for part in parts if part]
+    try:
+        numbers = [Decimal(part) for part in parts]
+    except InvalidOperation:
+        return parts
+    if not all(number.is_finite() and 0 <= number <= 100 for number in numbers):
+        return parts  # no percent of a pot (NaN, 1e309, 150): the rules core names it
+    if "%" not in text and all(number <= 1 for number in numbers):
+        return parts
+    return [money_text(number / 100) for number in numbers]
+
+
+def split_percent(split) -> str:
+    """The shares as the form shows them: ``50 / 30 / 20``."""
+    return " / ".join(f"{(Decimal(share) * 100).normalize():f}" for share in split)
+
+
+class SplitField(forms.CharField):
+    """The prize split, typed in percent of the pot for places 1, 2, 3 …"""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", _("Prize split (percent)"))
+        kwargs.setdefault(
+            "help_text",
+            _("Places 1, 2, 3 … in percent of the pot, adding up to 100: 50 / 30 / 20."),
+        )
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        shares = split_shares(super().clean(value))
+        parsed, problems = _night_problems("read_split", shares)
+        if problems:
+            raise ValidationError(problems)
+        return [str(share) for share in parsed]
+
+
+class NightSettingsForm(forms.ModelForm):
+    """A night's settings, new or edited: name, date, the fees (as the page's language
+    writes amounts: ``0,25`` in French), the prize split in percent, confirmation."""
+
+    split = SplitField()
+
+    class Meta:
+        model = Night
+        fields = list(EDITABLE)
+        widgets = {"date": date_picker()}
+        labels = {
+            "name": _("Name"),
+            "date": _("Date"),
+            "variant": _("Variant"),
+            "tiebreak": _("Tie-break"),
+            "entry_fee": _("Entry fee"),
+            "loss_fee": _("Loss fee"),
+            "cinch_fee": _("Cinch fee"),
+            "booby_prize": _("Booby prize"),
+            "unit": _("Rounding unit"),
+            "paper": _("Paper for printed sheets"),
+            "confirm_results": _("Results need a second person's confirmation"),
+        }
+        help_texts = {
+            "unit": _("Payouts are rounded down to this."),
+            "paper": _("For printed sheets."),
+            "confirm_results": _(
+                "A game's result counts once a second person confirms it (off: a club "
+                "that trusts its scorer)."
+            ),
+        }
+        field_classes = dict.fromkeys(MONEY_FIELDS, AmountField)
+
+    def clean_money(self, cleaned: dict) -> None:
+        """The amounts as the rules core reads a night file's, within its limits (a night
+        it cannot read could be saved but never scored)."""
+        given = {name: cleaned[name] for name in MONEY_FIELDS if cleaned.get(name) is not None}
+        _read, problems = _night_reading("read_money", {k: str(v) for k, v in given.items()})
+        for problem in problems:
+            self.add_error(problem.place.removeprefix("money."), said(problem))
+
+    def clean_name(self) -> str:
+        try:
+            return normal_name(self.cleaned_data["name"])
+        except ValueError as error:
+            raise ValidationError(name_refused(error)) from None
+
+    def clean(self):
+        cleaned = super().clean()
+        self.clean_money(cleaned)
+        return cleaned
+
+
+class NightForm(NightSettingsForm):
+    """A new night: its settings (the club's defaults filled in) and who plays."""
+
+    token = OnceTokenField()
+    members = members_field()
+    new_players = typed_players_field(_("New players, one per line"), rows=4)
+    house_player = forms.ChoiceField(
+        label=_("House player (an odd number of players)"),
+        required=False,
+        help_text=_(
+            "Makes the last pair: pays nothing and wins nothing (the partner takes "
+            "the pair's prize). A member who volunteers, or House."
+        ),
+    )
+
+    class Meta(NightSettingsForm.Meta):
+        # Chosen when the night is made, and no longer (``services.EDITABLE``); the
+        # paper is chosen when printing.
+        fields = [*EDITABLE[:2], "variant", "tiebreak", *(n for n in EDITABLE[2:] if n != "paper")]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial.setdefault("split", split_percent(self.instance.split))
+        self.initial.setdefault("date", timezone.localdate())
+        # Every counted result has two people behind it unless the director unticks this
+        # (a club that trusts its scorer); nights made otherwise keep the model's "off".
+        self.initial["confirm_results"] = True
+        members = [
+            (name, name)
+            for name in Member.objects.order_by("name").values_list("name", flat=True)
+            if name != HOUSE
+        ]
+        self.fields["house_player"].choices = [
+            ("", gettext("No house player")),
+            (HOUSE, gettext("%(house)s (a stand-in)") % {"house": HOUSE}),
+            *members,
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        members = [member.name for member in cleaned.get("members") or []]
+        typed, refusals = typed_names(cleaned.get("new_players", ""))
+        for refused in refusals:
+            self.add_error("new_players", refused)
+        names = self.with_house_player(members + typed, cleaned.get("house_player"))
+        # The rules core's reading of the players: their count, and one number each.
+        _read, problems = _night_problems("read_players", names)
+        for problem in problems:
+            self.add_error("new_players", problem)
+        self.player_names = names
+        return cleaned
+
+    def with_house_player(self, names: list[str], house: str) -> list[str]:
+        """The players with the house player last: asked for an odd count, refused for
+        an even one (rules.md: a house player makes the last pair)."""
+        if not house:
+            if len(names) % 2:
+                self.add_error(
+                    "house_player",
+                    gettext(
+                        "%(count)s players is an odd number: seat a house player to make the "
+                        "last pair (a member who volunteers, or House)."
+                    )
+                    % {"count": len(names)},
+                )
+            return names
+        if len(names) % 2 == 0:
+            self.add_error(
+                "house_player",
+                gettext("%(count)s players make whole pairs: no house player is needed.")
+                % {"count": len(names)},
+            )
+        return [*names, house]
+
+    def night_settings(self) -> dict:
+        """The keyword arguments of ``services.night_create``."""
+        settings = {name: self.cleaned_data[name] for name in self.Meta.fields}
+        return dict(
+            settings,
+            player_names=self.player_names,
+            token=self.cleaned_data["token"],
+            house_player=self.cleaned_data.get("house_player") or None,
+        )
+
+
+class NightEditForm(NightSettingsForm):
+    """A night's settings a director may change until it is final (``services.night_edit``),
+    the paper its sheets print on among them."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial["split"] = split_percent(self.instance.split)
+        for name in MONEY_FIELDS:
+            self.fields[name].label = f"{self.fields[name].label} ({settings.CURRENCY_SIGN})"
+
+    def changes(self) -> dict:
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}

@@ -1,0 +1,137 @@
+"""Reads of a night: its seats, games and pair names, the night page's overview and
+pattern table, its file; a fixed number of queries per page however many games.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+
+from scoring.core import documents
+from scoring.core.pairs import pair_names
+from scoring.models import Game, Hand, Night, Seat
+from scoring.rules import InvalidInput, read_night
+from scoring.rules.names import name_key, normal_name
+from scoring.rules.schedule import byes
+
+
+def nights_list() -> QuerySet[Night]:
+    """The nights not archived (an archived night still counts in the season), with their
+    players, games and finished games counted each on its own (a subquery each): counted
+    through one join, a night's rows would be its seats times its games."""
+    games = Game.objects.filter(night=OuterRef("pk"), is_playoff=False)
+    return Night.objects.filter(archived=False).annotate(
+        player_count=_count(Seat.objects.filter(night=OuterRef("pk"))),
+        game_count=_count(games),
+        finished_count=_count(games.filter(winner__isnull=False)),
+    )
+
+
+def _count(rows: QuerySet) -> Subquery:
+    """``COUNT(*)`` of ``rows`` as a subquery (0 when there are none)."""
+    counted = rows.order_by().values("night").annotate(n=Count("*")).values("n")
+    return Coalesce(Subquery(counted), 0)
+
+
+def night_seats(night: Night) -> list[Seat]:
+    return list(Seat.objects.filter(night=night).select_related("member").order_by("number"))
+
+
+def night_games(
+    night: Night, *, with_hands: bool = False, with_hand_counts: bool = False
+) -> list[Game]:
+    """The night's games in pattern order; ``with_hand_counts`` adds ``hand_count``."""
+    games = Game.objects.filter(night=night).order_by("is_playoff", "round", "table", "id")
+    if with_hand_counts:
+        games = games.annotate(hand_count=Count("hands"))
+    if with_hands:
+        games = games.prefetch_related(
+            Prefetch("hands", queryset=Hand.objects.order_by("position")), "substitutes"
+        )
+    return list(games)
+
+
+def night_file(night: Night) -> dict:
+    """The downloadable ``cinch-night/1`` document, every hand as entered."""
+    return documents.night_document(
+        night, night_seats(night), night_games(night, with_hands=True), with_hands=True
+    )
+
+
+@dataclass
+class PatternRound:
+    """One row of the pattern table: the round's game at each table, and any bye."""
+
+    round: int
+    games: dict[int, Game] = field(default_factory=dict)
+    byes: list[int] = field(default_factory=list)
+
+
+@dataclass
+class NightOverview:
+    """Everything the night page shows, read in three queries."""
+
+    night: Night
+    seats: list[Seat]
+    names: dict[int, str]
+    games: list[Game]
+    tables: list[int]
+    rounds: list[PatternRound]
+    playoffs: list[Game]
+
+    @property
+    def started(self) -> bool:
+        """Play has started: the draw is fixed (``services`` refuses to change it)."""
+        return any(game.started for game in self.games)
+
+    @property
+    def finished_count(self) -> int:
+        return sum(game.finished for game in self.games if not game.is_playoff)
+
+
+def pattern_rounds(games: list[Game], pair_count: int) -> list[PatternRound]:
+    """The scheduled games by round, with the pairs sitting out each round."""
+    rounds: dict[int, PatternRound] = {}
+    for game in games:
+        if not game.is_playoff:
+            rounds.setdefault(game.round, PatternRound(game.round)).games[game.table] = game
+    for row in rounds.values():
+        row.byes = byes(pair_count, (pair for game in row.games.values() for pair in game.pairs))
+    return [rounds[number] for number in sorted(rounds)]
+
+
+def night_overview(night: Night) -> NightOverview:
+    seats = night_seats(night)
+    games = night_games(night, with_hand_counts=True)
+    scheduled = [game for game in games if not game.is_playoff]
+    return NightOverview(
+        night=night,
+        seats=seats,
+        names=pair_names(seats),
+        games=games,
+        tables=sorted({game.table for game in scheduled}),
+        rounds=pattern_rounds(games, len(seats) // 2),
+        playoffs=[game for game in games if game.is_playoff],
+    )
+
+
+def night_like(document) -> Night | None:
+    """A night on the site with the same name, date and players (case-blind, in any
+    order) as the ``cinch-night/1`` ``document``: importing it again would copy it. A
+    document the rules core refuses has no twin (the import names its problems)."""
+    try:
+        parsed = read_night(document)
+        players = sorted(name_key(name) for name in parsed.players)
+        name = normal_name(parsed.name)
+    except (InvalidInput, ValueError):
+        return None
+    candidates = Night.objects.filter(name=name, date=parsed.date)
+    for night in candidates.prefetch_related("seats__member")[:20]:
+        if sorted(name_key(seat.member.name) for seat in night.seats.all()) == players:
+            return night
+    return None
+
+
+def made_by_form(token) -> bool:
+    """Whether the form that sent ``token`` already made a night (a second post)."""
+    return token is not None and Night.objects.filter(form_token=token).exists()

@@ -1,0 +1,75 @@
+"""The printed sheets on the web: each sheet as PDF, and as HTML for a quick look.
+
+The packet and the standings are public like the pages; the payout sheet is the
+treasurer's, for scorers and directors, and no browser or proxy may keep a copy of it.
+Paper: ``?paper=a4`` or ``letter``, else the night's setting; ``?filled=1`` fills the
+packet's score sheets with the hands entered; ``?language=fr`` prints in that language,
+else the night's (``Night.language``), whatever the screen's. A PDF or a preview comes
+from ``kept_sheets``: at once when it is kept or small, else a page that says it is being
+prepared and reloads itself (in the screen's language), or that the client asked for
+too many sheets lately (429).
+"""
+
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views import View
+
+from scoring.core.permissions import PublicPage, ScorerRequiredMixin
+from scoring.models import Night
+from scoring.printing import kept_sheets
+from scoring.printing.pages import sheet_answer
+from scoring.printing.renderer import paper_or_default
+
+NAMES = {
+    "packet": gettext_lazy("night packet"),
+    "playoffs": gettext_lazy("play-off score sheets"),
+    "tables": gettext_lazy("table cards"),
+    "pairs": gettext_lazy("pair cards"),
+    "standings": gettext_lazy("standings"),
+    "payouts": gettext_lazy("payout sheet"),
+}
+
+
+class SheetView(PublicPage, View):
+    """A night's sheet (``sheet`` in the URL) as PDF, or as HTML when ``preview``."""
+
+    preview = False
+
+    def get(self, request, pk: int, sheet: str):
+        night = get_object_or_404(Night, pk=pk)
+        asked = kept_sheets.night_sheet(
+            night,
+            sheet,
+            paper=paper_or_default(request.GET.get("paper") or night.paper),
+            filled=request.GET.get("filled") == "1",
+            language=request.GET.get("language"),
+        )
+        url = reverse("scoring:night-detail", args=[night.pk])
+        place = {
+            "title": night.name,
+            "sheet": NAMES[sheet],
+            "crumbs": [(reverse("scoring:home"), _("Nights")), (url, night.name)],
+            "back": {"url": url, "words": _("Back to the night")},
+        }
+        filename = f"night-{night.pk}-{sheet}.pdf"
+        return sheet_answer(request, asked, filename, place, preview=self.preview)
+
+
+class ScorersSheetView(ScorerRequiredMixin, SheetView):
+    """A sheet for the scorers' hands only: the payouts (who takes home what, with a line
+    to sign), and the packet, play-off sheets and table cards the room's staff hand out
+    (no sheet prints a table link: only the round's table cards, ``room.sheets``)."""
+
+    def get(self, request, *args, **kwargs):
+        response = super().get(request, *args, **kwargs)
+        patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
+sheet_pdf = SheetView.as_view()
+sheet_preview = SheetView.as_view(preview=True)
+scorers_pdf = ScorersSheetView.as_view()
+scorers_preview = ScorersSheetView.as_view(preview=True)

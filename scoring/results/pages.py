@@ -1,0 +1,33 @@
+"""The base of every page that shows a night's results (the standings, the pot, the
+projector): the rules core's summary of the stored totals, or why the night cannot be
+scored yet.
+"""
+
+from functools import cached_property
+from typing import Any
+
+from scoring.core.views import NightPage
+from scoring.results import selectors
+from scoring.rules import InvalidInput
+
+
+class NightResultsPage(NightPage):
+    """A page of the night's results; ``problems`` says why a night cannot be scored."""
+
+    @cached_property
+    def results(self) -> selectors.NightResults | None:
+        try:
+            return selectors.night_results(self.night)
+        except InvalidInput as invalid:
+            self.problems = [str(problem) for problem in invalid.problems]
+            return None
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        results = self.results
+        return super().get_context_data(
+            night=self.night,
+            results=results,
+            summary=results.summary if results else None,
+            problems=getattr(self, "problems", []),
+            **kwargs,
+        )

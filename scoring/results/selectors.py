@@ -1,0 +1,338 @@
+"""Reads of the end of the night: standings, play-offs and the pot from the rules core's
+summary, the cash counted against it, when the night was closed, and each member's
+record from the kept standings of every night played. A fixed number of queries however
+many games or nights; the figures are the rules core's, only added up here to show that
+they add up.
+"""
+
+import dataclasses
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cached_property
+
+from django.utils.translation import gettext
+
+from scoring.core import documents, kept_summaries
+from scoring.core.pairs import pair_names
+from scoring.core.problem_words import say
+from scoring.models import CashCount, Game, Member, Night, Seat, Substitute, TablePlayer
+from scoring.nights.selectors import night_games, night_seats
+from scoring.rules import live
+from scoring.rules.night import LedgerLine, Prize, Summary
+from scoring.rules.pot import share_stake, stake_pot
+from scoring.rules.standings import PlayoffProposal, propose_playoffs
+
+
+def night_standings(night: Night, seats=None, games=None) -> dict:
+    """The ``cinch-standings/1`` document, from the stored game totals."""
+    return documents.standings(
+        night,
+        seats if seats is not None else night_seats(night),
+        games if games is not None else night_games(night),
+    )
+
+
+@dataclass(frozen=True)
+class PrizeSoFar:
+    """A prize as the pot stands now (``live.PrizeShare``), in the page's words."""
+
+    place: int | None
+    amount: Decimal
+    words: str
+
+
+@dataclass
+class NightResults:
+    """The night as the club sees it at the end of the evening, read in two queries."""
+
+    night: Night
+    seats: list[Seat]
+    games: list[Game]
+    names: dict[int, str]
+    summary: Summary
+
+    @cached_property
+    def standings(self) -> dict:
+        """The ``cinch-standings/1`` document (what ``export_night`` prints)."""
+        return documents.standings(self.night, self.seats, self.games)
+
+    @property
+    def playoffs(self) -> list[Game]:
+        return [game for game in self.games if game.is_playoff]
+
+    @cached_property
+    def proposals(self) -> list[PlayoffProposal]:
+        """The next whole round of play-offs each prize tie needs (the rules core's)."""
+        proposals = propose_playoffs(self.summary.ranking.ties, self.playoffs, self.night.tiebreak)
+        return live.playoffs_due(proposals, round_robin_done=self.round_robin_done)
+
+    @cached_property
+    def standing_rows(self) -> list[dict]:
+        """The standings rows with the games each pair has ``played`` and the prize it is
+        on ``course`` for (provisional until the night is final), as the rules core says."""
+        records = {record.pair: record for record in self.summary.ranking.records}
+        courses = {
+            pair: dataclasses.replace(course, words=say(course.said))
+            for pair, course in live.prizes_on_course(
+                self.summary.ranking, final=self.night.is_final
+            ).items()
+        }
+        return [
+            row | {"played": live.played(records[row["pair"]]), "course": courses.get(row["pair"])}
+            for row in self.standings["standings"]
+        ]
+
+    @property
+    def prizes_so_far(self) -> list["PrizeSoFar"]:
+        summary = self.summary
+        night = summary.night
+        shares = live.prizes_so_far(night.money, summary.fees.pot, len(night.pairs_in_the_prizes))
+        return [PrizeSoFar(share.place, share.amount, say(share.said)) for share in shares]
+
+    @property
+    def unfinished(self) -> list[Game]:
+        """Games and play-offs not finished, in pattern order."""
+        return [game for game in self.games if not game.finished]
+
+    @property
+    def round_robin_done(self) -> bool:
+        """Every scheduled game is finished and no pairing lacks one (play-offs may start)."""
+        scheduled = [game for game in self.games if not game.is_playoff]
+        done = bool(scheduled) and all(game.finished for game in scheduled)
+        return done and not self.summary.missing
+
+    def tie_names(self, tie) -> list[str]:
+        return [
+            gettext("Pair %(pair)s (%(names)s)")
+            % {"pair": pair, "names": self.names.get(pair, "—")}
+            for pair in tie.pairs
+        ]
+
+    @property
+    def places(self) -> list[Prize]:
+        return self.summary.places
+
+    @property
+    def booby(self) -> Prize | None:
+        return self.summary.booby
+
+    @property
+    def ledger(self) -> list[LedgerLine]:
+        """Every player's paid, won and net: the rules core's ledger."""
+        return self.summary.ledger
+
+    @property
+    def paid_out(self) -> Decimal | None:
+        """The places and the booby added up: the check that they make the pot."""
+        if self.summary.payout is None:
+            return None
+        return sum((prize.amount for prize in (*self.places, self.booby) if prize), Decimal(0))
+
+    @property
+    def players_paid(self) -> Decimal:
+        """What the players paid, added up: the check that it makes the pot."""
+        return sum((line.paid for line in self.ledger), Decimal(0))
+
+    @property
+    def players_won(self) -> Decimal | None:
+        if self.summary.payout is None:
+            return None
+        return sum((line.won for line in self.ledger), Decimal(0))
+
+    @property
+    def paid_out_check(self) -> "PotCheck | None":
+        """The prizes added up against the pot, once they are awarded."""
+        if self.paid_out is None:
+            return None
+        pot = self.summary.fees.pot
+        return PotCheck("paid-out-check", gettext("Paid out"), self.paid_out, pot)
+
+    @property
+    def ledger_checks(self) -> list["PotCheck"]:
+        """What the players paid and (once the prizes are awarded) won, against the pot."""
+        pot = self.summary.fees.pot
+        checks = [PotCheck("paid-check", gettext("Players paid"), self.players_paid, pot)]
+        if self.players_won is not None:
+            checks.append(PotCheck("won-check", gettext("Players won"), self.players_won, pot))
+        return checks
+
+
+@dataclass(frozen=True)
+class PotCheck:
+    """A sum that must make the pot: ``holds`` when it does."""
+
+    key: str
+    words: str
+    amount: Decimal
+    pot: Decimal
+
+    @property
+    def holds(self) -> bool:
+        return self.amount == self.pot
+
+
+def night_results(night: Night) -> NightResults:
+    """Standings, ties, fees and prizes of ``night`` from its stored totals.
+
+    Raises the rules core's ``InvalidInput`` for a night that cannot be scored yet.
+    """
+    seats = night_seats(night)
+    games = night_games(night, with_hand_counts=True)
+    summary = documents.summary(night, seats, games)
+    return NightResults(night, seats, games, pair_names(seats), summary)
+
+
+@dataclass
+class MemberSeason:
+    """A member's record over every night played (a seat in a night with a game finished).
+
+    ``paid`` counts the games finished so far; ``won`` counts the nights whose prizes are
+    awarded (not those still blocked by unfinished games or a prize tie).
+    """
+
+    member: Member
+    nights: int = 0
+    games_won: int = 0
+    cinches: int = 0
+    paid: Decimal = Decimal(0)
+    won: Decimal = Decimal(0)
+    sat: list[str] = field(default_factory=list)
+    # Table games (``TableGame``), counted apart from the nights once finished.
+    tables: int = 0
+    tables_won: int = 0
+    stake_won: Decimal = Decimal(0)
+
+    @property
+    def name(self) -> str:
+        return self.member.name
+
+    @property
+    def net(self) -> Decimal:
+        return self.won - self.paid
+
+
+def members_season() -> list[MemberSeason]:
+    """Every member's season, by name, from each night's kept standings: two queries when
+    the nights' summaries are kept (``kept_summaries``), whatever the number of nights,
+    and one each for the games sat in for others and the table games."""
+    members = list(Member.objects.order_by("name"))
+    seasons = {member.name: MemberSeason(member) for member in members}
+    for night in kept_summaries.kept_parts(("standings",), ("money", "players")):
+        if night and any(row["wins"] for row in night[("standings",)]):
+            _add_night(seasons, night[("standings",)], night[("money", "players")])
+    by_member = {member.pk: seasons[member.name] for member in members}
+    _add_substitutes(by_member)
+    _add_tables(by_member)
+    return [seasons[member.name] for member in members]
+
+
+def _add_substitutes(seasons: dict[int, MemberSeason]) -> None:
+    """The games each member sat in for someone: ``Zed for Ann (Tuesday, round 2)``; the
+    number holders' names in one more query, only when anybody sat in."""
+    substitutes = list(
+        Substitute.objects.filter(member__isnull=False)
+        .select_related("game__night")
+        .order_by("game__night__date", "game__round")
+    )
+    if not substitutes:
+        return
+    seats = Seat.objects.filter(night_id__in={sub.game.night_id for sub in substitutes})
+    holders = {(s.night_id, s.number): s.member.name for s in seats.select_related("member")}
+    for sub in substitutes:
+        game = sub.game
+        holder = holders.get(
+            (game.night_id, sub.number), gettext("number %(number)s") % {"number": sub.number}
+        )
+        seasons[sub.member_id].sat.append(
+            gettext("%(name)s for %(holder)s (%(night)s, round %(round)s)")
+            % {"name": sub.name, "holder": holder, "night": game.night.name, "round": game.round}
+        )
+
+
+def _add_tables(seasons: dict[int, MemberSeason]) -> None:
+    """Each finished table's game, win and share of the stake (the rules core's split of
+    the pot among the stored winners), apart from the nights' figures."""
+    for seat in TablePlayer.objects.select_related("table").exclude(table__winners=[]):
+        table, season = seat.table, seasons[seat.member_id]
+        season.tables += 1
+        if seat.number in table.winners:
+            season.tables_won += 1
+            if table.stake is not None:
+                pot = stake_pot(table.stake, len(table.scores))
+                season.stake_won += share_stake(pot, table.winners, table.unit)[seat.number]
+
+
+def _add_night(seasons: dict[str, MemberSeason], standings: list, players: list) -> None:
+    """A night with a game finished (a pair has won), from its ``cinch-standings/1``
+    rows and players (a night that cannot be scored, set up by hand in the admin, counts
+    for none)."""
+    records = {row["pair"]: row for row in standings}
+    for player in players:
+        season = seasons.get(player["name"])
+        if season is None:
+            continue  # renamed in the admin since: counted again once the night changes
+        record = records[(player["number"] + 1) // 2]  # numbers 2k-1 and 2k form pair k
+        season.nights += 1
+        season.games_won += record["wins"]
+        season.cinches += record["cinches"]
+        season.paid += Decimal(player["paid"])
+        if player["won"] is not None:
+            season.won += Decimal(player["won"])
+
+
+@dataclass(frozen=True)
+class Closing:
+    """A night marked final (``closed``) or re-opened: by whom and when."""
+
+    closed: bool
+    when: object
+    who: str
+
+
+def night_closings(night: Night) -> list[Closing]:
+    """When the night was marked final and re-opened, oldest first, from its history."""
+    records = Night.history.filter(id=night.pk).select_related("history_user")
+    closings, final = [], False
+    for record in records.order_by("history_date", "history_id"):
+        if record.is_final != final:
+            user = record.history_user
+            closings.append(
+                Closing(record.is_final, record.history_date, user and user.get_username() or "—")
+            )
+            final = record.is_final
+    return closings
+
+
+def waiting_playoffs(night: Night) -> int:
+    """How many of the night's play-offs are not finished (a tie-break switch removes them)."""
+    return Game.objects.filter(night=night, is_playoff=True, winner__isnull=True).count()
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """A prize's envelope: what it should hold."""
+
+    label: str
+    expected: Decimal
+
+
+def envelopes(summary) -> list[Envelope]:
+    """The prize envelopes of a night that can be paid out (none while it is blocked)."""
+    payout = summary.payout
+    if payout is None:
+        return []
+    places = [
+        Envelope(gettext("Place %(place)s") % {"place": n}, amount)
+        for n, amount in enumerate(payout.places, start=1)
+    ]
+    booby = (
+        [Envelope(gettext("Booby prize"), payout.booby)]
+        if summary.ranking.booby is not None
+        else []
+    )
+    return places + booby
+
+
+def cash_counts(night: Night) -> list[CashCount]:
+    """The night's counts, newest first, with who counted."""
+    return list(night.cash_counts.select_related("counted_by").order_by("-counted_at", "-id"))

@@ -1,0 +1,235 @@
+"""The end of the night: the play-offs a prize tie needs, the tie-break, the cash counted,
+and marking the night final (which refuses every write until a director re-opens it).
+"""
+
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count
+from django.utils.translation import gettext, gettext_lazy
+
+from scoring.core import documents
+from scoring.core.authors import audited
+from scoring.core.guards import lock_open_night, mark_night_changed
+from scoring.core.money import shown_money
+from scoring.core.problem_words import said_at, say
+from scoring.models import CashCount, Game, Night, Tiebreak
+from scoring.nights import selectors as nights_selectors
+from scoring.results.selectors import envelopes
+from scoring.rules import InvalidInput
+from scoring.rules.night import missing_reasons, money_text
+from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
+
+
+def _night_summary(night: Night, games: list[Game]):
+    """The rules core's summary of the night from its stored totals (``games`` read)."""
+    try:
+        return documents.summary(night, nights_selectors.night_seats(night), games)
+    except InvalidInput as invalid:
+        raise ValidationError([said_at(problem) for problem in invalid.problems]) from None
+
+
+def _unfinished_words(games: list[Game]) -> str:
+    """``round 3, table 1: pair 1 v pair 2; …`` for the games not finished (five at most)."""
+    shown = [str(game) for game in games[:5]]
+    if len(games) > len(shown):
+        shown.append(gettext("and %(count)s more") % {"count": len(games) - len(shown)})
+    return "; ".join(shown)
+
+
+NOT_YET = gettext_lazy("Play-offs start once every game is finished; not yet: %(which)s.")
+
+
+@audited
+@transaction.atomic
+def playoffs_start(*, night: Night, user=None) -> list[Game]:
+    """Create the play-off games the rules core proposes for the night's prize ties.
+
+    Only once every game of the round robin is finished (until then the ties can still
+    change), and only under play-off tie-breaking. Play-offs are entered like any game.
+    """
+    night = lock_open_night(night)
+    if night.tiebreak != PLAYOFF:
+        raise ValidationError(
+            gettext(
+                "This night breaks ties on pegs, where play-offs do not count: "
+                "switch it to play-off games first."
+            )
+        )
+    games = nights_selectors.night_games(night)
+    unfinished = [game for game in games if not game.is_playoff and not game.finished]
+    if unfinished:
+        raise ValidationError(NOT_YET % {"which": _unfinished_words(unfinished)})
+    summary = _night_summary(night, games)
+    if summary.missing:  # an imported night file that left a pairing out
+        which = "; ".join(say(reason) for reason in missing_reasons(summary.missing))
+        raise ValidationError(NOT_YET % {"which": which})
+    if not summary.ranking.ties:
+        raise ValidationError(gettext("No tie decides a prize: there is no play-off to start."))
+    playoffs = [game for game in games if game.is_playoff]
+    proposals = propose_playoffs(summary.ranking.ties, playoffs, night.tiebreak)
+    pairings = [pairing for proposal in proposals for pairing in proposal.games]
+    if not pairings:
+        raise ValidationError(
+            gettext(
+                "The play-offs for these ties are started already: enter them on their game pages."
+            )
+        )
+    started = [
+        Game.objects.create(night=night, is_playoff=True, pair_a=a, pair_b=b) for a, b in pairings
+    ]
+    mark_night_changed(night.pk)
+    return started
+
+
+@audited
+@transaction.atomic
+def night_tiebreak_set(*, night: Night, tiebreak: str, user=None) -> int:
+    """Break the night's ties by play-off games or by pegs (peg difference, then pegs for).
+
+    Play-offs do not count under pegs, so switching to pegs removes the play-offs not yet
+    begun (their removal is in the history) and is refused while one is under way.
+    Returns how many were removed.
+    """
+    night = lock_open_night(night)
+    if tiebreak not in Tiebreak.values:
+        known = ", ".join(Tiebreak.values)
+        raise ValidationError(
+            gettext("%(tiebreak)s is not a tie-break (one of: %(known)s).")
+            % {"tiebreak": repr(tiebreak), "known": known}
+        )
+    removed = 0
+    if tiebreak == PEGS:
+        waiting = list(
+            Game.objects.filter(night=night, is_playoff=True, winner__isnull=True).annotate(
+                hand_count=Count("hands")
+            )
+        )
+        begun = [game for game in waiting if game.started]
+        if begun:
+            raise ValidationError(
+                gettext(
+                    "A play-off is under way (%(which)s): finish it before breaking ties on pegs."
+                )
+                % {"which": _unfinished_words(begun)}
+            )
+        for game in waiting:
+            game.delete()
+        removed = len(waiting)
+    if night.tiebreak != tiebreak:
+        night.tiebreak = tiebreak
+        night._change_reason = f"tie-break: {tiebreak}"
+        night.save(update_fields=["tiebreak", "updated_at"])
+    return removed
+
+
+@audited
+@transaction.atomic
+def night_close(*, night: Night, user=None) -> Night:
+    """Mark the night final once every game and play-off is done and no prize tie is left.
+
+    A final night refuses every change until a director re-opens it (``night_reopen``);
+    both are kept in the night's history, with who and when.
+    """
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.is_final:
+        raise ValidationError(gettext("%(night)s is final already.") % {"night": night.name})
+    games = nights_selectors.night_games(night)
+    if not any(not game.is_playoff for game in games):
+        raise ValidationError(
+            gettext("%(night)s has no games yet: make the schedule first.") % {"night": night.name}
+        )
+    summary = _night_summary(night, games)
+    if summary.blocked:
+        unfinished = [game for game in games if not game.finished]
+        refused = gettext("%(night)s cannot be final yet: %(why)s.") % {
+            "night": night.name,
+            "why": "; ".join(summary.blocked),
+        }
+        if unfinished:
+            which = _unfinished_words(unfinished)
+            refused += " " + gettext("Not finished: %(which)s.") % {"which": which}
+        raise ValidationError(refused)
+    check_closable(night, summary.fees.pot)
+    night.is_final = True
+    night._change_reason = "closed: final"
+    night.save(update_fields=["is_final", "updated_at"])
+    return night
+
+
+@audited
+@transaction.atomic
+def night_reopen(*, night: Night, user=None) -> Night:
+    """Open a final night for changes again (directors only; kept in the history)."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if not night.is_final:
+        raise ValidationError(
+            gettext("%(night)s is not final: it is open already.") % {"night": night.name}
+        )
+    night.is_final = False
+    night._change_reason = "re-opened"
+    night.save(update_fields=["is_final", "updated_at"])
+    return night
+
+
+@transaction.atomic
+def cash_count_record(
+    *,
+    night: Night,
+    counted: Decimal | None = None,
+    counted_envelopes: list[Decimal] | None = None,
+    note: str = "",
+    user=None,
+) -> CashCount:
+    """Keep a count: the total, or one amount per prize envelope (then their sum)."""
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.is_final:
+        raise ValidationError(
+            gettext("%(night)s is final: re-open it to count the cash again.")
+            % {"night": night.name}
+        )
+    summary = documents.summary(
+        night, nights_selectors.night_seats(night), nights_selectors.night_games(night)
+    )
+    expected_envelopes = envelopes(summary)
+    stored = []
+    if counted_envelopes is not None:
+        if len(counted_envelopes) != len(expected_envelopes) or not expected_envelopes:
+            raise ValidationError(
+                gettext("The prizes changed since the page was shown: count the envelopes again.")
+            )
+        stored = [
+            {"prize": e.label, "expected": money_text(e.expected), "counted": money_text(c)}
+            for e, c in zip(expected_envelopes, counted_envelopes, strict=True)
+        ]
+        counted = sum(counted_envelopes, Decimal(0))
+    count = CashCount.objects.create(
+        night=night,
+        expected=summary.fees.pot,
+        counted=counted,
+        envelopes=stored,
+        note=note.strip(),
+        counted_by=user,
+    )
+    # The night changed: its payout sheet, which shows the count, is rendered again.
+    mark_night_changed(night.pk)
+    return count
+
+
+def check_closable(night: Night, pot: Decimal) -> None:
+    """A night whose latest cash count differs from its pot (as it is now) closes only
+    when that count has a note saying why."""
+    latest = night.cash_counts.order_by("-counted_at", "-id").first()
+    if latest is not None and latest.counted != pot and not latest.note:
+        raise ValidationError(
+            gettext(
+                "The cash counted (%(counted)s) differs from the pot (%(pot)s) by "
+                "%(difference)s: count again, with a note saying why, before closing the night."
+            )
+            % {
+                "counted": shown_money(latest.counted),
+                "pot": shown_money(pot),
+                "difference": shown_money(latest.counted - pot),
+            }
+        )

@@ -1,0 +1,96 @@
+"""Reads of the room on the night: the round board (which tables still have to report,
+with who changed a game last), in a fixed number of queries.
+"""
+
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, OuterRef, Subquery
+
+from scoring.core.pairs import pair_names
+from scoring.links import selectors as links_selectors
+from scoring.links import tokens
+from scoring.models import Game, Hand, Night
+from scoring.nights.selectors import night_seats, pattern_rounds
+from scoring.rules import live
+
+
+def _last_change(model, **match):
+    """The newest history record of a game or its hands, as subqueries of a game row."""
+    records = model.history.filter(**match).order_by("-history_date")
+    return (
+        Subquery(records.values("history_date")[:1]),
+        Subquery(records.values(f"history_user__{get_user_model().USERNAME_FIELD}")[:1]),
+    )
+
+
+def games_with_last_change(night: Night) -> list[Game]:
+    """The night's games in pattern order with ``hand_count`` and ``changed``/``changed_by``:
+    the newest change to the game or any of its hands (deleted ones too), in one query."""
+    game_when, game_who = _last_change(Game, id=OuterRef("pk"))
+    hand_when, hand_who = _last_change(Hand, game_id=OuterRef("pk"))
+    games = (
+        Game.objects.filter(night=night)
+        .order_by("is_playoff", "round", "table", "id")
+        .annotate(
+            hand_count=Count("hands"),
+            game_when=game_when,
+            game_who=game_who,
+            hand_when=hand_when,
+            hand_who=hand_who,
+        )
+    )
+    games = list(games)
+    for game in games:
+        hand_newer = game.hand_when is not None and game.hand_when > game.game_when
+        game.changed = game.hand_when if hand_newer else game.game_when
+        game.changed_by = (game.hand_who if hand_newer else game.game_who) or "—"
+    return games
+
+
+@dataclass(frozen=True)
+class BoardRound:
+    """A round of the round board: its games by table, and the pairs sitting out."""
+
+    round: int
+    games: list[Game]
+    byes: list[int]
+
+    @property
+    def playing(self) -> list[Game]:
+        return [game for game in self.games if not game.finished]
+
+
+@dataclass
+class RoundBoard:
+    """The round board: the current round first, the others after it."""
+
+    night: Night
+    names: dict[int, str]
+    current: BoardRound | None
+    others: list[BoardRound]
+    playoffs: list[Game]
+
+
+def round_board(night: Night) -> RoundBoard:
+    seats = night_seats(night)
+    games = games_with_last_change(night)
+    number = live.current_round(games)
+    rounds = [
+        BoardRound(row.round, [row.games[table] for table in sorted(row.games)], row.byes)
+        for row in pattern_rounds(games, len(seats) // 2)
+    ]
+    names = pair_names(seats)
+    for game in games:
+        game.players = tuple(names.get(pair) or "—" for pair in game.pairs)
+        game.confirmation = links_selectors.confirmation_state(game)
+        game.awaited = links_selectors.awaited_from(game)
+        game.links = tokens.game_links(game)
+    current = next((row for row in rounds if row.round == number), None)
+    return RoundBoard(
+        night=night,
+        names=names,
+        current=current,
+        others=[row for row in rounds if row is not current],
+        playoffs=[game for game in games if game.is_playoff],
+    )

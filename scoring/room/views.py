@@ -1,0 +1,97 @@
+"""The room on the night: the round board for the people running it, and the projector
+view for the players across the hall.
+
+Both reload themselves: the round board every ``ROUND_BOARD_RELOAD`` seconds (a
+``<meta http-equiv="refresh">``), the projector after showing each of its pages for
+``PROJECTOR_PAGE_SECONDS`` (``scoring/static/scoring/projector.js``). Figures are the rules
+core's, through the selectors (``round_board``, ``night_results``).
+"""
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.utils.cache import patch_cache_control
+
+from scoring.core.permissions import (
+    MONEY,
+    STANDINGS,
+    DirectorRequiredMixin,
+    PublicPage,
+    ScorerRequiredMixin,
+    shown_to,
+)
+from scoring.core.views import NightPage
+from scoring.printing import renderer
+from scoring.results.pages import NightResultsPage
+from scoring.room import selectors, sheets
+from scoring.rules.digits import number_from_digits
+from scoring.seasons import selectors as seasons_selectors
+
+ROUND_BOARD_RELOAD = 30
+PROJECTOR_PAGE_SECONDS = 15
+PROJECTOR_PAGES = ("standings", "playing", "pot", "ladder")
+LADDER_ROWS = 12  # the season ladder's top rows, as many as read well at 10 metres
+
+
+class RoundBoardPage(ScorerRequiredMixin, NightPage):
+    """Which tables still have to report: the current round, then the others folded."""
+
+    template_name = "scoring/room/round_board.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(
+            night=self.night,
+            board=selectors.round_board(self.night),
+            reload=ROUND_BOARD_RELOAD,
+            **kwargs,
+        )
+
+
+class ProjectorPage(PublicPage, NightResultsPage):
+    """Full screen, large type: standings, the tables still playing, the pot (for those
+    who may see money) and the ladder of the season the night counts in (if any);
+    ``?page=standings`` (or ``playing``, ``pot``, ``ladder``) holds one page."""
+
+    kind = STANDINGS
+    template_name = "scoring/room/projector.html"
+
+    def pages(self, season) -> list[str]:
+        hidden = {"pot"} if not shown_to(self.request.user, MONEY) else set()
+        if season is None:
+            hidden.add("ladder")
+        shown = [page for page in PROJECTOR_PAGES if page not in hidden]
+        held = self.request.GET.get("page")
+        return [held] if held in shown else shown
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        board = selectors.round_board(self.night)
+        season = seasons_selectors.night_season(self.night)
+        ladder = seasons_selectors.season_ladder(season) if season is not None else None
+        return super().get_context_data(
+            pages=self.pages(season),
+            ladder=ladder,
+            ladder_rows=ladder.document["ladder"][:LADDER_ROWS] if ladder else [],
+            board=board,
+            seconds=PROJECTOR_PAGE_SECONDS,
+            **kwargs,
+        )
+
+
+class RoundCards(DirectorRequiredMixin, NightPage):
+    """The table cards of the round (``?round=N``, else the current one) as PDF, each
+    pair's link a QR code: directors only, as a link is its table's key to the scores."""
+
+    def get(self, request, pk):
+        number = number_from_digits(request.GET.get("round"))
+        context = sheets.round_cards_context(self.night, number)
+        pdf = renderer.render_pdf("scoring/room/round_cards.html", context, paper=self.night.paper)
+        response = HttpResponse(pdf, content_type="application/pdf")
+        name = f"night-{self.night.pk}-round-{context['round']}-table-cards.pdf"
+        response["Content-Disposition"] = f'inline; filename="{name}"'
+        patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
+round_board = RoundBoardPage.as_view()
+round_cards = RoundCards.as_view()
+projector = ProjectorPage.as_view()

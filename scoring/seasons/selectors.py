@@ -1,0 +1,77 @@
+"""Reads of a season: the nights it takes, the night's season for the projector, its
+``cinch-season/1`` file and its ladder (the rules core's, over the nights' kept
+standings, so a season page does not score its nights again).
+"""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q, QuerySet
+
+from scoring.core import kept_summaries
+from scoring.models import Night, Season
+from scoring.nights import selectors as nights_selectors
+from scoring.rules.ladder import SEASON_FORMAT, ladder, night_points
+from scoring.rules.names import name_key
+
+
+def season_nights(season: Season) -> QuerySet[Night]:
+    """The season's nights in the order they count: by date, then as made."""
+    taken = Q(pk__in=season.picked.values("pk"))
+    if season.first_date and season.last_date:
+        taken |= Q(date__gte=season.first_date, date__lte=season.last_date)
+    return Night.objects.filter(taken).order_by("date", "pk")
+
+
+def night_season(night: Night) -> Season | None:
+    """The newest season ``night`` counts in (its dates, or picked), if any: the one the
+    projector shows between rounds."""
+    counts = Q(picked=night) | Q(first_date__lte=night.date, last_date__gte=night.date)
+    return Season.objects.filter(counts).order_by("-first_date", "-id").first()
+
+
+def season_document(season: Season) -> dict:
+    """The ``cinch-season/1`` document: the nights' files, every hand as entered."""
+    document = {"format": SEASON_FORMAT, "name": season.name}
+    if season.best is not None:
+        document["best"] = season.best
+    document["nights"] = [nights_selectors.night_file(night) for night in season_nights(season)]
+    return document
+
+
+@dataclass
+class SeasonLadder:
+    """The ``cinch-ladder/1`` document of the season's scored nights, with each player's
+    points night by night (``grid``) and the nights that cannot be scored."""
+
+    season: Season
+    nights: list[Night]
+    document: dict
+    grid: dict[str, dict[int, int]] = field(default_factory=dict)
+    unscored: list[Night] = field(default_factory=list)
+
+    @property
+    def rows(self) -> list[dict]:
+        """The ladder's rows, each with ``night_<id>`` points (``None``: not played)."""
+        rows = []
+        for row in self.document["ladder"]:
+            points = self.grid.get(name_key(row["player"]), {})
+            rows.append({**row, **{f"night_{n.pk}": points.get(n.pk) for n in self.nights}})
+        return rows
+
+
+def season_ladder(season: Season) -> SeasonLadder:
+    """The season's ladder from its nights' kept standings: one query for the nights
+    when their summaries are kept, whatever their number."""
+    nights = kept_summaries.nights_with_summaries(season_nights(season))
+    scored, grid, unscored = [], {}, []
+    for night in nights:
+        summary = night.kept_summary
+        if summary.standings is None:
+            unscored.append(night)
+            continue
+        night_doc = {"players": summary.players}
+        scored.append((night_doc, summary.standings))
+        for player, points in night_points(night_doc, summary.standings):
+            grid.setdefault(name_key(player), {})[night.pk] = points
+    document = ladder(season.name, season.best, scored)
+    return SeasonLadder(season, nights, document, grid, unscored)

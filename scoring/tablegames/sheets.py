@@ -1,0 +1,90 @@
+"""A table's score sheet: blank for the pen, with a column per player, or filled in.
+
+One page: hand, bidder, the called partner (Razzle), the bid, who took each scoring
+card, and every player's running score. Filled in, the rows and scores are the rules
+core's fold of the hands entered (``selectors.table_board``). Anyone may ask for
+it, so it is kept, limited and rendered once like a night's sheets (``kept_sheet``).
+"""
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from scoring.printing import kept_sheets, renderer
+from scoring.printing.sheets import Part
+from scoring.tablegames.selectors import table_board
+
+# Widths in millimetres, within the 180 mm a Letter or A4 page gives: hand, bidder,
+# partner (Razzle), bid, one per scoring card, then the players share what is left.
+HAND_MM, BIDDER_MM, PARTNER_MM, BID_MM, CARD_MM = 10, 12, 12, 10, 10
+PAGE_MM = 180
+PLAYER_WIDTHS_MM = (22, 20, 18, 17, 16, 14, 13, 12, 11, 10)  # the print stylesheet's
+BLANK_ROWS = 20
+TEMPLATE = "scoring/tablegames/table_sheet.html"
+
+
+def column_widths(variant, player_count: int) -> tuple[int, ...]:
+    leading = (HAND_MM, BIDDER_MM) + ((PARTNER_MM,) if variant.called_partner else ())
+    fixed = (*leading, BID_MM, *(CARD_MM,) * len(variant.cards))
+    room = (PAGE_MM - sum(fixed)) // player_count
+    player = next(width for width in PLAYER_WIDTHS_MM if width <= room)
+    return (*fixed, *(player,) * player_count)
+
+
+def _row(row, variant) -> dict:
+    hand = row.hand
+    if hand.points is not None:
+        cards = None
+        points = f" {pgettext('pair 1 v pair 2', 'v')} ".join(map(str, hand.points))
+    else:
+        cards = [
+            "–" if (hand.cards or {}).get(card.key) is None else hand.cards[card.key]
+            for card in variant.cards
+        ]
+        points = ""
+    return {
+        "number": row.number,
+        "bidder": hand.bidder,
+        "partner": hand.partner or _("alone"),
+        "bid": hand.bid,
+        "cards": cards,
+        "points": points,
+        "scores": row.after,
+    }
+
+
+def sheet_context(table, *, filled: bool) -> dict:
+    variant = table.rules_variant
+    players = list(table.players.all())
+    board = table_board(table) if filled else None
+    rows = [_row(row, variant) for row in board.hands] if board else []
+    widths = column_widths(variant, len(players))
+    return {
+        "night": {"name": str(table), "date": table.date},
+        "club_name": settings.CLUB_NAME,
+        "table": table,
+        "variant": variant,
+        "players": players,
+        "cards": variant.cards,
+        "column_widths": widths,
+        "rows": rows,
+        # Ruled as table rows, not the packet's grid image: the header's columns then
+        # line up with the boxes whatever the number of players.
+        "blank_rows": range(max(BLANK_ROWS - len(rows), 2)),
+        "winners": board.winners if board and board.finished else [],
+    }
+
+
+def kept_sheet(table, *, paper: str, filled: bool) -> kept_sheets.Sheet:
+    """The table's sheet as ``kept_sheets`` keeps it: as of the table's ``updated_at``
+    (every hand saved, corrected or deleted moves it), in the screen's language."""
+    return kept_sheets.Sheet(
+        version=f"table:{table.pk}:{table.updated_at.timestamp()}:{filled}",
+        paper=paper,
+        language=translation.get_language(),
+        parts=lambda: [Part(TEMPLATE, sheet_context(table, filled=filled), 1)],
+        preview=lambda: renderer.render_html(
+            TEMPLATE, sheet_context(table, filled=filled), paper=paper
+        ),
+    )

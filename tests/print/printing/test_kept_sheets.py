@@ -1,0 +1,327 @@
+"""Sheets kept for every worker, rendered once, in parts, in the background, within limits.
+
+WeasyPrint is the slow part, so these tests count its renders (``renderer.html_to_pdf``)
+and read the PDFs back with pypdf.
+"""
+
+import base64
+import io
+import threading
+
+import pytest
+from django.core.cache import cache, caches
+from django.db import connection
+from django.urls import reverse
+from pypdf import PdfReader
+from pytest_django.asserts import assertContains
+
+from scoring.core import limits
+from scoring.games import services as games_services
+from scoring.nights import selectors as nights_selectors
+from scoring.nights import services as nights_services
+from scoring.printing import kept_sheets, renderer
+from scoring.printing import sheets as printing_sheets
+from scoring.rules.simulate import random_night
+from tests.factories import ScorerFactory
+
+
+@pytest.fixture(autouse=True)
+def empty_cache(db):
+    """The cache table is not emptied between tests that commit: start from nothing."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def renders(monkeypatch) -> list[str]:
+    """The HTML of every render WeasyPrint is asked for, in order."""
+    calls, real = [], renderer.html_to_pdf
+
+    def counted(html, **kwargs):
+        calls.append(html)
+        return real(html, **kwargs)
+
+    monkeypatch.setattr(renderer, "html_to_pdf", counted)
+    return calls
+
+
+def night_of(pairs: int, **options):
+    return nights_services.night_import(document=random_night(pairs, seed=6, **options))
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def open_game(night):
+    return next(game for game in nights_selectors.night_games(night) if game.winner is None)
+
+
+def test_a_kept_sheet_is_in_the_database_cache_every_worker_reads(settings, renders):
+    night = night_of(4, rounds_played=1)
+    assert settings.CACHES["default"]["BACKEND"].endswith("DatabaseCache")
+
+    pdf = kept_sheets.sheet_pdf(night, "standings", paper="letter")
+
+    another_process = caches.create_connection("default")  # its own handle, not this one's
+    job = kept_sheets.Job.of(printing_sheets.sheet_parts(night, "standings"), "letter")
+    assert another_process.get(job.key) == pdf
+    with connection.cursor() as cursor:  # a row of the database, not a process's memory
+        cursor.execute("SELECT COUNT(*) FROM cinch_cache WHERE cache_key LIKE %s", ["%sheet%"])
+        assert cursor.fetchone()[0] >= 2  # the sheet, and its one part
+    assert kept_sheets.sheet_pdf(night, "standings", paper="letter") == pdf
+    assert len(renders) == 1
+
+
+# A kept value as pickle writes it, naming a class this code does not have (a value kept
+# by code whose classes lived elsewhere): reading it back raises.
+UNREADABLE = base64.b64encode(b"\x80\x02cscoring.printing\nGone\n)\x81.").decode()
+
+
+def test_a_kept_part_the_cache_cannot_read_back_is_rendered_again(renders):
+    night = night_of(4, rounds_played=1)
+    pdf = kept_sheets.sheet_pdf(night, "standings", paper="letter")
+    with connection.cursor() as cursor:  # only the parts are left, and none is readable
+        cursor.execute("DELETE FROM cinch_cache WHERE cache_key NOT LIKE %s", ["%sheet-part:%"])
+        cursor.execute("UPDATE cinch_cache SET value = %s", [UNREADABLE])
+        assert cursor.rowcount == 1
+
+    again = kept_sheets.sheet_pdf(night, "standings", paper="letter")
+
+    assert page_texts(again) == page_texts(pdf)
+    assert len(renders) == 2
+    assert kept_sheets.sheet_pdf(night, "standings", paper="letter") == again  # kept anew
+
+
+def test_a_blank_packet_is_not_rendered_again_when_a_hand_is_saved(renders):
+    night = night_of(4, rounds_played=1, results_share=0)
+    blank = kept_sheets.sheet_pdf(night, "packet", paper="letter")
+    filled = kept_sheets.sheet_pdf(night, "packet", paper="letter", filled=True)
+    game = open_game(night)
+
+    games_services.hand_record(game=game, data={"passed": True})
+    games_services.hand_record(
+        game=game, data={"bidder": game.pair_a, "bid": 2, "high": 1, "low": 1}
+    )
+    night.refresh_from_db()
+
+    assert kept_sheets.sheet_pdf(night, "packet", paper="letter") == blank
+    assert kept_sheets.sheet_pdf(night, "packet", paper="letter", filled=True) != filled
+    assert len(renders) == 3  # blank, filled, filled again: never the blank one twice
+
+
+def test_the_same_sheet_on_the_other_paper_is_another_sheet(renders):
+    night = night_of(4)
+    letter = kept_sheets.sheet_pdf(night, "standings", paper="letter")
+
+    a4 = kept_sheets.sheet_pdf(night, "standings", paper="a4")
+
+    assert letter != a4 and len(renders) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sheet_is_rendered_once_while_others_ask_for_it(monkeypatch, renders):
+    """One request renders (held half-way here); every other is told it is being
+    prepared, and gets the kept PDF once it is there."""
+    night = night_of(4)
+    halfway, finish = threading.Event(), threading.Event()
+    real = renderer.html_to_pdf
+
+    def slow(html, **kwargs):
+        halfway.set()
+        assert finish.wait(30)
+        return real(html, **kwargs)
+
+    monkeypatch.setattr(renderer, "html_to_pdf", slow)
+    answers = []
+
+    def ask(client):
+        answers.append(
+            kept_sheets.request_pdf(night, "standings", paper="letter", filled=False, client=client)
+        )
+
+    first = threading.Thread(target=ask, args=("10.0.0.1",))
+    first.start()
+    assert halfway.wait(30)
+    for client in ("10.0.0.2", "10.0.0.3"):
+        ask(client)
+    finish.set()
+    first.join(30)
+    ask("10.0.0.4")
+
+    assert [type(answer).__name__ for answer in answers] == [
+        "Preparing",
+        "Preparing",
+        "Ready",
+        "Ready",
+    ]
+    assert answers[2].pdf == answers[3].pdf
+
+
+def test_a_request_finding_the_lock_is_told_the_sheet_is_being_prepared(client, renders):
+    night = night_of(4)
+    job = kept_sheets.Job.of(printing_sheets.sheet_parts(night, "standings"), "letter")
+    assert limits.acquire(job.lock, 60, pages=2, done=1)  # another worker is rendering it
+
+    response = client.get(reverse("scoring:night-sheet", args=[night.pk, "standings"]))
+
+    assert response.status_code == 202
+    assertContains(response, "The standings is being prepared", status_code=202)
+    assertContains(response, '<meta http-equiv="refresh" content="5">', status_code=202)
+    assert renders == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_big_sheet_is_rendered_in_the_background(client, monkeypatch):
+    monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)
+    night = night_of(4, rounds_played=0)  # the draw, the pattern table and 6 score sheets
+    url = reverse("scoring:night-scorers-sheet", args=[night.pk, "packet"])
+    client.force_login(ScorerFactory())
+
+    preparing = client.get(url)
+    kept_sheets.wait_for_background(60)
+    ready = client.get(url)
+
+    assert preparing.status_code == 202
+    assertContains(preparing, "8 pages", status_code=202)
+    assert ready.status_code == 200 and ready["Content-Type"] == "application/pdf"
+    assert len(page_texts(ready.content)) == 8
+
+
+def test_a_big_packet_is_rendered_in_parts_numbered_across(monkeypatch, renders):
+    monkeypatch.setattr(printing_sheets, "PART_SHEETS", 2)
+    night = night_of(4, rounds_played=1, results_share=0)
+
+    pdf = kept_sheets.sheet_pdf(night, "packet", paper="letter", filled=True)
+
+    texts = page_texts(pdf)
+    assert len(renders) == 4  # the front, then 6 score sheets 2 at a time
+    assert len(texts) == 8
+    assert [f"page {number} of 8" in text for number, text in enumerate(texts, 1)] == [True] * 8
+    assert "Round 1, table 1" in texts[2] and "— draw" in texts[0]
+
+    game = open_game(night)
+    games_services.hand_record(game=game, data={"passed": True})
+    night.refresh_from_db()
+    again = kept_sheets.sheet_pdf(night, "packet", paper="letter", filled=True)
+
+    assert len(renders) == 5  # only the part holding that game's sheet
+    assert len(page_texts(again)) == 8
+
+
+def test_pages_are_numbered_right_when_a_part_has_more_pages_than_guessed(monkeypatch):
+    monkeypatch.setattr(printing_sheets, "PART_SHEETS", 3)
+    night = night_of(4, rounds_played=0)
+    parts = [
+        printing_sheets.Part(part.template, part.context, 1)
+        for part in printing_sheets.sheet_parts(night, "packet")
+    ]
+
+    pdf = kept_sheets.Job.of(parts, "letter").render()
+
+    texts = page_texts(pdf)
+    assert len(texts) == 8
+    assert "page 1 of 8" in texts[0] and "page 8 of 8" in texts[7]
+
+
+def test_one_client_may_start_only_so_many_renders(client, monkeypatch):
+    monkeypatch.setattr(kept_sheets.renders, "limit", 2)
+    night = night_of(4)
+
+    def sheet(paper, address="10.0.0.1"):
+        url = reverse("scoring:night-sheet", args=[night.pk, "standings"])
+        return client.get(url, {"paper": paper}, REMOTE_ADDR=address)
+
+    answers = [sheet("letter"), sheet("a4"), sheet("letter")]
+    night.name = "Renamed"
+    night.save()
+    refused = sheet("a4")
+
+    assert [answer.status_code for answer in answers] == [200, 200, 200]  # the third was kept
+    assert refused.status_code == 429
+    assert refused["Retry-After"] == str(kept_sheets.RENDER_WINDOW)
+    assertContains(refused, "Too many sheets asked for", status_code=429)
+    assert sheet("a4", address="10.0.0.2").status_code == 200  # another client
+
+
+def test_a_kept_sheet_is_found_again_without_building_it(monkeypatch):
+    night = night_of(4)
+    first = kept_sheets.sheet_pdf(night, "packet", paper="letter")
+    built = []
+    monkeypatch.setattr(printing_sheets, "sheet_parts", lambda *args, **kwargs: built.append(args))
+
+    again = kept_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
+
+    assert again == kept_sheets.Ready(first) and built == []
+
+
+def test_a_sheet_another_request_is_building_is_being_prepared(client, renders):
+    night = night_of(4)
+    night.refresh_from_db()  # as the view reads it
+    asked = kept_sheets.night_sheet(night, "standings", paper="letter")
+    url = reverse("scoring:night-sheet", args=[night.pk, "standings"])
+    building = [  # another worker builds its PDF and its page
+        limits.acquire(asked.as_of + kept_sheets.LOCK, 60),
+        limits.acquire(asked.as_of + kept_sheets.PREVIEW + kept_sheets.LOCK, 60),
+    ]
+
+    pdf, page = client.get(url), client.get(url.replace(".pdf", "/"))
+
+    for answer in (pdf, page):
+        assertContains(answer, "Its pages are being put together", status_code=202)
+    assert renders == []
+    for lock in building:
+        lock.release()
+    assert client.get(url).status_code == 200
+
+
+def test_a_signed_in_person_has_an_allowance_of_their_own(client_as, scorer, monkeypatch):
+    """The club's laptop shares the hall's address with the members' phones."""
+    monkeypatch.setattr(kept_sheets.renders, "limit", 1)
+    night = night_of(4)
+    url = reverse("scoring:night-sheet", args=[night.pk, "standings"])
+    assert client_as(None).get(url, {"paper": "letter"}).status_code == 200
+
+    assert client_as(None).get(url, {"paper": "a4"}).status_code == 429
+    assert client_as(scorer).get(url, {"paper": "a4"}).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_waiting_render_dropped_from_the_cache_is_built_again(monkeypatch):
+    monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)
+    night = night_of(4)
+    slot = limits.acquire(kept_sheets.RENDER_SLOTS[0], 60)  # a big render elsewhere
+
+    def ask():
+        return kept_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
+
+    waiting = ask()
+    job = kept_sheets.night_sheet(night, "packet", paper="letter").job()
+    cache.delete(job.key + kept_sheets.JOB)  # culled from the cache meanwhile
+    slot.release()
+    started = ask()
+    kept_sheets.wait_for_background(60)
+
+    assert waiting == kept_sheets.Preparing(8, waiting=True)
+    assert started == kept_sheets.Preparing(8)
+    assert isinstance(ask(), kept_sheets.Ready)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_background_render_that_fails_frees_its_lock_and_slot(monkeypatch, caplog):
+    monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)
+    night = night_of(4)
+
+    def broken(html, **options):
+        raise RuntimeError("out of memory")
+
+    monkeypatch.setattr(renderer, "html_to_pdf", broken)
+    first = kept_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
+    kept_sheets.wait_for_background(60)
+
+    job = kept_sheets.night_sheet(night, "packet", paper="letter").job()
+    assert first == kept_sheets.Preparing(8)
+    assert "Rendering sheet:" in caplog.text and "failed" in caplog.text
+    assert limits.holder(job.lock) is None
+    assert limits.holder(kept_sheets.RENDER_SLOTS[0]) is None
