@@ -10,7 +10,7 @@ More processes or threads only shared the same two cores more thinly.
 
 With ``TRUSTED_PROXY_COUNT`` set, the site believes the last addresses of
 ``X-Forwarded-For``: only the proxy may reach gunicorn, or a client writes its own. The
-master says so in its log when it listens beyond this machine (README "Production").
+master says so in its log when it listens beyond this machine (docs/install/production.md).
 """
 
 import ipaddress
@@ -19,7 +19,7 @@ from gunicorn.util import parse_address
 
 from cinch_club import env
 
-bind = "127.0.0.1:8000"  # behind the TLS proxy (README "Production")
+bind = "127.0.0.1:8000"  # behind the TLS proxy (docs/install/production.md)
 worker_class = "gthread"
 workers = 3
 threads = 4
@@ -28,7 +28,7 @@ threads = 4
 # process frees a thread first. With gthread's default (1,000 each) the first process to
 # wake took in most of a burst and its four threads worked through it while another
 # process stood idle: the p95 of the benchmark's 300 saves was 284–317 ms, 170–211 ms
-# since (docs/performance.md, "Seventh session"). So no keep-alive: a kept connection
+# with it (docs/performance.md, "Table links"). So no keep-alive: a kept connection
 # would hold a thread's place; behind the TLS proxy on the same machine a new connection
 # is cheap.
 keepalive = 0
@@ -46,7 +46,7 @@ def on_starting(server):
             "TRUSTED_PROXY_COUNT=%s but gunicorn listens on %s: a client that reaches it "
             "without the proxy writes its own X-Forwarded-For and escapes the login lock "
             "and the rate limits. Bind to 127.0.0.1 or a unix socket, or let a firewall "
-            "pass only the proxy (README, Production).",
+            "pass only the proxy (docs/install/production.md).",
             env.TRUSTED_PROXY_COUNT,
             ", ".join(reachable),
         )

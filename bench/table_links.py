@@ -1,4 +1,4 @@
-"""20 tables enter and confirm their games at once through their links (issue 14).
+"""20 tables enter and confirm their games at once through their links.
 
 gunicorn (production settings, and the processes and threads of ``gunicorn.conf.py``)
 over a 40-pair night, its first rounds one after the other on the same server, as a

@@ -10,7 +10,7 @@ accepts, costs a fraction of a second per process at start and nothing afterward
 Then what is loaded is set aside from the garbage collector (``gc.freeze``): it lives as
 long as the process, yet each full collection walked all of it again, some 160,000
 objects, a pause of about 90 ms in whichever request it fell (docs/performance.md,
-"Sixth session").
+"Table links").
 """
 
 import gc

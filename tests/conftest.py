@@ -32,7 +32,7 @@ QUERY_COUNTS = {"django_assert_num_queries", "django_assert_max_num_queries"}
 # packets and sheets in every language, and the property tests, spend their time in
 # WeasyPrint and in the rules core's random nights.
 # Every line they reach is also reached by a traced test aimed at it (measured per test
-# file with coverage's contexts: docs/performance.md, sixth and seventh sessions).
+# file with coverage's contexts).
 UNTRACED_TESTS = (
     "browser/",
     "reliability/test_access_matrix.py",
@@ -73,7 +73,7 @@ def untraced():
 
     pytest-cov's own ``no_cover`` pauses only the measurement of its xdist worker: the
     one it also starts in each worker before it knows it is one then takes over, and the
-    test runs traced all the same (docs/performance.md, seventh session).
+    test runs traced all the same.
     """
     paused = []
     while (measuring := coverage.Coverage.current()) is not None:

@@ -130,7 +130,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# English and French (issue 17): English is the source language (the msgids are the
+# English and French: English is the source language (the msgids are the
 # English words), French comes from locale/fr/LC_MESSAGES/django.po. A visitor's language
 # is the menu's choice (kept in the language cookie; a logged-in person's in their profile
 # too, scoring.core.language), else the browser's Accept-Language, else the club's LANGUAGE_CODE.

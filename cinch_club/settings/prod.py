@@ -14,7 +14,7 @@ DEBUG = False
 SECURE_SSL_REDIRECT = True
 # gunicorn sits behind a proxy that ends TLS and says so in X-Forwarded-Proto; without
 # this every request would look like plain HTTP and be redirected for ever. The proxy
-# must set the header itself (overwriting any a client sent), as the README says.
+# must set the header itself (overwriting any a client sent), as docs/install/production.md says.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True

@@ -4,12 +4,12 @@ With ``transaction_mode="IMMEDIATE"`` every transaction takes SQLite's write loc
 begins. A writer that finds it taken does not wait in line: SQLite's busy handler
 sleeps and tries again, with sleeps growing to 100 ms, so when twenty saves arrive
 together the lock sits free while the others sleep, and the last ones wait longest
-(docs/performance.md, "Table links": the saves' p95 and worst fell by a third with
-this queue). Here a transaction first takes an exclusive ``flock`` on
-``<database>-writers`` beside the database file, which the kernel hands on the moment
-it is let go, and lets it go when it commits or rolls back. Every thread and process
-opens its own, so the queue holds across gunicorn's workers. A writer waits in it as
-long as it takes (SQLite's 20 s timeout no longer comes into play): a stuck worker is
+(docs/performance.md, "Table links": the saves' p95 and worst are lower with this
+queue than with the busy handler). Here a transaction first takes an exclusive
+``flock`` on ``<database>-writers`` beside the database file, which the kernel hands on
+the moment it is let go, and lets it go when it commits or rolls back. Every thread and
+process opens its own, so the queue holds across gunicorn's workers. A writer waits in
+it as long as it takes (SQLite's 20 s timeout no longer comes into play): a stuck worker is
 ended by gunicorn's timeout, and the kernel lets go of its lock. An in-memory database
 (the tests') has no file and no queue; the folder is writable anyway (WAL keeps its
 ``-wal`` and ``-shm`` files there).

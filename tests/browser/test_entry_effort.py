@@ -2,7 +2,7 @@
 keys by keyboard for a typical hand (pair 1 bids 2, takes High and Jack, pair 2 takes
 Low, Game not out), each ending with the board, the saved hand and the next form in view.
 
-Figures (README, "A club night, step by step"): 7 clicks (the bid's drop-down is two:
+Figures (docs/guide/club-night.md, "Enter the sheets"): 7 clicks (the bid's drop-down is two:
 open it, pick the bid) and 11 keys, Enter included.
 """
 

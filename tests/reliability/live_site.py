@@ -102,7 +102,7 @@ class Database:
         return "postgresql" if self.admin_url else "sqlite"
 
     def _execute(self, sql: str, retry_while_in_use: bool = False) -> None:
-        """``sql`` on the server; a template's last session may take a moment to end
+        """``sql`` on the server; a template's last connection may take a moment to end
         after its site stopped, so copying one is tried for up to 10 seconds."""
         import psycopg
 

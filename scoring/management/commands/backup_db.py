@@ -5,7 +5,7 @@ scorers enter hands can catch a page half-written, and misses whatever is still 
 ``-wal`` file beside it. The API copies the database as of one moment, in one step, while
 the site keeps serving (in WAL mode readers never block writers, nor writers them); the
 copy is then checked with ``PRAGMA integrity_check``. On PostgreSQL it refuses: there
-``pg_dump`` makes the consistent copy (see the README's Backups).
+``pg_dump`` makes the consistent copy (docs/install/backups.md).
 
 It writes a new file only, so a backup can never overwrite the database or an older
 backup by mistake. Exit status 2 when it refuses.
