@@ -136,11 +136,7 @@ def withdrawal_plan(night: Night, pair: int, from_round: int) -> WithdrawalPlan:
             gettext("Pair %(pair)s has play-off games: it cannot withdraw now.") % {"pair": pair}
         )
     leaving = [game for game in mine if game.round >= from_round]
-    played = [
-        game
-        for game in leaving
-        if not game.forfeit and (game.winner is not None or game.started or game.hand_count)
-    ]
+    played = [game for game in leaving if not game.forfeit and game.started]
     if played:
         which = "; ".join(str(game) for game in played[:3])
         raise ValidationError(
@@ -243,13 +239,10 @@ def late_pair_refusal(night: Night) -> str | None:
 
 
 def _first_round_to_play(night: Night) -> int | None:
-    games = list(Game.objects.filter(night=night, is_playoff=False))
-    started = {game.round for game in games if game.started and not game.forfeit}
-    started |= set(
-        Game.objects.filter(night=night, is_playoff=False, hands__isnull=False).values_list(
-            "round", flat=True
-        )
+    games = list(
+        Game.objects.filter(night=night, is_playoff=False).annotate(hand_count=Count("hands"))
     )
+    started = {game.round for game in games if game.started and not game.forfeit}
     rounds = sorted({game.round for game in games} - started)
     return rounds[0] if rounds and rounds[0] > max(started, default=0) else None
 

@@ -14,6 +14,7 @@ from django.views.generic import View
 from scoring.attendance import services
 from scoring.attendance.forms import LatePairForm, SubstituteForm, WithdrawForm
 from scoring.core import pairs as core_pairs
+from scoring.core.guards import is_final
 from scoring.core.permissions import DirectorRequiredMixin, ScorerRequiredMixin
 from scoring.models import Game, Night, Seat, Substitute
 from scoring.nights import selectors as nights_selectors
@@ -99,7 +100,7 @@ class NightAttendance(DirectorRequiredMixin, View):
                 "withdrawn": [(pair, names.get(pair, ""), r) for pair, r in sorted(gone.items())],
                 "late_form": late_form or LatePairForm(),
                 "late_refusal": services.late_pair_refusal(self.night)
-                if not self.night.is_final
+                if not is_final(self.night)
                 else None,
             },
         )

@@ -1,11 +1,17 @@
-"""What every write checks first, and what it marks after; and whether a game is still
-open to a person (``game_open_to``), which pages ask to offer the buttons the services
-will accept.
+"""May this still change? The one place that says it, for the services that refuse a write
+and the pages that offer its button:
 
-A night marked final (``night_close``) takes no write until a director re-opens it: every
-game write starts with ``lock_open_game`` and every night write with ``lock_open_night``,
-which refuse it with ``NightFinal``. A write that changes what a sheet shows ends with
-``mark_night_changed``, so a kept PDF is rendered again.
+- *final*: a night marked final (``night_close``) takes no write until a director
+  re-opens it (``is_final``): every game write starts with ``lock_open_game``, every night
+  write with ``lock_open_night``, a table's with ``refuse_if_final``; they raise
+  ``NightFinal``.
+- *started*: play has started once a game has a hand or a result (``Game.started``); the
+  draw and the schedule are fixed from then on (``play_started``).
+- *open to this person*: a finished game or table is corrected by a director only,
+  or by anyone once re-opened (``open_to``).
+
+A write that changes what a sheet shows ends with ``mark_night_changed``, so a kept PDF is
+rendered again.
 """
 
 from django.db.models import Count
@@ -16,8 +22,13 @@ from scoring.core.errors import NightFinal, PlayStarted
 from scoring.models import Game, Night
 
 
-def refuse_if_final(night: Night) -> None:
-    if night.is_final:
+def is_final(night: Night | None) -> bool:
+    """Whether ``night`` (``None``: a table on its own) is final: nothing of it changes."""
+    return night is not None and night.is_final
+
+
+def refuse_if_final(night: Night | None) -> None:
+    if is_final(night):
         raise NightFinal(
             gettext(
                 "%(night)s is final: a director must re-open the night before anything changes."
@@ -41,18 +52,24 @@ def lock_open_game(game: Game) -> Game:
     return locked
 
 
-def game_open_to(game: Game, user) -> bool:
-    """Whether ``user`` may still change ``game``: unfinished, re-opened, or a director.
+def open_to(record, user) -> bool:
+    """Whether ``user`` may still change ``record`` (a game or a table): unfinished,
+    re-opened, or a director.
 
     Not a write: pages ask it to offer the correction buttons the services will accept.
     """
-    return not game.finished or game.reopened or getattr(user, "is_staff", False)
+    finished = record.finished and not getattr(record, "reopened", False)
+    return not finished or getattr(user, "is_staff", False)
+
+
+def play_started(games) -> bool:
+    """Whether play has started among ``games`` (``Game.started``: a hand or a result)."""
+    return any(game.started for game in games)
 
 
 def refuse_if_play_started(night: Night) -> None:
-    """The draw and the schedule change only until a game has started (``Game.started``)."""
-    games = Game.objects.filter(night=night).annotate(hand_count=Count("hands"))
-    if any(game.started for game in games):
+    """The draw and the schedule change only until a game has started."""
+    if play_started(Game.objects.filter(night=night).annotate(hand_count=Count("hands"))):
         raise PlayStarted(gettext("Play has started: the numbers drawn can no longer change."))
 
 

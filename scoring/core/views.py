@@ -46,6 +46,51 @@ class NightPage(TemplateView):
         return reverse(f"scoring:{name}", args=[self.night.pk])
 
 
+class HandEntry:
+    """A new hand's POST, on a game's page, its phone link and a table alike: the form
+    (``hand_form``), the service (``record``), then back to the entry form; a form posted
+    twice or overtaken by another phone (``AlreadyDone``, ``DifferentHandSaved``) and a
+    refusal that is no field's (``AwaitingConfirmation``) are said in a message, a
+    problem with what was typed beside its field. ``saved`` says where a saved hand goes.
+    """
+
+    def hand_form(self, data):
+        raise NotImplementedError
+
+    def record(self, *, data: dict, number: int | None):
+        raise NotImplementedError
+
+    def entry_url(self) -> str:
+        raise NotImplementedError
+
+    def kept_note(self, kept: errors.DifferentHandSaved) -> str:
+        """What a form overtaken by another hand at its number is told."""
+        return kept.message
+
+    def saved(self, hand):
+        messages.success(self.request, gettext("Hand %(number)s saved") % {"number": hand.number})
+        return redirect(self.entry_url() + "#entry")
+
+    def post(self, request, *args, **kwargs):
+        form = self.hand_form(request.POST)
+        if form.is_valid():
+            try:
+                hand = self.record(data=form.to_rules(), number=form.cleaned_data["position"])
+            except errors.AlreadyDone as done:
+                return already_done(request, done, self.entry_url() + "#entry")
+            except errors.DifferentHandSaved as kept:
+                messages.warning(request, self.kept_note(kept))
+                return redirect(self.entry_url() + "#entry")
+            except errors.AwaitingConfirmation as refused:
+                messages.error(request, " ".join(refused.messages))
+                return redirect(self.entry_url())
+            except ValidationError as error:
+                add_rules_errors(form, error)
+            else:
+                return self.saved(hand)
+        return self.render_to_response(self.get_context_data(hand_form=form))
+
+
 class HandCorrection:
     """A correction's POST, for a game's hand and a table's alike: the form, the service
     with the version the form was opened at, a stale or refused answer shown on the page,

@@ -75,7 +75,8 @@ def hand_restore(*, record, user=None) -> Hand:
     entered.append((record.position, data))
     entered.sort(key=lambda pair: pair[0])
     index = [position for position, _ in entered].index(record.position)
-    state = services._state_with(game, [hand for _, hand in entered], fields=(), position=index)
+    variant = game.night.rules_variant
+    state = services._state_with(game, variant, [hand for _, hand in entered], position=index)
     restored = Hand.objects.create(
         id=record.id,
         game=game,

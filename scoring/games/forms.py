@@ -1,29 +1,20 @@
-"""Forms of a game: one hand (bidder, bid, who took each scoring card or points per pair),
-its correction, and the final result typed from the pegboard.
-
-Vocabulary: a *hand* has a *bidder*, a *bid* and the *scoring cards* each pair took (or
-*points* per pair); a game typed from the *pegboard* gives only its final *result*.
+"""Forms of a game: one hand (``core.hand_form`` built for its two pairs), and the final
+result typed from the pegboard (a game typed from the *pegboard* gives only its *result*).
 """
 
 from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 
-from scoring.core.forms import (
-    RulesChoiceField,
-    VersionChecked,
-)
+from scoring.core.forms import RulesChoiceField
+from scoring.core.hand_form import HandForm, Sides
 from scoring.core.widgets import (
     DrawnForm,
-    FirstFocusRadioSelect,
     FlatCheckboxInput,
     FlatHiddenInput,
     FlatNumberInput,
     FlatRadioSelect,
-    FlatSelect,
 )
-from scoring.rules.hand import MONEY
-from scoring.rules.variants import get_variant
 
 
 def pair_label(pair: int, names: dict[int, str]) -> str:
@@ -37,93 +28,26 @@ def pair_label(pair: int, names: dict[int, str]) -> str:
 pair_label_later = lazy(pair_label, str)
 
 
-class HandForm(DrawnForm, forms.Form):
-    """One hand of ``game``: bidder, bid, who took each scoring card or points per pair.
-
-    ``position`` (hidden) is the hand's number in the game when the form was opened, so a
-    second post of the same form (a double click) is refused instead of saved twice. A
-    post without it (a script's) is appended as before.
-    """
-
-    position = forms.IntegerField(widget=FlatHiddenInput, required=False, min_value=1)
-
-    def __init__(self, *args, game, names: dict[int, str], **kwargs):
-        kwargs.setdefault("label_suffix", "")
-        kwargs.setdefault("initial", {"position": getattr(game, "hand_count", 0) + 1})
-        super().__init__(*args, **kwargs)
-        self.variant = variant = get_variant(game.night.variant)
-        self.pairs = game.pairs
-        self.fields["bidder"] = RulesChoiceField(
-            label=gettext("Bidder"),
-            choices=[(pair, pair_label_later(pair, names)) for pair in self.pairs],
-            widget=FirstFocusRadioSelect,
-        )
-        bids = [("", gettext("bid …"))] + [(bid, str(bid)) for bid in variant.bids]
-        if variant.money_bid:
-            bids.append((MONEY, gettext("Money")))
-        self.fields["bid"] = RulesChoiceField(label=gettext("Bid"), choices=bids, widget=FlatSelect)
-        for card in variant.cards:
-            choices = [(pair, gettext("Pair %(pair)s") % {"pair": pair}) for pair in self.pairs]
-            if not card.always_awarded:
-                choices.append(("", gettext("not out")))
-            self.fields[card.key] = RulesChoiceField(
-                label=gettext(card.label), choices=choices, widget=FlatRadioSelect
-            )
-        for side, pair in zip("ab", self.pairs, strict=True):
-            self.fields[f"points_{side}"] = forms.IntegerField(
-                label=gettext("Pair %(pair)s points") % {"pair": pair},
-                required=False,
-                widget=FlatNumberInput(attrs={"inputmode": "numeric", "size": 3}),
-            )
-        if variant.revoke:
-            self.fields["revoke"] = RulesChoiceField(
-                label=gettext("Revoke"),
-                choices=[("", gettext("none"))]
-                + [(pair, gettext("Pair %(pair)s") % {"pair": pair}) for pair in self.pairs],
-                widget=FlatRadioSelect,
-            )
-        if variant.passed_deal:
-            self.fields["passed"] = forms.BooleanField(
-                label=gettext("Passed deal (nobody bid)"),
-                required=False,
-                widget=FlatCheckboxInput,
-            )
-
-    @property
-    def card_fields(self) -> list:
-        return [self[card.key] for card in self.variant.cards]
-
-    @property
-    def points_fields(self) -> list:
-        return [self["points_a"], self["points_b"]]
-
-    def to_rules(self) -> dict:
-        """The hand as the rules core reads it (see ``documents.hand_data``): only what
-        was given, so the core can say what is missing."""
-        data = self.cleaned_data
-        hand = {"passed": True} if data.get("passed") else {}
-        for key in ("bidder", "bid", "revoke", *self.variant.card_keys):
-            if data.get(key) is not None:
-                hand[key] = data[key]
-        points = [data.get("points_a"), data.get("points_b")]
-        if points != [None, None]:
-            hand["points"] = points
-        return hand
+def hand_sides(game, names: dict[int, str]) -> Sides:
+    """The game's two pairs as its hand form words them."""
+    return Sides(
+        numbers=list(game.pairs),
+        label=lambda pair: pair_label_later(pair, names),
+        short=lambda pair: gettext("Pair %(pair)s") % {"pair": pair},
+        totals=[gettext("Pair %(pair)s points") % {"pair": pair} for pair in game.pairs],
+        totals_legend=gettext("…or the points per pair"),
+    )
 
 
-def hand_initial(data: dict, version: int) -> dict:
-    """Form values showing a stored hand (``documents.hand_data``) for correction."""
-    initial = dict(data, version=version)
-    if "points" in initial:
-        initial["points_a"], initial["points_b"] = initial.pop("points")
-    return initial
-
-
-class HandEditForm(VersionChecked, HandForm):
-    """A correction carries the version it was opened at, so two scorers cannot collide."""
-
-    position = None  # a correction keeps the hand's place
-    version = forms.IntegerField(widget=FlatHiddenInput)
+def hand_form(game, names: dict[int, str], data=None, *, form_class=HandForm, **kwargs):
+    """The form of one hand of ``game`` (``HandEditForm``: its correction)."""
+    return form_class(
+        data,
+        variant=game.night.rules_variant,
+        sides=hand_sides(game, names),
+        count=getattr(game, "hand_count", 0),
+        **kwargs,
+    )
 
 
 class ResultForm(DrawnForm, forms.Form):
@@ -140,7 +64,7 @@ class ResultForm(DrawnForm, forms.Form):
         kwargs.setdefault("label_suffix", "")
         kwargs.setdefault("initial", {"version": game.version})
         super().__init__(*args, **kwargs)
-        variant = get_variant(game.night.variant)
+        variant = game.night.rules_variant
         self.fields["winner"] = RulesChoiceField(
             label=gettext("Winner"),
             choices=[(pair, pair_label_later(pair, names)) for pair in game.pairs],

@@ -2,7 +2,7 @@
 decide).
 """
 
-from scoring.core.guards import game_open_to
+from scoring.core.guards import is_final, open_to
 from scoring.core.permissions import is_director, is_scorer
 
 
@@ -12,8 +12,8 @@ def game_actions(game, user) -> dict[str, bool]:
     The services still decide; this only spares the page buttons they would refuse
     (none is offered on a final night).
     """
-    score = is_scorer(user) and not game.night.is_final and not game.forfeit
-    correct = score and game_open_to(game, user)
+    score = is_scorer(user) and not is_final(game.night) and not game.forfeit
+    correct = score and open_to(game, user)
     return {
         "score": score,
         "correct": correct,

@@ -1,5 +1,5 @@
-"""Hands and games: entering, correcting and deleting hands, the pegboard result, and
-re-opening a finished game.
+"""Hands and games: a game's hands on the one hand path (``GameHands`` for
+``core.hand_writes``), the pegboard result, and re-opening a finished game.
 
 A hand or result is saved only if the game it belongs to still folds under the rules
 core, and the game's totals are stored from the rules core's answer in the same
@@ -10,23 +10,19 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
+from scoring.core import hand_writes
 from scoring.core.authors import audited
 from scoring.core.documents import hand_data, hand_fields
 from scoring.core.errors import (
-    ALREADY_SAVED,
-    CHANGED_MEANWHILE,
-    DELETED_MEANWHILE,
     DISPUTED,
     AlreadyDone,
     AwaitingConfirmation,
-    DifferentHandSaved,
-    StaleVersion,
     rules_error,
 )
-from scoring.core.guards import game_open_to, lock_open_game, mark_night_changed
+from scoring.core.guards import lock_open_game, mark_night_changed, open_to
+from scoring.core.hand_writes import hand_error_fields
 from scoring.models import Game, Hand
 from scoring.rules import InvalidInput, check_result, play_game
-from scoring.rules.variants import get_variant
 
 SIDE_WORD = "pair"
 
@@ -87,20 +83,20 @@ def _refuse_if_closed_to(game: Game, user) -> None:
         raise ValidationError(
             gettext("%(game)s is a forfeit (a pair withdrew): it takes no hands.") % {"game": game}
         )
-    if not game_open_to(game, user):
+    if not open_to(game, user):
         raise ValidationError(
             gettext("%(game)s is finished: ask a director to re-open it before changing it.")
             % {"game": game}
         )
 
 
-def _state_with(game: Game, hands: list[dict], *, fields, position: int | None = None):
+def _state_with(game: Game, variant, hands: list[dict], *, position: int | None = None):
     """The game's state with ``hands``; problems of hand ``position`` go beside its fields."""
     try:
-        return play_game(get_variant(game.night.variant), game.pairs, hands, word=SIDE_WORD)
+        return play_game(variant, game.pairs, hands, word=SIDE_WORD)
     except InvalidInput as invalid:
         prefix = f"hands[{position}]" if position is not None else ""
-        raise rules_error(invalid, fields=fields, prefix=prefix) from None
+        raise rules_error(invalid, fields=hand_error_fields(variant), prefix=prefix) from None
 
 
 def hands_in_order(game: Game) -> list[Hand]:
@@ -110,42 +106,57 @@ def hands_in_order(game: Game) -> list[Hand]:
     return list(game.hands.order_by("position"))
 
 
-def _hand_form_fields(game: Game) -> tuple[str, ...]:
-    variant = get_variant(game.night.variant)
-    return ("passed", "bidder", "bid", "revoke", "points", "cards", *variant.card_keys)
+class GameHands(hand_writes.Hands):
+    """A night game's hands for the one hand path (``core.hand_writes``)."""
 
+    model = Hand
+    owner_field = "game"
 
-@audited
-@transaction.atomic
-def hand_record(*, game: Game, data: dict, user=None, number: int | None = None, link=None) -> Hand:
-    """Append a hand to ``game`` if the rules core accepts it; store the new totals.
+    @classmethod
+    def lock(cls, game: Game) -> "GameHands":
+        game = lock_open_game(game)
+        return cls(game, hands_in_order(game), game.night.rules_variant)
 
-    ``number`` is the hand's number in the game when its form was opened: if the game
-    already holds that many hands the same hand was posted twice (``AlreadyDone``), or
-    another one was saved at that number meanwhile (``DifferentHandSaved``). ``link`` is
-    the table link it came through when no account entered it (a ``TableLink``). The hand
-    comes back with its ``number`` in the game as saved, whoever saved others meanwhile.
-    """
-    game = lock_open_game(game)
-    hands = hands_in_order(game)
-    card_keys = get_variant(game.night.variant).card_keys
-    _refuse_repeated_hand(number, hands, data)
-    _refuse_if_awaiting_for(game, link)
-    _refuse_if_closed_to(game, user)
-    if game.from_pegboard:
-        raise ValidationError(
-            gettext("%(game)s was typed from the pegboard: it takes no hands.") % {"game": game}
+    def data(self, hand: Hand) -> dict:
+        return hand_data(hand)
+
+    def fields(self, data: dict) -> dict:
+        return hand_fields(data, self.variant.card_keys)
+
+    def fold(self, entered: list[dict], position: int | None):
+        """``None`` for a game left without hands: no play."""
+        return (
+            _state_with(self.owner, self.variant, entered, position=position) if entered else None
         )
-    entered = [hand_data(hand) for hand in hands]
-    fields = _hand_form_fields(game)
-    state = _state_with(game, [*entered, data], fields=fields, position=len(entered))
-    position = max((h.position for h in hands), default=0) + 1  # the locked game's hands
-    hand = Hand.objects.create(
-        game=game, position=position, entered_by=user, **hand_fields(data, card_keys)
-    )
-    save_game_totals(game, state, **_author(user, link))
-    hand.number = len(hands) + 1  # its number in the game, for the "Hand N saved" note
-    return hand
+
+    def refuse_closed(self, user) -> None:
+        _refuse_if_closed_to(self.owner, user)
+
+    def refuse_new(self, user, link) -> None:
+        game = self.owner
+        _refuse_if_awaiting_for(game, link)
+        _refuse_if_closed_to(game, user)
+        if game.from_pegboard:
+            raise ValidationError(
+                gettext("%(game)s was typed from the pegboard: it takes no hands.") % {"game": game}
+            )
+
+    def store(self, state, user, link=None) -> None:
+        save_game_totals(self.owner, state, **_author(user, link))
+
+
+def hand_record(*, game: Game, data: dict, user=None, number: int | None = None, link=None) -> Hand:
+    """Append a hand to ``game`` (``core.hand_writes.record``). ``link``: the table link it
+    came through when no account entered it (a ``TableLink``)."""
+    return hand_writes.record(GameHands, game, data=data, user=user, number=number, link=link)
+
+
+def hand_correct(*, hand: Hand, data: dict, version: int, user=None) -> Hand:
+    return hand_writes.correct(GameHands, hand, data=data, version=version, user=user)
+
+
+def hand_delete(*, hand: Hand, user=None) -> None:
+    hand_writes.delete(GameHands, hand, user=user)
 
 
 def _author(user, link) -> dict:
@@ -153,78 +164,6 @@ def _author(user, link) -> dict:
     if link is not None:
         return {"by": link.label, "device": link.device}
     return {"by": author_label(user)}
-
-
-def _given(hand: dict) -> dict:
-    """A hand as the rules core reads it, without what was not given."""
-    return {key: value for key, value in hand.items() if value is not None}
-
-
-def _refuse_repeated_hand(number: int | None, hands: list[Hand], posted: dict) -> None:
-    """``number`` is the hand the form was opened for, ``hands`` those there now and
-    ``posted`` the new one: the same hand posted twice is done already; another one saved
-    at that number meanwhile (two phones at once) is shown, and this one not saved."""
-    count = len(hands)
-    if number is None or number == count + 1:
-        return
-    if number <= count:
-        kept = hands[number - 1]
-        if _given(hand_data(kept)) != _given(posted):
-            raise DifferentHandSaved(number, kept)
-        raise AlreadyDone(ALREADY_SAVED % {"number": number})
-    raise ValidationError(
-        gettext(
-            "A hand was deleted meanwhile: this would be hand %(would)s, not %(number)s. "
-            "Nothing was saved; check the board and enter it again."
-        )
-        % {"would": count + 1, "number": number}
-    )
-
-
-def _hand_as_stored(hand: Hand, hands: list[Hand]) -> Hand:
-    """``hand`` as the locked game holds it now; ``StaleVersion`` if it was deleted."""
-    stored = next((h for h in hands if h.pk == hand.pk), None)
-    if stored is None:
-        raise StaleVersion(DELETED_MEANWHILE)
-    return stored
-
-
-@audited
-@transaction.atomic
-def hand_correct(*, hand: Hand, data: dict, version: int, user=None) -> Hand:
-    """Replace a hand's entry, if nobody changed it meanwhile and the game still folds."""
-    game = lock_open_game(hand.game)
-    _refuse_if_closed_to(game, user)
-    hands = hands_in_order(game)
-    current = _hand_as_stored(hand, hands)
-    if current.version != version:
-        raise StaleVersion(CHANGED_MEANWHILE % {"number": hands.index(current) + 1})
-    index = hands.index(current)
-    entered = [hand_data(h) for h in hands]
-    entered[index] = data
-    state = _state_with(game, entered, fields=_hand_form_fields(game), position=index)
-    for name, value in hand_fields(data, get_variant(game.night.variant).card_keys).items():
-        setattr(current, name, value)
-    current.version += 1
-    current.entered_by = user
-    current.save()
-    save_game_totals(game, state, by=author_label(user))
-    return current
-
-
-@audited
-@transaction.atomic
-def hand_delete(*, hand: Hand, user=None) -> None:
-    """Remove a hand, if the game's remaining hands still fold."""
-    game = lock_open_game(hand.game)
-    _refuse_if_closed_to(game, user)
-    hands = hands_in_order(game)
-    # The row as stored now, not the caller's copy, so its history shows what was deleted.
-    stored = _hand_as_stored(hand, hands)
-    remaining = [h for h in hands if h is not stored]
-    state = _state_with(game, [hand_data(h) for h in remaining], fields=())
-    stored.delete()
-    save_game_totals(game, state if remaining else None, by=author_label(user))
 
 
 @audited
@@ -251,7 +190,7 @@ def game_result_record(
             % {"game": game}
         )
     try:
-        state = check_result(get_variant(game.night.variant), game.pairs, result, word=SIDE_WORD)
+        state = check_result(game.night.rules_variant, game.pairs, result, word=SIDE_WORD)
     except InvalidInput as invalid:
         raise rules_error(invalid, fields=RESULT_FIELDS) from None
     game.from_pegboard = True
@@ -294,7 +233,7 @@ def hands_problems(game: Game, hands: list[Hand]) -> ValidationError | None:
     """Why ``hands`` (rows, in order, saved or not) would not fold for ``game``, if they
     would not: the check the admin makes before it saves a hand."""
     try:
-        _state_with(game, [hand_data(hand) for hand in hands], fields=())
+        _state_with(game, game.night.rules_variant, [hand_data(hand) for hand in hands])
     except ValidationError as error:
         return error
     return None
@@ -309,6 +248,6 @@ def game_totals_refold(*, game: Game, user=None) -> Game:
     if game.from_pegboard:
         return game
     hands = [hand_data(hand) for hand in hands_in_order(game)]
-    state = _state_with(game, hands, fields=()) if hands else None
+    state = _state_with(game, game.night.rules_variant, hands) if hands else None
     save_game_totals(game, state, by=author_label(user))
     return game

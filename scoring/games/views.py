@@ -16,10 +16,11 @@ from django.views.generic import TemplateView, View
 from scoring.core import documents, errors
 from scoring.core.confirm import Confirmation, ConfirmFirst
 from scoring.core.forms import add_rules_errors
+from scoring.core.hand_form import HandEditForm, hand_initial
 from scoring.core.permissions import DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
-from scoring.core.views import HandCorrection, already_done, by_method
+from scoring.core.views import HandCorrection, HandEntry, already_done, by_method
 from scoring.games import audit, corrections, selectors, services
-from scoring.games.forms import HandEditForm, HandForm, ResultForm, hand_initial
+from scoring.games.forms import ResultForm, hand_form
 from scoring.games.permissions import game_actions
 from scoring.games.tables import HandTable, different_hand_note, game_state
 from scoring.links import services as links_services
@@ -57,7 +58,7 @@ class GamePage(PublicPage, TemplateView):
         progress = selectors.game_progress(game)
         rows = selectors.hand_rows(game, progress)
         saved = self.saved_number(len(rows))
-        kwargs.setdefault("hand_form", HandForm(game=game, names=self.names))
+        kwargs.setdefault("hand_form", hand_form(game, self.names))
         kwargs.setdefault("result_form", ResultForm(game=game, names=self.names))
         reader = audit.Reader.of(self.request.user)
         return super().get_context_data(
@@ -87,28 +88,22 @@ class GamePage(PublicPage, TemplateView):
         )
 
 
-class HandRecord(ScorerRequiredMixin, GamePage):
-    def post(self, request, pk):
-        form = HandForm(request.POST, game=self.game, names=self.names)
-        if form.is_valid():
-            try:
-                hand = services.hand_record(
-                    game=self.game,
-                    data=form.to_rules(),
-                    number=form.cleaned_data["position"],
-                    user=request.user,
-                )
-            except errors.AlreadyDone as done:
-                return already_done(request, done, self.game_url() + "#entry")
-            except errors.DifferentHandSaved as kept:
-                messages.warning(request, different_hand_note(kept, self.game.night.rules_variant))
-                return redirect(self.game_url() + "#entry")
-            except ValidationError as error:
-                add_rules_errors(form, error)
-            else:
-                # The note goes beside the next hand's form (?saved=), not to the top.
-                return redirect(f"{self.game_url()}?saved={hand.number}#entry")
-        return self.render_to_response(self.get_context_data(hand_form=form))
+class HandRecord(ScorerRequiredMixin, HandEntry, GamePage):
+    def hand_form(self, data):
+        return hand_form(self.game, self.names, data)
+
+    def record(self, **hand):
+        return services.hand_record(game=self.game, user=self.request.user, **hand)
+
+    def entry_url(self) -> str:
+        return self.game_url()
+
+    def kept_note(self, kept) -> str:
+        return different_hand_note(kept, self.game.night.rules_variant)
+
+    def saved(self, hand):
+        # The note goes beside the next hand's form (?saved=), not to the top.
+        return redirect(f"{self.game_url()}?saved={hand.number}#entry")
 
 
 class GameResult(ScorerRequiredMixin, GamePage):
@@ -200,7 +195,7 @@ class HandPage(ScorerRequiredMixin, TemplateView):
 
     def current_form(self) -> HandEditForm:
         initial = hand_initial(documents.hand_data(self.hand), self.hand.version)
-        return HandEditForm(game=self.game, names=self.names, initial=initial)
+        return hand_form(self.game, self.names, form_class=HandEditForm, initial=initial)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         kwargs.setdefault("form", self.current_form())
@@ -211,7 +206,7 @@ class HandPage(ScorerRequiredMixin, TemplateView):
 
 class HandEdit(HandCorrection, HandPage):
     def edit_form(self, data) -> HandEditForm:
-        return HandEditForm(data, game=self.game, names=self.names)
+        return hand_form(self.game, self.names, data, form_class=HandEditForm)
 
     def correct(self, **change) -> None:
         services.hand_correct(hand=self.hand, **change)
@@ -265,12 +260,12 @@ class GameConfirm(ScorerRequiredMixin, GameAction):
     result as entered; a wrong one is corrected on the game page and confirmed again."""
 
     service = staticmethod(links_services.game_result_confirm)
-    done = "Result confirmed: it now counts in the standings"
+    done = gettext_lazy("Result confirmed: it now counts in the standings")
 
 
 class GameLinksRevoke(DirectorRequiredMixin, GameAction):
     service = staticmethod(links_services.game_links_revoke)
-    done = "The table's links were revoked: give the table its new ones"
+    done = gettext_lazy("The table's links were revoked: give the table its new ones")
 
 
 game_confirm = GameConfirm.as_view()

@@ -15,6 +15,7 @@ from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from scoring.core.guards import is_final
 from scoring.models import Game
 
 SALT = "scoring.table-link"
@@ -100,6 +101,6 @@ def open_link(token: str, games: QuerySet | None = None) -> TableLink:
         raise LinkRefused(_("This link's game no longer exists."))
     if version != game.link_version:
         raise LinkRefused(_("This link was revoked by the director: ask for the new one."))
-    if game.night.is_final:
+    if is_final(game.night):
         raise LinkRefused(_("The night is final: its table links no longer work."))
     return TableLink(game, pair)

@@ -35,10 +35,11 @@ from django.views.generic import TemplateView, View
 from scoring.core import errors, limits
 from scoring.core.clients import client_address
 from scoring.core.forms import add_rules_errors
+from scoring.core.views import HandEntry
 from scoring.games import audit
 from scoring.games import selectors as games_selectors
 from scoring.games import services as games_services
-from scoring.games.forms import HandForm, ResultForm
+from scoring.games.forms import ResultForm, hand_form
 from scoring.games.services import author_label
 from scoring.games.tables import HandTable, different_hand_note, game_state
 from scoring.links import selectors, services
@@ -183,7 +184,7 @@ class LinkPage(LinkGate, TemplateView):
         the pegboard. ``forms``: one sent back with its errors."""
         state = selectors.confirmation_state(game)
         if state == "playing" and not game.from_pegboard:
-            forms.setdefault("hand_form", HandForm(game=game, names=self.names))
+            forms.setdefault("hand_form", hand_form(game, self.names))
         waiting = state in ("awaiting", "disputed")
         refusal = services.link_refusal(game, self.link) if waiting else ""
         can_dispute = waiting and not services.link_refusal(game, self.link, disputing=True)
@@ -233,32 +234,20 @@ class LinkPage(LinkGate, TemplateView):
         return redirect(self.page_url())
 
 
-class LinkHand(LinkPage):
+class LinkHand(HandEntry, LinkPage):
     http_method_names = ["get", "post"]
 
-    def post(self, request, token):
-        form = HandForm(request.POST, game=self.game, names=self.names)
-        if form.is_valid():
-            try:
-                hand = games_services.hand_record(
-                    game=self.game,
-                    data=form.to_rules(),
-                    number=form.cleaned_data["position"],
-                    link=self.link,
-                )
-            except errors.AlreadyDone as done:
-                messages.info(request, done.message)
-            except errors.DifferentHandSaved as kept:
-                messages.warning(request, different_hand_note(kept, self.game.night.rules_variant))
-            except errors.AwaitingConfirmation as error:
-                return self.refused(error)
-            except ValidationError as error:
-                add_rules_errors(form, error)
-                return self.render_to_response(self.get_context_data(hand_form=form))
-            else:
-                messages.success(request, _("Hand %(number)s saved") % {"number": hand.number})
-            return redirect(self.page_url() + "#entry")
-        return self.render_to_response(self.get_context_data(hand_form=form))
+    def hand_form(self, data):
+        return hand_form(self.game, self.names, data)
+
+    def record(self, **hand):
+        return games_services.hand_record(game=self.game, link=self.link, **hand)
+
+    def entry_url(self) -> str:
+        return self.page_url()
+
+    def kept_note(self, kept) -> str:
+        return different_hand_note(kept, self.game.night.rules_variant)
 
 
 class LinkResult(LinkPage):

@@ -8,6 +8,7 @@ from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from scoring.core import documents
+from scoring.core.guards import play_started
 from scoring.core.pairs import pair_names
 from scoring.models import Game, Hand, Night, Seat
 from scoring.rules import InvalidInput, read_night
@@ -82,7 +83,7 @@ class NightOverview:
     @property
     def started(self) -> bool:
         """Play has started: the draw is fixed (``services`` refuses to change it)."""
-        return any(game.started for game in self.games)
+        return play_started(self.games)
 
     @property
     def finished_count(self) -> int:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.core.forms import AmountField
+from scoring.core.guards import is_final
 from scoring.core.money import shown_money
 from scoring.core.permissions import is_scorer
 from scoring.models import Tiebreak
@@ -106,7 +107,7 @@ def cash_context(request, night, results, given: dict) -> dict:
         "cash_latest": counts[0] if counts else None,
         "cash_difference": counts[0].counted - results.summary.fees.pot if counts else None,
     }
-    if is_scorer(request.user) and not night.is_final:
+    if is_scorer(request.user) and not is_final(night):
         context["cash_form"] = given.get("cash_form") or CashCountForm(
             envelopes=envelopes(results.summary)
         )

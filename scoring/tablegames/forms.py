@@ -1,4 +1,5 @@
-"""Forms of the table pages: a new table, and one hand of it (as for a night's games).
+"""Forms of the table pages: a new table, and one hand of it (``core.hand_form`` built
+for its players, as for a night's games).
 
 They convert types and no more; the rules core judges what was typed, through the table
 services, and its words are put beside the fields (``core.forms.add_rules_errors``).
@@ -15,19 +16,15 @@ from django.utils.translation import gettext_lazy as _
 from scoring.core.forms import (
     AmountField,
     ImportForm,
-    RulesChoiceField,
-    VersionChecked,
     date_picker,
     members_field,
     typed_names,
     typed_players_field,
 )
+from scoring.core.hand_form import HandForm, Sides
 from scoring.core.problem_words import shown
-from scoring.core.widgets import FirstFocusRadioSelect
 from scoring.models import Night
 from scoring.rules.table import player_counts_words, table_variants
-
-POINTS_FIELDS = ("points_a", "points_b", "points_c")
 
 
 def player_label(number: int, names: dict[int, str]) -> str:
@@ -99,97 +96,34 @@ class TableForm(forms.Form):
         )
 
 
-class TableHandForm(forms.Form):
-    """One hand of a table: bidder, bid, the called partner (Razzle), who took each
-    scoring card or the point totals. ``position`` as for a night's games."""
-
-    position = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
-
-    def __init__(self, *args, table, names: dict[int, str], **kwargs):
-        kwargs.setdefault("label_suffix", "")
-        kwargs.setdefault("initial", {"position": getattr(table, "hand_count", 0) + 1})
-        super().__init__(*args, **kwargs)
-        self.variant = variant = table.rules_variant
-        numbers = sorted(names)
-        players = [(number, player_label(number, names)) for number in numbers]
-        self.fields["bidder"] = RulesChoiceField(
-            label=gettext("Bidder"), choices=players, widget=FirstFocusRadioSelect
-        )
-        self.fields["bid"] = RulesChoiceField(
-            label=gettext("Bid"),
-            choices=[("", gettext("bid …"))] + [(bid, str(bid)) for bid in variant.bids],
-        )
-        if variant.called_partner:
-            self.fields["partner"] = RulesChoiceField(
-                label=gettext("Partner (holds the called card)"),
-                choices=[("", gettext("alone"))] + players,
-                widget=forms.RadioSelect,
-            )
-        for card in variant.cards:
-            choices = [(number, str(number)) for number in numbers]
-            if not card.always_awarded:
-                choices.append(("", gettext("not out")))
-            self.fields[card.key] = RulesChoiceField(
-                label=gettext(card.label), choices=choices, widget=forms.RadioSelect
-            )
-        if variant.called_partner:
-            labels = [gettext("Bidder's side"), gettext("The others")]
-            self.points_legend = gettext("…or the points of the two sides")
-        else:
-            labels = [gettext("Player %(number)s") % {"number": number} for number in numbers]
-            self.points_legend = gettext("…or the points per player")
-        for key, label in zip(POINTS_FIELDS, labels, strict=False):
-            self.fields[key] = forms.IntegerField(
-                label=label,
-                required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "size": 3}),
-            )
-        self.points_keys = POINTS_FIELDS[: len(labels)]
-        if variant.revoke:
-            self.fields["revoke"] = RulesChoiceField(
-                label=gettext("Revoke"),
-                choices=[("", gettext("none"))] + players,
-                widget=forms.RadioSelect,
-            )
-
-    @property
-    def card_fields(self) -> list:
-        return [self[card.key] for card in self.variant.cards]
-
-    @property
-    def points_fields(self) -> list:
-        return [self[key] for key in self.points_keys]
-
-    @property
-    def points_errors(self) -> bool:
-        return any(self.has_error(key) for key in self.points_keys)
-
-    def to_rules(self) -> dict:
-        """The hand as the rules core reads it: only what was given."""
-        data = self.cleaned_data
-        hand = {}
-        for key in ("bidder", "bid", "partner", "revoke", *self.variant.card_keys):
-            if data.get(key) is not None:
-                hand[key] = data[key]
-        points = [data.get(key) for key in self.points_keys]
-        if any(point is not None for point in points):
-            hand["points"] = points
-        return hand
+def hand_sides(table, names: dict[int, str]) -> Sides:
+    """The table's players as its hand form words them; at Razzle the points are the
+    bidder's side's and the others'."""
+    numbers = sorted(names)
+    if table.rules_variant.called_partner:
+        totals = [gettext("Bidder's side"), gettext("The others")]
+        legend = gettext("…or the points of the two sides")
+    else:
+        totals = [gettext("Player %(number)s") % {"number": number} for number in numbers]
+        legend = gettext("…or the points per player")
+    return Sides(
+        numbers=numbers,
+        label=lambda number: player_label(number, names),
+        short=str,
+        totals=totals,
+        totals_legend=legend,
+    )
 
 
-def table_hand_initial(data: dict, version: int) -> dict:
-    """Form values showing a stored hand for correction."""
-    initial = dict(data, version=version)
-    for key, point in zip(POINTS_FIELDS, initial.pop("points", []), strict=False):
-        initial[key] = point
-    return initial
-
-
-class TableHandEditForm(VersionChecked, TableHandForm):
-    """A correction carries the version it was opened at, so two scorers cannot collide."""
-
-    position = None
-    version = forms.IntegerField(widget=forms.HiddenInput)
+def hand_form(table, names: dict[int, str], data=None, *, form_class=HandForm, **kwargs):
+    """The form of one hand of ``table`` (``HandEditForm``: its correction)."""
+    return form_class(
+        data,
+        variant=table.rules_variant,
+        sides=hand_sides(table, names),
+        count=getattr(table, "hand_count", 0),
+        **kwargs,
+    )
 
 
 class TableImportForm(ImportForm):

@@ -10,20 +10,16 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext
 
+from scoring.core import hand_writes
 from scoring.core.authors import audited
 from scoring.core.errors import (
-    ALREADY_SAVED,
-    CHANGED_MEANWHILE,
-    DELETED_MEANWHILE,
-    AlreadyDone,
     NightFileRefused,
-    StaleVersion,
     rules_error,
 )
-from scoring.core.guards import refuse_if_final
+from scoring.core.guards import open_to, refuse_if_final
+from scoring.core.hand_writes import hand_error_fields
 from scoring.core.members import members_by_key
 from scoring.core.problem_words import refusal
 from scoring.models import Member, Night, TableGame, TableHand, TablePlayer
@@ -34,11 +30,6 @@ from scoring.rules.table import DEFAULT_UNIT, GAME_FORMAT, read_table
 from scoring.tablegames.documents import table_document, table_hand_data, table_hand_fields
 
 TABLE_FIELDS = ("variant", "players", "stake", "unit")
-
-
-def _hand_form_fields(table: TableGame) -> tuple[str, ...]:
-    keys = table.rules_variant.card_keys
-    return ("bidder", "bid", "partner", "revoke", "points", "cards", *keys)
 
 
 def _check_setup(variant: str, names: list[str], stake, unit) -> None:
@@ -107,33 +98,6 @@ def _kept_name(text: str, field: str) -> str:
         ) from None
 
 
-def _locked_table(table: TableGame) -> tuple[TableGame, list, list[TableHand]]:
-    """The table locked and read afresh, its players and hands; every hand write starts
-    here, so none goes through on a final night."""
-    # Only the table row: its night is an outer join, which PostgreSQL cannot lock.
-    rows = TableGame.objects.select_for_update(of=("self",)).select_related("night")
-    locked = rows.get(pk=table.pk)
-    if locked.night is not None:
-        refuse_if_final(locked.night)
-    players = list(locked.players.select_related("member").order_by("number"))
-    hands = list(locked.hands.order_by("position"))
-    for hand in hands:
-        hand.table = locked
-    return locked, players, hands
-
-
-def _fold(table: TableGame, players, entered: list[dict], position: int | None):
-    """The rules core's table with ``entered`` hands; problems of hand ``position`` go
-    beside the form's fields."""
-    document = table_document(table, players, [])
-    document["hands"] = entered
-    try:
-        return read_table(document)
-    except InvalidInput as invalid:
-        prefix = f"hands[{position}]" if position is not None else ""
-        raise rules_error(invalid, fields=_hand_form_fields(table), prefix=prefix) from None
-
-
 def _store(table: TableGame, state) -> None:
     table.scores = list(state.state.scores)
     table.cinches = list(state.state.cinches)
@@ -142,73 +106,67 @@ def _store(table: TableGame, state) -> None:
     table.save()
 
 
-def _check_open(table: TableGame, user) -> None:
-    if table.finished and not getattr(user, "is_staff", False):
-        raise ValidationError(
-            gettext("%(table)s is finished: only a director may correct it now.") % {"table": table}
-        )
+class TableHands(hand_writes.Hands):
+    """A table's hands for the one hand path (``core.hand_writes``)."""
+
+    model = TableHand
+    owner_field = "table"
+
+    @classmethod
+    def lock(cls, table: TableGame) -> "TableHands":
+        # Only the table row: its night is an outer join, which PostgreSQL cannot lock.
+        rows = TableGame.objects.select_for_update(of=("self",)).select_related("night")
+        locked = rows.get(pk=table.pk)
+        refuse_if_final(locked.night)
+        hands = cls(locked, list(locked.hands.order_by("position")), locked.rules_variant)
+        hands.players = list(locked.players.select_related("member").order_by("number"))
+        for hand in hands.hands:
+            hand.table = locked
+        return hands
+
+    def data(self, hand: TableHand) -> dict:
+        return table_hand_data(hand)
+
+    def fields(self, data: dict) -> dict:
+        return table_hand_fields(data, self.variant.card_keys)
+
+    def fold(self, entered: list[dict], position: int | None):
+        document = table_document(self.owner, self.players, [])
+        document["hands"] = entered
+        try:
+            return read_table(document)
+        except InvalidInput as invalid:
+            prefix = f"hands[{position}]" if position is not None else ""
+            fields = hand_error_fields(self.variant)
+            raise rules_error(invalid, fields=fields, prefix=prefix) from None
+
+    def refuse_closed(self, user) -> None:
+        if not open_to(self.owner, user):
+            raise ValidationError(
+                gettext("%(table)s is finished: only a director may correct it now.")
+                % {"table": self.owner}
+            )
+
+    def refuse_new(self, user, link) -> None:
+        """None here: a hand after the win is the rules core's to refuse, and say why."""
+
+    def store(self, state, user, link=None) -> None:
+        _store(self.owner, state)
 
 
-@audited
-@transaction.atomic
 def table_hand_record(
     *, table: TableGame, data: dict, user=None, number: int | None = None
 ) -> TableHand:
-    """Append a hand if the rules core accepts it; ``number`` is the hand's number when
-    its form was opened (a second post of it is ``AlreadyDone``)."""
-    table, players, hands = _locked_table(table)
-    if number is not None and number <= len(hands):
-        raise AlreadyDone(ALREADY_SAVED % {"number": number})
-    entered = [table_hand_data(hand) for hand in hands]
-    state = _fold(table, players, [*entered, data], len(entered))
-    position = (table.hands.aggregate(last=Max("position"))["last"] or 0) + 1
-    hand = TableHand.objects.create(
-        table=table,
-        position=position,
-        entered_by=user,
-        **table_hand_fields(data, table.rules_variant.card_keys),
-    )
-    _store(table, state)
-    return hand
+    """Append a hand to ``table`` (``core.hand_writes.record``)."""
+    return hand_writes.record(TableHands, table, data=data, user=user, number=number)
 
 
-@audited
-@transaction.atomic
 def table_hand_correct(*, hand: TableHand, data: dict, version: int, user=None) -> TableHand:
-    """Replace a hand's entry, if nobody changed it meanwhile and the table still folds."""
-    table, players, hands = _locked_table(hand.table)
-    _check_open(table, user)
-    current = next((h for h in hands if h.pk == hand.pk), None)
-    if current is None:
-        raise StaleVersion(DELETED_MEANWHILE)
-    index = hands.index(current)
-    if current.version != version:
-        raise StaleVersion(CHANGED_MEANWHILE % {"number": index + 1})
-    entered = [table_hand_data(h) for h in hands]
-    entered[index] = data
-    state = _fold(table, players, entered, index)
-    for field, value in table_hand_fields(data, table.rules_variant.card_keys).items():
-        setattr(current, field, value)
-    current.version += 1
-    current.entered_by = user
-    current.save()
-    _store(table, state)
-    return current
+    return hand_writes.correct(TableHands, hand, data=data, version=version, user=user)
 
 
-@audited
-@transaction.atomic
 def table_hand_delete(*, hand: TableHand, user=None) -> None:
-    """Remove a hand, if the table's remaining hands still fold."""
-    table, players, hands = _locked_table(hand.table)
-    _check_open(table, user)
-    stored = next((h for h in hands if h.pk == hand.pk), None)
-    if stored is None:
-        raise StaleVersion(DELETED_MEANWHILE)
-    remaining = [table_hand_data(h) for h in hands if h is not stored]
-    state = _fold(table, players, remaining, None)
-    stored.delete()
-    _store(table, state)
+    hand_writes.delete(TableHands, hand, user=user)
 
 
 @audited

@@ -16,9 +16,11 @@ from django.utils.translation import gettext
 from django.views.generic import FormView, TemplateView
 
 from scoring.core import errors
-from scoring.core.forms import add_rules_errors
+from scoring.core.confirm import Confirmation, ConfirmFirst
+from scoring.core.guards import is_final, open_to
+from scoring.core.hand_form import HandEditForm, hand_initial
 from scoring.core.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_scorer
-from scoring.core.views import HandCorrection, already_done, by_method
+from scoring.core.views import HandCorrection, HandEntry, by_method
 from scoring.games import audit
 from scoring.models import Night, TableGame, TableHand
 from scoring.printing.pages import sheet_answer
@@ -27,13 +29,7 @@ from scoring.rules.digits import number_from_digits
 from scoring.rules.jsonio import dump_json
 from scoring.tablegames import selectors, services, sheets
 from scoring.tablegames.documents import table_document, table_hand_data
-from scoring.tablegames.forms import (
-    TableForm,
-    TableHandEditForm,
-    TableHandForm,
-    TableImportForm,
-    table_hand_initial,
-)
+from scoring.tablegames.forms import TableForm, TableImportForm, hand_form
 
 
 def table_url(table) -> str:
@@ -58,7 +54,7 @@ class TableCreate(ScorerRequiredMixin, FormView):
         asked = number_from_digits(self.request.GET.get("night"))
         # ``?night=`` from the night page's button; anything else starts a table alone.
         night = Night.objects.filter(pk=asked).first() if asked is not None else None
-        if night is not None and not night.is_final:
+        if night is not None and not is_final(night):
             initial.update(night=night, date=night.date)
         return initial
 
@@ -109,45 +105,31 @@ class TablePage(PublicPage, TemplateView):
         self.names = selectors.table_names(self.table)
 
     def can_score(self) -> bool:
-        night = self.table.night
-        return is_scorer(self.request.user) and not (night and night.is_final)
+        return is_scorer(self.request.user) and not is_final(self.table.night)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         table = self.table
-        kwargs.setdefault("hand_form", TableHandForm(table=table, names=self.names))
+        kwargs.setdefault("hand_form", hand_form(table, self.names))
         can_score = self.can_score()
         return super().get_context_data(
             table=table,
             board=selectors.table_board(table),
             can_score=can_score,
-            can_correct=can_score and (not table.finished or self.request.user.is_staff),
+            can_correct=can_score and open_to(table, self.request.user),
             audit=selectors.table_audit(table, audit.Reader.of(self.request.user)),
             **kwargs,
         )
 
 
-class TableHandRecord(ScorerRequiredMixin, TablePage):
-    def post(self, request, pk):
-        form = TableHandForm(request.POST, table=self.table, names=self.names)
-        if form.is_valid():
-            try:
-                services.table_hand_record(
-                    table=self.table,
-                    data=form.to_rules(),
-                    number=form.cleaned_data["position"],
-                    user=request.user,
-                )
-            except errors.AlreadyDone as done:
-                return already_done(request, done, table_url(self.table) + "#entry")
-            except ValidationError as error:
-                add_rules_errors(form, error)
-            else:
-                messages.success(
-                    request,
-                    gettext("Hand %(number)s saved") % {"number": self.table.hand_count + 1},
-                )
-                return redirect(table_url(self.table) + "#entry")
-        return self.render_to_response(self.get_context_data(hand_form=form))
+class TableHandRecord(ScorerRequiredMixin, HandEntry, TablePage):
+    def hand_form(self, data):
+        return hand_form(self.table, self.names, data)
+
+    def record(self, **hand):
+        return services.table_hand_record(table=self.table, user=self.request.user, **hand)
+
+    def entry_url(self) -> str:
+        return table_url(self.table)
 
 
 class TableFile(PublicPage, TemplateView):
@@ -209,9 +191,9 @@ class TableHandPage(ScorerRequiredMixin, TemplateView):
         self.names = selectors.table_names(self.table)
         self.number = self.table.hands.filter(position__lt=self.hand.position).count() + 1
 
-    def current_form(self) -> TableHandEditForm:
-        initial = table_hand_initial(table_hand_data(self.hand), self.hand.version)
-        return TableHandEditForm(table=self.table, names=self.names, initial=initial)
+    def current_form(self) -> HandEditForm:
+        initial = hand_initial(table_hand_data(self.hand), self.hand.version)
+        return hand_form(self.table, self.names, form_class=HandEditForm, initial=initial)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         kwargs.setdefault("form", self.current_form())
@@ -221,8 +203,8 @@ class TableHandPage(ScorerRequiredMixin, TemplateView):
 
 
 class TableHandEdit(HandCorrection, TableHandPage):
-    def edit_form(self, data) -> TableHandEditForm:
-        return TableHandEditForm(data, table=self.table, names=self.names)
+    def edit_form(self, data) -> HandEditForm:
+        return hand_form(self.table, self.names, data, form_class=HandEditForm)
 
     def correct(self, **change) -> None:
         services.table_hand_correct(hand=self.hand, **change)
@@ -231,8 +213,21 @@ class TableHandEdit(HandCorrection, TableHandPage):
         return table_url(self.table)
 
 
-class TableHandDelete(TableHandPage):
-    http_method_names = ["post"]
+class TableHandDelete(ConfirmFirst, TableHandPage):
+    """Asks first, as a game's hand does (``core.confirm``)."""
+
+    def confirmation(self) -> Confirmation:
+        number = {"number": self.number}
+        return Confirmation(
+            title=gettext("Delete hand %(number)s?") % number,
+            lost=[
+                gettext("Hand %(number)s of %(table)s.") % {**number, "table": self.table},
+                gettext("The running scores after it, worked out again without it."),
+            ],
+            button=gettext("Delete hand %(number)s") % number,
+            back=table_url(self.table),
+            undo=gettext("Its history is kept on the table's page."),
+        )
 
     def post(self, request, pk):
         try:

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from scoring.core import pairs
 from scoring.games import selectors as games_selectors
-from scoring.games.forms import HandForm, pair_label
+from scoring.games.forms import hand_form, pair_label
 from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
 from scoring.printing import kept_sheets
@@ -35,7 +35,7 @@ def test_score_sheet_and_entry_form_name_the_seats_alike():
     night = night_with_schedule(3)
     game = Game.objects.get(night=night, round=1, table=1)
     names = games_selectors.game_pair_names(game)
-    form = HandForm(game=game, names=names)
+    form = hand_form(game, names)
     sheet = printing_sheets.score_sheet(
         game,
         pairs.pair_names(nights_selectors.night_seats(night)),
