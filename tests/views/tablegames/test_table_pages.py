@@ -10,7 +10,9 @@ from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.urls import reverse
+from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring.models import Member, TableGame, TableHand
 from scoring.tablegames import services as tablegames_services
@@ -368,3 +370,69 @@ def test_a_finished_table_refuses_a_scorers_deletion_with_a_message(client_as, s
 
     assert "only a director may correct it now" in response.content.decode()
     assert TableHand.objects.count() == 3
+
+
+def test_a_hand_is_deleted_only_once_its_page_has_asked(client_as, scorer):
+    table = make_table()
+    hand = tablegames_services.table_hand_record(
+        table=table, data={"bidder": 1, "bid": 5, "points": [9, 5]}
+    )
+    url = reverse("scoring:table-hand-delete", args=[hand.pk])
+    client = client_as(scorer)
+
+    correction = client.get(reverse("scoring:table-hand-edit", args=[hand.pk]))
+    question = client.get(url)
+
+    assertContains(correction, f'<a class="button danger" href="{url}">')
+    assertContains(question, "<h1>Delete hand 1?</h1>")
+    assertContains(question, "Delete hand 1</button>")
+    assert TableHand.objects.filter(pk=hand.pk).exists()
+    client.post(url)
+    assert not TableHand.objects.exists()
+
+
+def test_the_saved_note_names_the_hand_just_saved_when_another_came_first(client_as, scorer):
+    """A second scorer saves hand 1 after this page was read: the hand posted from it is
+    hand 2, and the note says so."""
+    table = make_table()
+    client = client_as(scorer)
+    other = {"bidder": 1, "bid": 5, "points": [9, 5]}
+    read = []
+
+    def other_scorer_saves_after_the_table_is_read(execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if not read and '"scoring_tablegame"' in sql and sql.lstrip().startswith("SELECT"):
+            read.append(sql)
+            tablegames_services.table_hand_record(table=table, data=other)
+        return result
+
+    with connection.execute_wrapper(other_scorer_saves_after_the_table_is_read):
+        response = client.post(
+            reverse("scoring:table-detail", args=[table.pk]),
+            {"bidder": 2, "bid": 6, "partner": "", "points_a": 8, "points_b": 6},
+            follow=True,
+        )
+
+    assert read and TableHand.objects.count() == 2
+    assertContains(response, "Hand 2 saved")
+    assertNotContains(response, "Hand 1 saved")
+
+
+def test_a_table_hand_posted_after_one_was_deleted_meanwhile_is_not_saved(client_as, scorer):
+    table = make_table()
+    client = client_as(scorer)
+    url = reverse("scoring:table-detail", args=[table.pk])
+    for _ in range(2):
+        tablegames_services.table_hand_record(
+            table=table, data={"bidder": 1, "bid": 5, "points": [9, 5]}
+        )
+    opened = client.get(url).context["hand_form"]["position"].value()
+    tablegames_services.table_hand_delete(hand=TableHand.objects.order_by("position").last())
+
+    response = post_hand(
+        client, table, position=opened, bidder=2, bid=6, partner=None, points_a=8, points_b=6
+    )
+
+    assert opened == 3
+    assertContains(response, "A hand was deleted meanwhile: this would be hand 2, not 3.")
+    assert TableHand.objects.count() == 1
