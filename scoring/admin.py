@@ -20,8 +20,6 @@ from scoring.core import guards
 from scoring.games import services as games_services
 from scoring.models import Game, Hand, Member, Night, Seat, TableGame, TableHand, TablePlayer
 
-FINAL = "{night} is final: re-open it on its standings page before changing it here."
-
 
 @admin.register(Member)
 class MemberAdmin(admin.ModelAdmin):
@@ -29,11 +27,6 @@ class MemberAdmin(admin.ModelAdmin):
 
     list_display = ["name", "created_at"]
     search_fields = ["name"]
-
-
-def _refuse_if_final(night: Night | None) -> None:
-    if night is not None and night.is_final:
-        raise ValidationError(FINAL.format(night=night.name))
 
 
 class NightRecordAdmin(SimpleHistoryAdmin):
@@ -47,8 +40,7 @@ class NightRecordAdmin(SimpleHistoryAdmin):
         raise NotImplementedError
 
     def _night_is_final(self, obj) -> bool:
-        night = self.night_of(obj) if obj is not None else None
-        return bool(night and night.is_final)
+        return guards.is_final(self.night_of(obj) if obj is not None else None)
 
     def has_change_permission(self, request, obj=None) -> bool:
         return super().has_change_permission(request, obj) and not self._night_is_final(obj)
@@ -86,7 +78,7 @@ class SeatInline(admin.TabularInline):
     ordering = ["number"]
 
     def _night_is_open(self, obj) -> bool:
-        return obj is None or not obj.is_final
+        return not guards.is_final(obj)
 
     def has_add_permission(self, request, obj=None) -> bool:
         return super().has_add_permission(request, obj) and self._night_is_open(obj)
@@ -119,7 +111,7 @@ class NightAdmin(NightRecordAdmin):
 class GameAdminForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
-        _refuse_if_final(cleaned.get("night"))
+        guards.refuse_if_final(cleaned.get("night"))
         return cleaned
 
 
@@ -143,7 +135,7 @@ class HandAdminForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         game = cleaned.get("game")
-        _refuse_if_final(game.night if game else None)
+        guards.refuse_if_final(game.night if game else None)
         return cleaned
 
     def _post_clean(self) -> None:

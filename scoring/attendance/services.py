@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from scoring.core import documents
 from scoring.core.authors import audited
 from scoring.core.guards import lock_open_game, lock_open_night, mark_night_changed, refuse_if_final
-from scoring.core.members import members_by_key
+from scoring.core.members import members_by_key, members_named
 from scoring.core.problem_words import name_refused, said
 from scoring.models import Game, Member, Night, Seat, Substitute
 from scoring.rules import InvalidInput
@@ -258,9 +258,9 @@ def late_pair_add(*, night: Night, names: list[str], user=None) -> list[Game]:
         raise ValidationError(refusal)
     seats = list(Seat.objects.filter(night=night).select_related("member"))
     taken = {name_key(seat.member.name) for seat in seats}
-    members = members_by_key()
     pair_count = len(seats) // 2
-    for number, name in zip(players_of(pair_count + 1), names, strict=True):
+    kept = []
+    for name in names:
         try:
             name = normal_name(name)
         except ValueError as error:
@@ -273,8 +273,10 @@ def late_pair_add(*, night: Night, names: list[str], user=None) -> list[Game]:
             )
             raise ValidationError({"names": refused})
         taken.add(name_key(name))
-        member = members.get(name_key(name)) or Member.objects.create(name=name)
-        Seat.objects.create(night=night, number=number, member=member)
+        kept.append(name)
+    members = members_named(kept)
+    for number, name in zip(players_of(pair_count + 1), kept, strict=True):
+        Seat.objects.create(night=night, number=number, member=members[name_key(name)])
     games = list(Game.objects.filter(night=night, is_playoff=False))
     byes = {}
     for round_ in {game.round for game in games}:

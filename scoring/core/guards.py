@@ -37,9 +37,14 @@ def refuse_if_final(night: Night | None) -> None:
         )
 
 
+def lock_night(night: Night) -> Night:
+    """The night's row, locked for this transaction and read afresh."""
+    return Night.objects.select_for_update().get(pk=night.pk)
+
+
 def lock_open_night(night: Night) -> Night:
-    """The night's row, locked for this transaction and read afresh: is it final now?"""
-    locked = Night.objects.select_for_update().get(pk=night.pk)
+    """The night's row, locked and read afresh, refused if it is final now."""
+    locked = lock_night(night)
     refuse_if_final(locked)
     return locked
 

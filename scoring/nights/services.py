@@ -21,12 +21,17 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from scoring.core.authors import audited
 from scoring.core.documents import hand_fields
 from scoring.core.errors import AlreadyDone, NightFileRefused, name_problem
-from scoring.core.guards import lock_open_night, mark_night_changed, refuse_if_play_started
-from scoring.core.members import members_by_key
+from scoring.core.guards import (
+    lock_night,
+    lock_open_night,
+    mark_night_changed,
+    refuse_if_play_started,
+)
+from scoring.core.members import members_named
 from scoring.core.problem_words import name_refused
 from scoring.games.services import save_game_totals
 from scoring.links.services import revoke_links
-from scoring.models import Game, Hand, Member, Night, Seat
+from scoring.models import Game, Hand, Night, Seat
 from scoring.nights import attendance_import
 from scoring.rules import InvalidInput, Problem, read_night, schedule
 from scoring.rules.attendance import keep_house_apart
@@ -71,11 +76,7 @@ def night_create(
         _refuse_if_form_used(token)
         raise
     names = _normal_names(player_names, "players")
-    members = members_by_key()
-    # Bulk writes: a night of forty players is two INSERTs and the seats' history, not 120.
-    new = {name_key(name): Member(name=name) for name in names if name_key(name) not in members}
-    Member.objects.bulk_create(new.values())
-    members |= new
+    members = members_named(names)
     house = name_key(house_player) if house_player else None
     seats = [
         Seat(
@@ -376,7 +377,7 @@ def night_delete(*, night: Night, user=None) -> None:
 @transaction.atomic
 def night_archive(*, night: Night, archived: bool = True, user=None) -> Night:
     """Hide a night from the lists (``archived``), or show it again."""
-    night = Night.objects.select_for_update().get(pk=night.pk)
+    night = lock_night(night)  # a final night is archived too
     night.archived = archived
     night.save(update_fields=["archived", "updated_at"])
     return night

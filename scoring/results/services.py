@@ -11,7 +11,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from scoring.core import documents
 from scoring.core.authors import audited
-from scoring.core.guards import lock_open_night, mark_night_changed
+from scoring.core.guards import is_final, lock_night, lock_open_night, mark_night_changed
 from scoring.core.money import shown_money
 from scoring.core.problem_words import said_at, say
 from scoring.models import CashCount, Game, Night, Tiebreak
@@ -132,8 +132,8 @@ def night_close(*, night: Night, user=None) -> Night:
     A final night refuses every change until a director re-opens it (``night_reopen``);
     both are kept in the night's history, with who and when.
     """
-    night = Night.objects.select_for_update().get(pk=night.pk)
-    if night.is_final:
+    night = lock_night(night)
+    if is_final(night):
         raise ValidationError(gettext("%(night)s is final already.") % {"night": night.name})
     games = nights_selectors.night_games(night)
     if not any(not game.is_playoff for game in games):
@@ -162,8 +162,8 @@ def night_close(*, night: Night, user=None) -> Night:
 @transaction.atomic
 def night_reopen(*, night: Night, user=None) -> Night:
     """Open a final night for changes again (directors only; kept in the history)."""
-    night = Night.objects.select_for_update().get(pk=night.pk)
-    if not night.is_final:
+    night = lock_night(night)
+    if not is_final(night):
         raise ValidationError(
             gettext("%(night)s is not final: it is open already.") % {"night": night.name}
         )
@@ -183,12 +183,7 @@ def cash_count_record(
     user=None,
 ) -> CashCount:
     """Keep a count: the total, or one amount per prize envelope (then their sum)."""
-    night = Night.objects.select_for_update().get(pk=night.pk)
-    if night.is_final:
-        raise ValidationError(
-            gettext("%(night)s is final: re-open it to count the cash again.")
-            % {"night": night.name}
-        )
+    night = lock_open_night(night)
     summary = documents.summary(
         night, nights_selectors.night_seats(night), nights_selectors.night_games(night)
     )

@@ -18,11 +18,11 @@ from scoring.core.errors import (
     NightFileRefused,
     rules_error,
 )
-from scoring.core.guards import open_to, refuse_if_final
+from scoring.core.guards import lock_open_night, open_to, refuse_if_final
 from scoring.core.hand_writes import hand_error_fields
-from scoring.core.members import members_by_key
+from scoring.core.members import members_named
 from scoring.core.problem_words import refusal
-from scoring.models import Member, Night, TableGame, TableHand, TablePlayer
+from scoring.models import Night, TableGame, TableHand, TablePlayer
 from scoring.rules import InvalidInput, Problem
 from scoring.rules.errors import gettext_noop, words
 from scoring.rules.names import name_key, normal_name
@@ -67,7 +67,7 @@ def table_create(
     name = _kept_name(name, "name")
     _check_setup(variant, names, stake, unit)
     if night is not None:
-        refuse_if_final(Night.objects.select_for_update().get(pk=night.pk))
+        lock_open_night(night)
     table = TableGame.objects.create(
         night=night,
         name=name,
@@ -79,11 +79,9 @@ def table_create(
         cinches=[0] * len(names),
         created_by=user,
     )
-    members = members_by_key()
+    members = members_named(names)
     for number, player in enumerate(names, start=1):
-        member = members.get(name_key(player)) or Member.objects.create(name=player)
-        members[name_key(player)] = member
-        TablePlayer.objects.create(table=table, number=number, member=member)
+        TablePlayer.objects.create(table=table, number=number, member=members[name_key(player)])
     return table
 
 
