@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.views.generic import TemplateView
 
 from scoring.core import errors
+from scoring.core.confirm import ConfirmFirst
 from scoring.core.forms import add_rules_errors
 from scoring.models import Night
 
@@ -89,6 +90,24 @@ class HandEntry:
             else:
                 return self.saved(hand)
         return self.render_to_response(self.get_context_data(hand_form=form))
+
+
+class HandDeletion(ConfirmFirst):
+    """A hand's deletion, for a game's hand and a table's alike: ``GET`` asks
+    (``confirmation``), ``POST`` deletes through ``delete`` and goes back to the board
+    (``board_url``), a refusal said in a message."""
+
+    def delete(self, user) -> None:
+        raise NotImplementedError
+
+    def post(self, request, pk):
+        try:
+            self.delete(user=request.user)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, gettext("Hand %(number)s deleted") % {"number": self.number})
+        return redirect(self.board_url())
 
 
 class HandCorrection:

@@ -18,7 +18,7 @@ from scoring.core.confirm import Confirmation, ConfirmFirst
 from scoring.core.forms import add_rules_errors
 from scoring.core.hand_form import HandEditForm, hand_initial
 from scoring.core.permissions import DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
-from scoring.core.views import HandCorrection, HandEntry, already_done, by_method
+from scoring.core.views import HandCorrection, HandDeletion, HandEntry, already_done, by_method
 from scoring.games import audit, corrections, selectors, services
 from scoring.games.forms import ResultForm, hand_form
 from scoring.games.permissions import game_actions
@@ -193,6 +193,9 @@ class HandPage(ScorerRequiredMixin, TemplateView):
     def game_url(self) -> str:
         return reverse("scoring:game-detail", args=[self.game.pk])
 
+    def board_url(self) -> str:
+        return self.game_url()
+
     def current_form(self) -> HandEditForm:
         initial = hand_initial(documents.hand_data(self.hand), self.hand.version)
         return hand_form(self.game, self.names, form_class=HandEditForm, initial=initial)
@@ -211,11 +214,8 @@ class HandEdit(HandCorrection, HandPage):
     def correct(self, **change) -> None:
         services.hand_correct(hand=self.hand, **change)
 
-    def board_url(self) -> str:
-        return self.game_url()
 
-
-class HandDelete(ConfirmFirst, HandPage):
+class HandDelete(HandDeletion, HandPage):
     def confirmation(self) -> Confirmation:
         hand = self.hand
         what = (
@@ -237,14 +237,8 @@ class HandDelete(ConfirmFirst, HandPage):
             undo=gettext("A director can restore it from the game's audit trail."),
         )
 
-    def post(self, request, pk):
-        try:
-            services.hand_delete(hand=self.hand, user=request.user)
-        except ValidationError as error:
-            messages.error(request, " ".join(error.messages))
-        else:
-            messages.success(request, gettext("Hand %(number)s deleted") % {"number": self.number})
-        return redirect(self.game_url())
+    def delete(self, user) -> None:
+        services.hand_delete(hand=self.hand, user=user)
 
 
 game_detail = by_method(get=GamePage.as_view(), post=HandRecord.as_view())

@@ -16,11 +16,11 @@ from django.utils.translation import gettext
 from django.views.generic import FormView, TemplateView
 
 from scoring.core import errors
-from scoring.core.confirm import Confirmation, ConfirmFirst
+from scoring.core.confirm import Confirmation
 from scoring.core.guards import is_final, open_to
 from scoring.core.hand_form import HandEditForm, hand_initial
 from scoring.core.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_scorer
-from scoring.core.views import HandCorrection, HandEntry, by_method
+from scoring.core.views import HandCorrection, HandDeletion, HandEntry, by_method
 from scoring.games import audit
 from scoring.models import Night, TableGame, TableHand
 from scoring.printing.pages import sheet_answer
@@ -191,6 +191,9 @@ class TableHandPage(ScorerRequiredMixin, TemplateView):
         self.names = selectors.table_names(self.table)
         self.number = self.table.hands.filter(position__lt=self.hand.position).count() + 1
 
+    def board_url(self) -> str:
+        return table_url(self.table)
+
     def current_form(self) -> HandEditForm:
         initial = hand_initial(table_hand_data(self.hand), self.hand.version)
         return hand_form(self.table, self.names, form_class=HandEditForm, initial=initial)
@@ -209,11 +212,8 @@ class TableHandEdit(HandCorrection, TableHandPage):
     def correct(self, **change) -> None:
         services.table_hand_correct(hand=self.hand, **change)
 
-    def board_url(self) -> str:
-        return table_url(self.table)
 
-
-class TableHandDelete(ConfirmFirst, TableHandPage):
+class TableHandDelete(HandDeletion, TableHandPage):
     """Asks first, as a game's hand does (``core.confirm``)."""
 
     def confirmation(self) -> Confirmation:
@@ -229,14 +229,8 @@ class TableHandDelete(ConfirmFirst, TableHandPage):
             undo=gettext("Its history is kept on the table's page."),
         )
 
-    def post(self, request, pk):
-        try:
-            services.table_hand_delete(hand=self.hand, user=request.user)
-        except ValidationError as error:
-            messages.error(request, " ".join(error.messages))
-        else:
-            messages.success(request, gettext("Hand %(number)s deleted") % {"number": self.number})
-        return redirect(table_url(self.table))
+    def delete(self, user) -> None:
+        services.table_hand_delete(hand=self.hand, user=user)
 
 
 table_list = TableList.as_view()
