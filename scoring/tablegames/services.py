@@ -110,17 +110,21 @@ class TableHands(hand_writes.Hands):
     model = TableHand
     owner_field = "table"
 
+    def __init__(self, table: TableGame, hands: list[TableHand], variant, players: list):
+        super().__init__(table, hands, variant)
+        self.players = players  # in number order, with their members: the document's
+
     @classmethod
     def lock(cls, table: TableGame) -> "TableHands":
         # Only the table row: its night is an outer join, which PostgreSQL cannot lock.
         rows = TableGame.objects.select_for_update(of=("self",)).select_related("night")
         locked = rows.get(pk=table.pk)
         refuse_if_final(locked.night)
-        hands = cls(locked, list(locked.hands.order_by("position")), locked.rules_variant)
-        hands.players = list(locked.players.select_related("member").order_by("number"))
-        for hand in hands.hands:
+        hands = list(locked.hands.order_by("position"))
+        for hand in hands:
             hand.table = locked
-        return hands
+        players = list(locked.players.select_related("member").order_by("number"))
+        return cls(locked, hands, locked.rules_variant, players)
 
     def data(self, hand: TableHand) -> dict:
         return table_hand_data(hand)
