@@ -157,7 +157,8 @@ def test_a_final_night_is_read_only_in_the_admin(client_as, superuser):
     assert response.status_code == 403
     response = client.post(admin_url(Game, "add"), playoff)
     assert response.status_code == 200
-    assert "is final: a director must re-open the night" in str(response.context["adminform"].form.non_field_errors())
+    refusal = str(response.context["adminform"].form.non_field_errors())
+    assert "is final: a director must re-open the night" in refusal
     assert Game.objects.filter(night=night).count() == 1
     assert Game.objects.get(pk=game.pk).table == game.table
 
