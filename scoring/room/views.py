@@ -31,6 +31,9 @@ ROUND_BOARD_RELOAD = 30
 PROJECTOR_PAGE_SECONDS = 15
 PROJECTOR_PAGES = ("standings", "playing", "pot", "ladder")
 LADDER_ROWS = 12  # the season ladder's top rows, as many as read well at 10 metres
+# The standings rows on one projector page: as many as fit 1080 pixels at the type read
+# from 10 metres (tests/browser/test_projector_fit.py measures it at 7, 20 and 40 pairs).
+STANDINGS_ROWS = 7
 
 
 class RoundBoardPage(ScorerRequiredMixin, NightPage):
@@ -63,6 +66,11 @@ class ProjectorPage(PublicPage, NightResultsPage):
         held = self.request.GET.get("page")
         return [held] if held in shown else shown
 
+    def standings_parts(self) -> list[list[dict]]:
+        """The standings rows cut into pages of ``STANDINGS_ROWS``, shown one after another."""
+        rows = self.results.standing_rows if self.results else []
+        return [rows[start : start + STANDINGS_ROWS] for start in range(0, len(rows), STANDINGS_ROWS)]
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         board = selectors.round_board(self.night)
         season = seasons_selectors.night_season(self.night)
@@ -72,6 +80,7 @@ class ProjectorPage(PublicPage, NightResultsPage):
             ladder=ladder,
             ladder_rows=ladder.document["ladder"][:LADDER_ROWS] if ladder else [],
             board=board,
+            standings_parts=self.standings_parts(),
             seconds=PROJECTOR_PAGE_SECONDS,
             **kwargs,
         )

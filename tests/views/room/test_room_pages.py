@@ -120,7 +120,7 @@ def test_projector_cycles_standings_tables_and_pot(client):
     assert "site-nav" not in content and "<script>" not in content
     assert 'src="/static/scoring/projector.js"' in content
     assert 'data-seconds="15"' in content
-    assertContains(response, '<th class="number">Played</th>', html=False)
+    assertContains(response, '<th class="number played">Played</th>', html=False)
     assertContains(response, "Round 2: still playing")
     rows = {row["pair"]: row for row in response.context["results"].standing_rows}
     assert [rows[pair]["played"] for pair in (1, 2, 3, 4)] == [1, 1, 1, 1]
