@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db.models import Count, OuterRef, Subquery
 
+from scoring.core.authors import label_words
 from scoring.core.pairs import pair_names
 from scoring.links import selectors as links_selectors
 from scoring.links import tokens
@@ -58,7 +59,18 @@ class BoardRound:
 
     @property
     def playing(self) -> list[Game]:
-        return [game for game in self.games if not game.finished]
+        """The games whose result is not in yet (a result awaiting confirmation is in)."""
+        return [game for game in self.games if game.confirmation == "playing"]
+
+    @property
+    def unconfirmed(self) -> list[Game]:
+        """The results in but not confirmed yet: awaiting a confirmation or disputed."""
+        return [game for game in self.games if game.confirmation in ("awaiting", "disputed")]
+
+    @property
+    def awaiting(self) -> list[Game]:
+        """The results a second person may confirm at once (a dispute is settled alone)."""
+        return [game for game in self.games if game.confirmation == "awaiting"]
 
 
 @dataclass
@@ -70,6 +82,13 @@ class RoundBoard:
     current: BoardRound | None
     others: list[BoardRound]
     playoffs: list[Game]
+
+
+def round_to_confirm(night: Night, number: int) -> BoardRound | None:
+    """Round ``number`` of the round board, for confirming its awaiting results."""
+    board = round_board(night)
+    rows = [board.current, *board.others] if board.current else board.others
+    return next((row for row in rows if row.round == number), None)
 
 
 def round_board(night: Night) -> RoundBoard:
@@ -86,6 +105,7 @@ def round_board(night: Night) -> RoundBoard:
         game.confirmation = links_selectors.confirmation_state(game)
         game.awaited = links_selectors.awaited_from(game)
         game.links = tokens.game_links(game)
+        game.entered_by_words = label_words(game.result_entered_by) or "—"
     current = next((row for row in rounds if row.round == number), None)
     return RoundBoard(
         night=night,
