@@ -6,7 +6,6 @@ import re
 import threading
 
 from django.utils.translation import gettext
-
 from simple_history.models import HistoricalRecords
 from simple_history.signals import pre_create_historical_record
 

@@ -12,8 +12,8 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
-from django.utils.translation import gettext, ngettext
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext, ngettext
 
 from scoring.core.permissions import (
     MONEY,
@@ -112,7 +112,8 @@ class ProjectorPage(PublicPage, NightResultsPage):
     def standings_parts(self) -> list[list[dict]]:
         """The standings rows cut into pages of ``STANDINGS_ROWS``, shown one after another."""
         rows = self.results.standing_rows if self.results else []
-        return [rows[start : start + STANDINGS_ROWS] for start in range(0, len(rows), STANDINGS_ROWS)]
+        starts = range(0, len(rows), STANDINGS_ROWS)
+        return [rows[start : start + STANDINGS_ROWS] for start in starts]
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         board = selectors.round_board(self.night)
