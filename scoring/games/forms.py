@@ -119,6 +119,19 @@ def hand_initial(data: dict, version: int) -> dict:
     return initial
 
 
+def result_initial(game) -> dict:
+    """Form values showing a game's stored pegboard result, to correct rather than retype."""
+    return {
+        "version": game.version,
+        "winner": game.winner,
+        "score_a": game.score_a,
+        "score_b": game.score_b,
+        "cinches_a": game.cinches_a,
+        "cinches_b": game.cinches_b,
+        "money": game.money_bid,
+    }
+
+
 class HandEditForm(VersionChecked, HandForm):
     """A correction carries the version it was opened at, so two scorers cannot collide."""
 

@@ -21,6 +21,8 @@ def game_actions(game, user) -> dict[str, bool]:
         "done_correcting": score and game.finished and game.reopened,
         "enter_result": correct and not game.started,
         "clear_result": correct and game.from_pegboard,
+        # A pegboard result not settled yet (awaiting or disputed): corrected in place.
+        "correct_result": correct and game.from_pegboard and not game.finished,
         "reopen": score and is_director(user) and game.finished and not game.reopened,
         "substitute": score and not game.is_playoff,
     }

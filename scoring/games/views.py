@@ -19,7 +19,7 @@ from scoring.core.forms import add_rules_errors
 from scoring.core.permissions import DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.core.views import HandCorrection, already_done, by_method
 from scoring.games import audit, corrections, selectors, services
-from scoring.games.forms import HandEditForm, HandForm, ResultForm, hand_initial
+from scoring.games.forms import HandEditForm, HandForm, ResultForm, hand_initial, result_initial
 from scoring.games.permissions import game_actions
 from scoring.games.tables import HandTable, different_hand_note, game_state
 from scoring.links import services as links_services
@@ -58,7 +58,8 @@ class GamePage(PublicPage, TemplateView):
         rows = selectors.hand_rows(game, progress)
         saved = self.saved_number(len(rows))
         kwargs.setdefault("hand_form", HandForm(game=game, names=self.names))
-        kwargs.setdefault("result_form", ResultForm(game=game, names=self.names))
+        initial = result_initial(game) if actions["correct_result"] else None
+        kwargs.setdefault("result_form", ResultForm(game=game, names=self.names, initial=initial))
         reader = audit.Reader.of(self.request.user)
         return super().get_context_data(
             game=game,
@@ -153,9 +154,32 @@ class GameAction(GamePage):
         return redirect(self.game_url())
 
 
-class GameResultClear(ScorerRequiredMixin, GameAction):
+class GameResultClear(ConfirmFirst, ScorerRequiredMixin, GameAction):
+    http_method_names = ["get", "post"]
     service = staticmethod(services.game_result_clear)
     done = gettext_lazy("Pegboard result cleared")
+
+    def confirmation(self) -> Confirmation:
+        game = self.game
+        return Confirmation(
+            title=gettext("Clear the result of %(game)s?") % {"game": game},
+            lost=[
+                gettext(
+                    "The pegboard result (won by pair %(pair)s, %(a)s – %(b)s, Cinches "
+                    "%(ca)s – %(cb)s): the game has no result until one is typed again."
+                )
+                % {
+                    "pair": game.winner,
+                    "a": game.score_a,
+                    "b": game.score_b,
+                    "ca": game.cinches_a,
+                    "cb": game.cinches_b,
+                }
+            ],
+            button=gettext("Clear the result"),
+            back=self.game_url(),
+            undo=gettext("A director can restore it from the game's audit trail."),
+        )
 
 
 class GameReopen(ConfirmFirst, DirectorRequiredMixin, GameAction):
