@@ -19,7 +19,7 @@ from scoring.core.forms import add_rules_errors
 from scoring.core.permissions import DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.core.views import HandCorrection, already_done, by_method
 from scoring.games import audit, corrections, selectors, services
-from scoring.games.forms import HandEditForm, HandForm, ResultForm, hand_initial, result_initial
+from scoring.games.forms import HandEditForm, HandForm, ResultForm, hand_initial
 from scoring.games.permissions import game_actions
 from scoring.games.tables import HandTable, different_hand_note, game_state
 from scoring.links import services as links_services
@@ -58,8 +58,7 @@ class GamePage(PublicPage, TemplateView):
         rows = selectors.hand_rows(game, progress)
         saved = self.saved_number(len(rows))
         kwargs.setdefault("hand_form", HandForm(game=game, names=self.names))
-        initial = result_initial(game) if actions["correct_result"] else None
-        kwargs.setdefault("result_form", ResultForm(game=game, names=self.names, initial=initial))
+        kwargs.setdefault("result_form", ResultForm(game=game, names=self.names))
         reader = audit.Reader.of(self.request.user)
         return super().get_context_data(
             game=game,
