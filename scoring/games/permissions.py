@@ -17,7 +17,8 @@ def game_actions(game, user) -> dict[str, bool]:
     return {
         "score": score,
         "correct": correct,
-        "enter_hand": score and not game.from_pegboard and not game.finished,
+        # A game won (even awaiting confirmation) takes no more hands: correct one instead.
+        "enter_hand": score and not game.from_pegboard and game.winner is None,
         "done_correcting": score and game.finished and game.reopened,
         "enter_result": correct and not game.started,
         "clear_result": correct and game.from_pegboard,

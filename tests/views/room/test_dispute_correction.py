@@ -82,3 +82,22 @@ def test_clearing_a_pegboard_result_asks_first(client_as, scorer, disputed):
     client.post(clear)
     disputed.refresh_from_db()
     assert disputed.winner is None
+
+
+def test_a_game_won_and_awaiting_confirmation_offers_no_hand_form(client, client_as, scorer):
+    night = night_with_schedule(2, confirm_results=True)
+    game = Game.objects.get(night=night, round=1, table=1)
+    pair = game.pair_a
+    for _ in range(3):  # 4 – 0 each: 12, the game to 11 won
+        hand = {"bidder": pair, "bid": 4, "high": pair, "low": pair, "jack": pair, "game": pair}
+        games_services.hand_record(game=game, data=hand, user=scorer)
+    game.refresh_from_db()
+    assert game.winner == pair and not game.confirmed
+
+    page = client_as(scorer).get(reverse("scoring:game-detail", args=[game.pk]))
+    phone = client.get(link_path(game, game.pair_b))
+
+    assertNotContains(page, 'class="hand-form"')
+    assertNotContains(page, "Save a passed deal")
+    assertNotContains(phone, 'class="hand-form"')
+    assertContains(phone, "Confirm the result")
