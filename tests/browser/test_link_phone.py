@@ -42,7 +42,7 @@ def page_width(page: Page) -> tuple[int, int]:
 
 def in_view(page: Page, selector: str) -> bool:
     box = page.locator(selector).first.bounding_box()
-    return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
 
 
 def test_long_names_fit_a_phone_and_the_saved_note_is_in_view(new_context):
