@@ -86,3 +86,21 @@ def test_a_second_scorer_confirms_a_round_from_the_round_board(as_user, scorer):
     expect(page.locator(".messages")).to_contain_text("2 results confirmed")
     expect(page.locator("#current-round h2")).to_contain_text("Round 2 (now playing)")
     assert Game.objects.filter(night=night, round=1, confirmed=True).count() == 2
+
+
+def test_the_round_board_reloads_itself_until_paused(as_user, scorer):
+    night = night_in_round_two()
+    page = as_user(scorer)
+    page.clock.install()
+    page.goto(f"/nights/{night.pk}/round/")
+    page.evaluate("() => { window.seen = 1; }")
+
+    page.clock.run_for(31_000)
+    page.wait_for_function("() => window.seen === undefined")  # a fresh page
+
+    pause = page.get_by_role("button", name="Pause reloading")
+    pause.click()
+    expect(pause).to_have_attribute("aria-pressed", "true")
+    page.evaluate("() => { window.seen = 2; }")
+    page.clock.run_for(95_000)
+    assert page.evaluate("() => window.seen") == 2

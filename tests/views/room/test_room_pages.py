@@ -66,7 +66,8 @@ def test_round_board_shows_the_current_round_first_and_who_changed_what(
     board = response.context["board"]
     assert board.current.round == 2
     assert [row.round for row in board.others] == [1, 3]
-    assertContains(response, '<meta http-equiv="refresh" content="30">', html=False)
+    assertContains(response, '<noscript><meta http-equiv="refresh" content="30"></noscript>')
+    assertContains(response, 'data-reload="30"')
     assertContains(response, "reloads itself every 30 seconds")
     assertContains(response, "Round 2 (now playing): 2 of 2 tables still to report")
     assertContains(response, f"in play: {playing.score_a} – {playing.score_b}")
