@@ -50,3 +50,14 @@ def test_french_pages_say_the_link_in_french(client_as, director, game):
         assertContains(page, f"paire {game.pair_b} (lien de table)")
         assertNotContains(page, "(table link)")
     assertContains(game_page, f"paire {game.pair_a} (lien de table)")  # the history's who
+
+
+def test_a_refused_hand_says_which_hand(client, client_as, scorer, game):
+    data = {"bid": "2", "position": "1"}  # no bidder, no cards
+
+    phone = Client().post(link_path(game, game.pair_a), data)
+    page = client_as(scorer).post(reverse("scoring:game-detail", args=[game.pk]), data)
+
+    for response in (phone, page):
+        assertContains(response, "Hand 1 is not saved: the marked fields below say why.")
+        assertContains(response, 'role="alert"')
