@@ -37,6 +37,11 @@ urlpatterns = [
     path("nights/<int:pk>/delete/", nights_views.night_delete, name="night-delete"),
     path("nights/<int:pk>/archive/", nights_views.night_archive, name="night-archive"),
     path("nights/<int:pk>/round/", room_views.round_board, name="night-round"),
+    path(
+        "nights/<int:pk>/round/<int:round>/confirm/",
+        room_views.round_confirm,
+        name="night-round-confirm",
+    ),
     path("nights/<int:pk>/round/cards.pdf", room_views.round_cards, name="night-round-cards"),
     path("nights/<int:pk>/live/", room_views.projector, name="night-live"),
     path("nights/<int:pk>/file/", nights_views.night_file, name="night-file"),

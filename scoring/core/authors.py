@@ -2,10 +2,15 @@
 author of its history rows."""
 
 import functools
+import re
 import threading
 
+from django.utils.translation import gettext
 from simple_history.models import HistoricalRecords
 from simple_history.signals import pre_create_historical_record
+
+# How a table link is named in the history and the night file (``links.tokens``).
+LINK_LABEL = re.compile(r"pair (\d+) \(table link\)")
 
 _links = threading.local()  # the link a service is writing for, in this thread
 
@@ -62,3 +67,14 @@ def _name_the_link(sender, history_instance, **kwargs) -> None:
 
 
 pre_create_historical_record.connect(_name_the_link, dispatch_uid="scoring.link-authors")
+
+
+def label_words(label: str) -> str:
+    """An author ``label`` in the page's language: a table link's stored label (``pair 3
+    (table link)``, kept in English in the history and the night file) translated, a
+    sign-in name as it is, and any ``": "`` and words after it (a dispute) kept."""
+    head, colon, rest = label.partition(": ")
+    link = LINK_LABEL.fullmatch(head)
+    if link is None:
+        return label
+    return gettext("pair %(pair)s (table link)") % {"pair": link[1]} + colon + rest

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from scoring.core.authors import label_words
 from scoring.core.permissions import MONEY, shown_to
 from scoring.games import corrections
 from scoring.games.selectors import game_history
@@ -59,12 +60,13 @@ def person_words(user) -> str:
 
 def authors_for(reader: Reader, labels) -> dict[str, str]:
     """Each author ``label`` (a sign-in name, a table link's label, either one followed by
-    ``": "`` and more words) as ``reader`` may read it: as stored for the signed in; for
-    the public, a sign-in name becomes ``person_words`` (one query, and none when no label
+    ``": "`` and more words) as ``reader`` may read it, a table link's in the page's
+    language (``label_words``): a sign-in name as stored for the signed in; for the
+    public, it becomes ``person_words`` (one query, and none when no label
     names an account)."""
     labels = {label for label in labels if label}
     if reader.signed_in:
-        return {label: label for label in labels}
+        return {label: label_words(label) for label in labels}
     heads = {label.partition(": ")[0] for label in labels}
     heads = {head for head in heads if SIGN_IN_NAME.fullmatch(head)}
     User = get_user_model()
@@ -76,7 +78,9 @@ def authors_for(reader: Reader, labels) -> dict[str, str]:
     named = {}
     for label in labels:
         head, colon, rest = label.partition(": ")
-        named[label] = person_words(people[head]) + colon + rest if head in people else label
+        named[label] = (
+            person_words(people[head]) + colon + rest if head in people else label_words(label)
+        )
     return named
 
 
@@ -230,7 +234,7 @@ def _subject(record, numbers: dict[int, int]) -> str:
 def _who(record, reader: Reader) -> str:
     user = record.history_user
     if user is None:
-        return link_author(record) or "—"
+        return label_words(link_author(record)) or "—"
     return user.get_username() if reader.signed_in else person_words(user)
 
 

@@ -50,11 +50,28 @@ def hand_form(game, names: dict[int, str], data=None, *, form_class=HandForm, **
     )
 
 
+def result_initial(game) -> dict:
+    """The form's values: the game's pegboard result while it is not settled (awaiting
+    confirmation or disputed), to correct rather than retype; else a blank form."""
+    if not (game.from_pegboard and game.winner is not None and not game.finished):
+        return {"version": game.version}
+    return {
+        "version": game.version,
+        "winner": game.winner,
+        "score_a": game.score_a,
+        "score_b": game.score_b,
+        "cinches_a": game.cinches_a,
+        "cinches_b": game.cinches_b,
+        "money": game.money_bid,
+    }
+
+
 class ResultForm(DrawnForm, forms.Form):
     """The final result typed from the pegboard: winner, score and Cinches, Money.
 
     ``version`` (hidden) is the game's version when the form was opened: a second post of
-    the same result finds the game moved on and is refused as already saved.
+    the same result finds the game moved on and is refused as already saved. A result not
+    settled yet fills the form (``result_initial``).
     """
 
     prefix = "result"
@@ -62,7 +79,7 @@ class ResultForm(DrawnForm, forms.Form):
 
     def __init__(self, *args, game, names: dict[int, str], **kwargs):
         kwargs.setdefault("label_suffix", "")
-        kwargs.setdefault("initial", {"version": game.version})
+        kwargs.setdefault("initial", result_initial(game))
         super().__init__(*args, **kwargs)
         variant = game.night.rules_variant
         self.fields["winner"] = RulesChoiceField(

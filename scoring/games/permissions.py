@@ -17,10 +17,13 @@ def game_actions(game, user) -> dict[str, bool]:
     return {
         "score": score,
         "correct": correct,
-        "enter_hand": score and not game.from_pegboard and not game.finished,
+        # A game won (even awaiting confirmation) takes no more hands: correct one instead.
+        "enter_hand": score and not game.from_pegboard and game.winner is None,
         "done_correcting": score and game.finished and game.reopened,
         "enter_result": correct and not game.started,
         "clear_result": correct and game.from_pegboard,
+        # A pegboard result not settled yet (awaiting or disputed): corrected in place.
+        "correct_result": correct and game.from_pegboard and not game.finished,
         "reopen": score and is_director(user) and game.finished and not game.reopened,
         "substitute": score and not game.is_playoff,
     }

@@ -148,9 +148,32 @@ class GameAction(GamePage):
         return redirect(self.game_url())
 
 
-class GameResultClear(ScorerRequiredMixin, GameAction):
+class GameResultClear(ConfirmFirst, ScorerRequiredMixin, GameAction):
+    http_method_names = ["get", "post"]
     service = staticmethod(services.game_result_clear)
     done = gettext_lazy("Pegboard result cleared")
+
+    def confirmation(self) -> Confirmation:
+        game = self.game
+        return Confirmation(
+            title=gettext("Clear the result of %(game)s?") % {"game": game},
+            lost=[
+                gettext(
+                    "The pegboard result (won by pair %(pair)s, %(a)s – %(b)s, Cinches "
+                    "%(ca)s – %(cb)s): the game has no result until one is typed again."
+                )
+                % {
+                    "pair": game.winner,
+                    "a": game.score_a,
+                    "b": game.score_b,
+                    "ca": game.cinches_a,
+                    "cb": game.cinches_b,
+                }
+            ],
+            button=gettext("Clear the result"),
+            back=self.game_url(),
+            undo=gettext("A director can restore it from the game's audit trail."),
+        )
 
 
 class GameReopen(ConfirmFirst, DirectorRequiredMixin, GameAction):

@@ -87,7 +87,13 @@ class NightOverview:
 
     @property
     def finished_count(self) -> int:
+        """The round robin's games finished (play-offs are counted on their own)."""
         return sum(game.finished for game in self.games if not game.is_playoff)
+
+    @property
+    def scheduled_count(self) -> int:
+        """The round robin's games, as ``finished_count`` counts them (and the nights list)."""
+        return sum(not game.is_playoff for game in self.games)
 
 
 def pattern_rounds(games: list[Game], pair_count: int) -> list[PatternRound]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db.models import Count, OuterRef, Subquery
 
+from scoring.core.authors import label_words
 from scoring.core.pairs import pair_names
 from scoring.links import selectors as links_selectors
 from scoring.links import tokens
@@ -16,19 +17,23 @@ from scoring.rules import live
 
 
 def _last_change(model, **match):
-    """The newest history record of a game or its hands, as subqueries of a game row."""
+    """The newest history record of a game or its hands, as subqueries of a game row:
+    when, the account that made it, and its change reason (a table link's label when no
+    account made it: ``core.authors``)."""
     records = model.history.filter(**match).order_by("-history_date")
     return (
         Subquery(records.values("history_date")[:1]),
         Subquery(records.values(f"history_user__{get_user_model().USERNAME_FIELD}")[:1]),
+        Subquery(records.values("history_change_reason")[:1]),
     )
 
 
 def games_with_last_change(night: Night) -> list[Game]:
     """The night's games in pattern order with ``hand_count`` and ``changed``/``changed_by``:
-    the newest change to the game or any of its hands (deleted ones too), in one query."""
-    game_when, game_who = _last_change(Game, id=OuterRef("pk"))
-    hand_when, hand_who = _last_change(Hand, game_id=OuterRef("pk"))
+    the newest change to the game or any of its hands (deleted ones too), who made it (an
+    account, else the table link it came through), in one query."""
+    game_when, game_who, game_link = _last_change(Game, id=OuterRef("pk"))
+    hand_when, hand_who, hand_link = _last_change(Hand, game_id=OuterRef("pk"))
     games = (
         Game.objects.filter(night=night)
         .order_by("is_playoff", "round", "table", "id")
@@ -36,15 +41,20 @@ def games_with_last_change(night: Night) -> list[Game]:
             hand_count=Count("hands"),
             game_when=game_when,
             game_who=game_who,
+            game_link=game_link,
             hand_when=hand_when,
             hand_who=hand_who,
+            hand_link=hand_link,
         )
     )
     games = list(games)
     for game in games:
         hand_newer = game.hand_when is not None and game.hand_when > game.game_when
+        who, link = (
+            (game.hand_who, game.hand_link) if hand_newer else (game.game_who, game.game_link)
+        )
         game.changed = game.hand_when if hand_newer else game.game_when
-        game.changed_by = (game.hand_who if hand_newer else game.game_who) or "—"
+        game.changed_by = who or label_words(link or "") or "—"
     return games
 
 
@@ -58,7 +68,18 @@ class BoardRound:
 
     @property
     def playing(self) -> list[Game]:
-        return [game for game in self.games if not game.finished]
+        """The games whose result is not in yet (a result awaiting confirmation is in)."""
+        return [game for game in self.games if game.confirmation == "playing"]
+
+    @property
+    def unconfirmed(self) -> list[Game]:
+        """The results in but not confirmed yet: awaiting a confirmation or disputed."""
+        return [game for game in self.games if game.confirmation in ("awaiting", "disputed")]
+
+    @property
+    def awaiting(self) -> list[Game]:
+        """The results a second person may confirm at once (a dispute is settled alone)."""
+        return [game for game in self.games if game.confirmation == "awaiting"]
 
 
 @dataclass
@@ -70,6 +91,13 @@ class RoundBoard:
     current: BoardRound | None
     others: list[BoardRound]
     playoffs: list[Game]
+
+
+def round_to_confirm(night: Night, number: int) -> BoardRound | None:
+    """Round ``number`` of the round board, for confirming its awaiting results."""
+    board = round_board(night)
+    rows = [board.current, *board.others] if board.current else board.others
+    return next((row for row in rows if row.round == number), None)
 
 
 def round_board(night: Night) -> RoundBoard:
@@ -86,6 +114,7 @@ def round_board(night: Night) -> RoundBoard:
         game.confirmation = links_selectors.confirmation_state(game)
         game.awaited = links_selectors.awaited_from(game)
         game.links = tokens.game_links(game)
+        game.entered_by_words = label_words(game.result_entered_by) or "—"
     current = next((row for row in rounds if row.round == number), None)
     return RoundBoard(
         night=night,

@@ -16,7 +16,7 @@ def round_cards_context(night, number: int | None = None) -> dict:
 
     A pair's link enters its game and confirms the other pair's result, so only that pair
     holds it: no sheet that lies on the table (the score sheet, the seating cards) prints
-    a link."""
+    a link. A final night's links refuse every entry: no card, so no code that refuses."""
     board = selectors.round_board(night)
     rounds = [row for row in (board.current, *board.others) if row is not None]
     row = next((row for row in rounds if row.round == number), board.current)
@@ -33,7 +33,7 @@ def round_cards_context(night, number: int | None = None) -> dict:
                 for pair, names in zip(game.pairs, game.players, strict=True)
             ],
         }
-        for game in (row.games if row else [])
+        for game in (row.games if row and not night.is_final else [])
         if not game.forfeit
     ]
     return {**sheet_heading(night, "Table cards"), "round": row and row.round, "cards": cards}

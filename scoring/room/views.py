@@ -9,8 +9,11 @@ core's, through the selectors (``round_board``, ``night_results``).
 
 from typing import Any
 
-from django.http import HttpResponse
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext, ngettext
 
 from scoring.core.permissions import (
     MONEY,
@@ -23,7 +26,7 @@ from scoring.core.permissions import (
 from scoring.core.views import NightPage
 from scoring.printing import renderer
 from scoring.results.pages import NightResultsPage
-from scoring.room import selectors, sheets
+from scoring.room import selectors, services, sheets
 from scoring.rules.digits import number_from_digits
 from scoring.seasons import selectors as seasons_selectors
 
@@ -31,6 +34,9 @@ ROUND_BOARD_RELOAD = 30
 PROJECTOR_PAGE_SECONDS = 15
 PROJECTOR_PAGES = ("standings", "playing", "pot", "ladder")
 LADDER_ROWS = 12  # the season ladder's top rows, as many as read well at 10 metres
+# The standings rows on one projector page: as many as fit 1080 pixels at the type read
+# from 10 metres (tests/browser/test_projector_fit.py measures it at 7, 20 and 40 pairs).
+STANDINGS_ROWS = 7
 
 
 class RoundBoardPage(ScorerRequiredMixin, NightPage):
@@ -45,6 +51,46 @@ class RoundBoardPage(ScorerRequiredMixin, NightPage):
             reload=ROUND_BOARD_RELOAD,
             **kwargs,
         )
+
+
+class RoundConfirmPage(ScorerRequiredMixin, NightPage):
+    """Every result of a round awaiting confirmation, each shown as entered, confirmed
+    with one button by a second person (a dispute is settled on the round board)."""
+
+    template_name = "scoring/room/round_confirm.html"
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self.round = selectors.round_to_confirm(self.night, kwargs["round"])
+        if self.round is None:
+            raise Http404("No such round.")
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(night=self.night, row=self.round, **kwargs)
+
+    def post(self, request, pk, round):
+        seen = {}
+        for pair in request.POST.getlist("game"):
+            game_id, _, version = pair.partition("-")
+            game, version = number_from_digits(game_id), number_from_digits(version)
+            if game is not None and version is not None:
+                seen[game] = version
+        done = services.round_results_confirm(night=self.night, seen=seen, user=request.user)
+        if done.confirmed:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s result confirmed: it now counts in the standings.",
+                    "%(count)s results confirmed: they now count in the standings.",
+                    len(done.confirmed),
+                )
+                % {"count": len(done.confirmed)},
+            )
+        for refusal in done.refused:
+            messages.error(request, gettext("Not confirmed: %(why)s") % {"why": refusal})
+        if not seen:
+            messages.error(request, gettext("Tick the results to confirm."))
+        return redirect(self.night_url("night-round"))
 
 
 class ProjectorPage(PublicPage, NightResultsPage):
@@ -63,6 +109,12 @@ class ProjectorPage(PublicPage, NightResultsPage):
         held = self.request.GET.get("page")
         return [held] if held in shown else shown
 
+    def standings_parts(self) -> list[list[dict]]:
+        """The standings rows cut into pages of ``STANDINGS_ROWS``, shown one after another."""
+        rows = self.results.standing_rows if self.results else []
+        starts = range(0, len(rows), STANDINGS_ROWS)
+        return [rows[start : start + STANDINGS_ROWS] for start in starts]
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         board = selectors.round_board(self.night)
         season = seasons_selectors.night_season(self.night)
@@ -72,6 +124,7 @@ class ProjectorPage(PublicPage, NightResultsPage):
             ladder=ladder,
             ladder_rows=ladder.document["ladder"][:LADDER_ROWS] if ladder else [],
             board=board,
+            standings_parts=self.standings_parts(),
             seconds=PROJECTOR_PAGE_SECONDS,
             **kwargs,
         )
@@ -93,5 +146,6 @@ class RoundCards(DirectorRequiredMixin, NightPage):
 
 
 round_board = RoundBoardPage.as_view()
+round_confirm = RoundConfirmPage.as_view()
 round_cards = RoundCards.as_view()
 projector = ProjectorPage.as_view()

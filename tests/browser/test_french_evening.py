@@ -51,7 +51,7 @@ def save_hand(page: Page, *, bidder: int, bid: str, cards: dict[str, int]) -> No
     entry.locator('select[name="bid"]').select_option(bid)
     for key, owner in cards.items():
         entry.locator(f'input[name="{key}"][value="{owner}"]').check()
-    entry.locator("button[type=submit]").click()
+    entry.locator(".hand-form button[type=submit]").click()
 
 
 def play_a_game_in_french(page: Page) -> None:

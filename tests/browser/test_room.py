@@ -4,8 +4,9 @@ static file, under the CSP) and holds one with ``?page=``; the round board reloa
 import pytest
 from playwright.sync_api import expect
 
+from scoring.games import services as games_services
 from scoring.models import Game
-from tests.factories import night_with_schedule, play_out
+from tests.factories import ScorerFactory, night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -63,3 +64,43 @@ def test_round_board_says_its_reload(as_user, scorer):
     page.goto(f"/nights/{night.pk}/round/")
     expect(page.locator("#current-round h2")).to_contain_text("Round 2 (now playing)")
     expect(page.locator(".site-main")).to_contain_text("reloads itself every 30 seconds")
+
+
+def test_a_second_scorer_confirms_a_round_from_the_round_board(as_user, scorer):
+    night = night_with_schedule(4, confirm_results=True)
+    for game in Game.objects.filter(night=night, round=1):
+        result = {"winner": game.pair_a, "score": [11, 6], "cinches": [1, 0]}
+        games_services.game_result_record(game=game, result=result, user=scorer)
+    page = as_user(ScorerFactory(username="second"))
+    page.goto(f"/nights/{night.pk}/round/")
+    heading = page.locator("#current-round h2")
+    expect(heading).to_contain_text("0 of 2 tables still to report, 2 awaiting confirmation")
+
+    page.get_by_role("link", name="Confirm round 1's results (2)").click()
+    rows = page.locator(".round-confirm tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.first).to_contain_text("11 – 6")
+    expect(rows.first).to_contain_text("scorer")
+    page.get_by_role("button", name="Confirm the ticked results").click()
+
+    expect(page.locator(".messages")).to_contain_text("2 results confirmed")
+    expect(page.locator("#current-round h2")).to_contain_text("Round 2 (now playing)")
+    assert Game.objects.filter(night=night, round=1, confirmed=True).count() == 2
+
+
+def test_the_round_board_reloads_itself_until_paused(as_user, scorer):
+    night = night_in_round_two()
+    page = as_user(scorer)
+    page.clock.install()
+    page.goto(f"/nights/{night.pk}/round/")
+    page.evaluate("() => { window.seen = 1; }")
+
+    page.clock.run_for(31_000)
+    page.wait_for_function("() => window.seen === undefined")  # a fresh page
+
+    pause = page.get_by_role("button", name="Pause reloading")
+    pause.click()
+    expect(pause).to_have_attribute("aria-pressed", "true")
+    page.evaluate("() => { window.seen = 2; }")
+    page.clock.run_for(95_000)
+    assert page.evaluate("() => window.seen") == 2

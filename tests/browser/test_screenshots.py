@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from scoring.attendance import services as attendance_services
 from scoring.core import limits
+from scoring.games import services as games_services
 from scoring.links import tokens
 from scoring.models import Game, Season
 from scoring.nights import services as nights_services
@@ -36,6 +38,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DESKTOP = {"viewport": {"width": 1100, "height": 800}}
 PROJECTOR = {"viewport": {"width": 1920, "height": 1080}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PROJECTOR_TURN_MS = 15_000  # each projector page's time on screen (room.views)
 
 
 @pytest.fixture
@@ -143,7 +146,7 @@ def test_french_screenshots(as_user, scorer, folder):
     entry = desktop.locator("#entry")
     for name in ("bidder", "high", "low", "jack", "game"):  # every card, but no bid
         entry.locator(f'input[name="{name}"][value="{open_game.pair_a}"]').check()
-    entry.locator("button[type=submit]").click()
+    entry.locator(".hand-form button[type=submit]").click()
     expect(entry.locator(".errorlist").first).to_contain_text("l’enchère manque")
     desktop.screenshot(path=folder / "game-error-fr.png", full_page=True)
 
@@ -223,3 +226,34 @@ def test_season_screenshots(as_user, director, folder):
     shoot(desktop, f"/seasons/{season.pk}/", folder / "season.png")
     sheet_page(desktop, f"/seasons/{season.pk}/ladder.pdf", folder / "season-ladder.png")
     shoot(desktop, f"/nights/{night.pk}/pot/", folder / "cash-count.png")
+
+
+def test_room_screenshots(as_user, scorer, director, folder):
+    """Confirming a round at once, correcting a disputed result, the projector's standings
+    paged for a big field with a withdrawn pair, the password page."""
+    night = night_with_schedule(7, confirm_results=True, name="Tuesday club night")
+    for game in Game.objects.filter(night=night, round=1):
+        result = {"winner": game.pair_a, "score": [11, 4 + game.table], "cinches": [0, 1]}
+        games_services.game_result_record(game=game, result=result, user=scorer)
+    boss = as_user(director, **DESKTOP)
+    shoot(boss, f"/nights/{night.pk}/round/1/confirm/", folder / "round-confirm.png")
+    disputed = Game.objects.get(night=night, round=1, table=1)
+    Game.objects.filter(pk=disputed.pk).update(dispute="pair 2 (table link): we had 8, not 5")
+    boss.goto(f"/games/{disputed.pk}/#pegboard")
+    expect(boss.locator("#pegboard")).to_be_in_viewport()
+    boss.screenshot(path=folder / "game-correct.png")
+    shoot(boss, "/accounts/password_change/", folder / "password.png")
+
+    field = night_with_schedule(20, name="Autumn open")
+    later = Game.objects.filter(night=field, round__gt=3)
+    play_out(field, leave=[game.pairs for game in later])
+    attendance_services.pair_withdraw(night=field, pair=2, from_round=4)
+    projector = as_user(scorer, **PROJECTOR)
+    projector.clock.install()
+    projector.goto(f"/nights/{field.pk}/live/?page=standings")
+    parts = projector.locator('[data-page="standings"]')
+    expect(parts.first).to_be_visible()
+    projector.screenshot(path=folder / "projector-standings-paged.png")
+    projector.clock.run_for(PROJECTOR_TURN_MS * (parts.count() - 1))
+    expect(parts.last).to_be_visible()
+    projector.screenshot(path=folder / "projector-standings-withdrawn.png")

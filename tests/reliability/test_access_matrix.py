@@ -196,6 +196,8 @@ def url_of(route: str, name: str, objects: dict) -> str:
         kwargs["token"] = objects["token"]
     if "history_id>" in route:
         kwargs["history_id"] = objects["history"]
+    if "round>" in route:
+        kwargs["round"] = 1  # the round of the objects' game
     sheet = re.search(r"\(\?P<sheet>([a-z]+)", route)
     if sheet:
         kwargs["sheet"] = sheet[1]

@@ -12,6 +12,7 @@ from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
 from scoring.rules import score_night
 from scoring.rules.jsonio import dump_json
+from tests.browser.nights import played_night
 from tests.factories import night_with_schedule
 from tests.views.access import ROLES, may_direct
 
@@ -130,3 +131,11 @@ def test_night_file_download(client_for, night, role):
     assert document["format"] == "cinch-night/1"
     assert document["games"][0]["hands"][0]["bid"] == 2
     score_night(document)  # the rules core reads it as it is
+
+
+def test_play_offs_do_not_count_as_round_robin_games_unfinished(client):
+    night = played_night(playoff_hands=3)  # 15 games and a play-off, all won
+
+    response = client.get(url(night))
+
+    assertContains(response, "15 of 15 games finished")

@@ -134,7 +134,8 @@ def test_live_while_games_are_played(client):
     response = client.get(url(night))
 
     assert [(row[1], row[2]) for row in standings(response)] == [(1, 2), (2, 2), (3, 0), (4, 0)]
-    assertContains(response, '<meta http-equiv="refresh" content="60">', html=True)
+    assertContains(response, '<noscript><meta http-equiv="refresh" content="60"></noscript>')
+    assertContains(response, 'data-reload="60"')
     assertContains(response, "2 games are not finished")
     assertContains(response, "Live: finished games count as they land")
     # A game lands: the next look counts it.

@@ -66,7 +66,8 @@ def test_round_board_shows_the_current_round_first_and_who_changed_what(
     board = response.context["board"]
     assert board.current.round == 2
     assert [row.round for row in board.others] == [1, 3]
-    assertContains(response, '<meta http-equiv="refresh" content="30">', html=False)
+    assertContains(response, '<noscript><meta http-equiv="refresh" content="30"></noscript>')
+    assertContains(response, 'data-reload="30"')
     assertContains(response, "reloads itself every 30 seconds")
     assertContains(response, "Round 2 (now playing): 2 of 2 tables still to report")
     assertContains(response, f"in play: {playing.score_a} – {playing.score_b}")
@@ -120,7 +121,7 @@ def test_projector_cycles_standings_tables_and_pot(client):
     assert "site-nav" not in content and "<script>" not in content
     assert 'src="/static/scoring/projector.js"' in content
     assert 'data-seconds="15"' in content
-    assertContains(response, '<th class="number">Played</th>', html=False)
+    assertContains(response, '<th class="number played">Played</th>', html=False)
     assertContains(response, "Round 2: still playing")
     rows = {row["pair"]: row for row in response.context["results"].standing_rows}
     assert [rows[pair]["played"] for pair in (1, 2, 3, 4)] == [1, 1, 1, 1]
