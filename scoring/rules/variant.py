@@ -159,7 +159,9 @@ def _reach(variant: Variant, side_count: int) -> tuple[int, int]:
     left out)."""
     # A called-partner hand with a revoke is given card by card (its totals cannot say
     # who revoked what), and a revoke only moves points within the 14 of a hand.
-    revokes = (None, *range(side_count)) if variant.revoke and not variant.called_partner else (None,)
+    revokes = (
+        (None, *range(side_count)) if variant.revoke and not variant.called_partner else (None,)
+    )
     partners = (None, *range(side_count)) if variant.called_partner else (None,)
     most, least = 0, None
     for taken, bidder, bid, revoke, partner in product(

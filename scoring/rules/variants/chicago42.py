@@ -41,10 +41,11 @@ VARIANT = Variant(
     id="chicago42",
     name="Chicago Cinch to 42",
     summary=gettext_noop(
-        "Two, three or four players each for himself, or two pairs; points as Cinch to 51; bids 1 to 14 and "
-        "the dealer must bid 1 when nobody bids; the bidder scores all it took or is set back "
-        "by the bid, the others score what they took; first to 42, counting the cards out "
-        "High, Low, Jack, Game, Right Pedro, Left Pedro when several reach it on one hand."
+        "Two, three or four players each for himself, or two pairs; points as Cinch to "
+        "51; bids 1 to 14 and the dealer must bid 1 when nobody bids; the bidder scores "
+        "all it took or is set back by the bid, the others score what they took; first to"
+        " 42, counting the cards out High, Low, Jack, Game, Right Pedro, Left Pedro when "
+        "several reach it on one hand."
     ),
     sources=("003_7f18ca7e4eab94b7.txt",),
     cards=PEDRO_CARDS,
