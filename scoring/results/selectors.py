@@ -91,8 +91,13 @@ class NightResults:
 
     @property
     def unfinished(self) -> list[Game]:
-        """Games and play-offs not finished, in pattern order."""
-        return [game for game in self.games if not game.finished]
+        """Games and play-offs not finished, in pattern order (ended early, the play-offs
+        only: the other games are void)."""
+        return [
+            game
+            for game in self.games
+            if not game.finished and (game.is_playoff or not self.night.ended_early)
+        ]
 
     @property
     def round_robin_done(self) -> bool:
