@@ -89,6 +89,10 @@ class Variant:
     called_partner: bool = False
     # Several sides reaching the target on one hand all win (``razzle``).
     shares_win: bool = False
+    # Who a scoring card found in the discard pile counts for, said beside the cards on
+    # the hand forms and in the score sheets' legend: the core cannot tell a discarded
+    # card from one never dealt, so the scorer must know (``None``: no discard pile).
+    discards: str | None = None
 
     @cached_property
     def total_points(self) -> int:

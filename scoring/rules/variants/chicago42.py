@@ -55,5 +55,9 @@ VARIANT = Variant(
     score=score,
     revoke=True,
     counts_out=True,
+    discards=gettext_noop(
+        "Discards (law 24): every scoring card found in the discard pile counts for the "
+        "bidder, whoever discarded it; a card left in the stock is not out."
+    ),
     table_players=(2, 3, 4),
 )

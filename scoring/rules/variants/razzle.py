@@ -99,6 +99,10 @@ VARIANT = Variant(
     score=score,
     revoke=True,
     counts_out=True,
+    discards=gettext_noop(
+        "Discards (law 24): every scoring card found in the discard pile counts for the "
+        "bidder's side, whoever discarded it; a card left in the stock is not out."
+    ),
     table_players=(4, 5, 6),
     called_partner=True,
     shares_win=True,
