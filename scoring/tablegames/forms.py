@@ -27,7 +27,7 @@ from scoring.core.widgets import FirstFocusRadioSelect
 from scoring.models import Night
 from scoring.rules.table import player_counts_words, table_variants
 
-POINTS_FIELDS = ("points_a", "points_b", "points_c")
+POINTS_FIELDS = ("points_a", "points_b", "points_c", "points_d")  # chicago42 seats up to four
 
 
 def player_label(number: int, names: dict[int, str]) -> str:

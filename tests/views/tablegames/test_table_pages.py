@@ -368,3 +368,17 @@ def test_a_finished_table_refuses_a_scorers_deletion_with_a_message(client_as, s
 
     assert "only a director may correct it now" in response.content.decode()
     assert TableHand.objects.count() == 3
+
+
+def test_a_four_handed_chicago42_table_takes_four_totals(client_as, scorer):
+    """Law 1: four may play chicago42 each for themselves; a hand gives four totals."""
+    client = client_as(scorer)
+    start(client, variant="chicago42", new_players="Ann\nBob\nCy\nDi")
+    table = TableGame.objects.get()
+
+    page = client.get(reverse("scoring:table-detail", args=[table.pk]))
+    post_hand(client, table, bidder=4, bid=6, points_a=1, points_b=1, points_c=5, points_d=7)
+
+    assert 'name="points_d"' in page.content.decode()
+    table.refresh_from_db()
+    assert table.scores == [1, 1, 5, 7]
