@@ -19,8 +19,10 @@ from hypothesis import strategies as st
 
 from scoring.rules import (
     get_variant,
+    read_night,
     score_night,
 )
+from scoring.rules.night import summarise
 from scoring.rules.pot import players_of
 from tests.rules.night_strategies import nights
 
@@ -301,3 +303,18 @@ def test_a_night_ended_after_its_last_game_scores_as_one_not_ended(data):
     assert ended.pop("ended_early") is True
     assert "void_games" not in ended
     assert ended == plain
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_the_fee_counts_are_the_games_lost_and_the_cinches_charged(data):
+    """The counts the pot page shows beside the fees: one loss per played game (forfeits
+    carry none), and the loser's Cinches of each."""
+    doc = data.draw(nights(max_pairs=8), label="night")
+    fees = summarise(read_night(doc)).fees
+    played = [game for game in score_night(doc)["games"] if not game.get("forfeit")]
+
+    assert fees.games_lost == len(played)
+    assert fees.cinches_charged == sum(
+        game["cinches"][1 - game["pairs"].index(game["winner"])] for game in played
+    )
