@@ -19,7 +19,7 @@ SYSTEM_PACKAGES := libharfbuzz-subset0 gettext libzbar0 poppler-utils
 # Playwright never downloads a browser here.
 BROWSER_PACKAGES := chromium-headless-shell
 
-.PHONY: install system browser run test test-sqlite test-postgres test-fast screenshots bench format clean
+.PHONY: install system browser run test test-sqlite test-postgres test-fast screenshots bench mutate format clean
 
 install: system $(VENV)/.installed
 
@@ -86,6 +86,14 @@ screenshots: install browser
 
 bench: install
 	$(PY) bench/run.py
+
+# Mutation testing of the rules core (docs/mutation.md), by hand, never in `make test`:
+# CPU-heavy, so one process at low priority; one module at a time with
+# MUTANTS='scoring.rules.pot*'. The copy and the results stay in mutants/ (ignored).
+MUTANTS ?=
+mutate: install
+	env -u DJANGO_SETTINGS_MODULE nice -n 10 $(VENV)/bin/mutmut run --max-children 1 $(MUTANTS)
+	$(VENV)/bin/mutmut results
 
 format: install
 	$(VENV)/bin/ruff format .

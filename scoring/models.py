@@ -139,6 +139,11 @@ class Night(models.Model):
         blank=True,
         help_text='Pairs that left for good: [{"pair": 4, "from_round": 5}] (rules.md).',
     )
+    ended_early = models.BooleanField(
+        default=False,
+        help_text="A director ended the night before every game was finished: the games "
+        "not finished are void and pairs rank by share of games won (rules.md).",
+    )
     form_token = models.UUIDField(
         null=True,
         blank=True,

@@ -61,6 +61,8 @@ urlpatterns = [
     path("nights/<int:pk>/tiebreak/", results_views.night_tiebreak, name="night-tiebreak"),
     path("nights/<int:pk>/close/", results_views.night_close, name="night-close"),
     path("nights/<int:pk>/reopen/", results_views.night_reopen, name="night-reopen"),
+    path("nights/<int:pk>/end/", results_views.night_end_early, name="night-end-early"),
+    path("nights/<int:pk>/end/undo/", results_views.night_end_early_undo, name="night-end-undo"),
     path(
         "nights/<int:pk>/attendance/",
         attendance_views.night_attendance,

@@ -22,6 +22,9 @@ class Confirmation:
     back: str
     fields: dict = field(default_factory=dict)
     undo: str = gettext_lazy("A director can put it back from the history.")
+    # What the change makes of the night, shown before it is made (``after_title``).
+    after: list[str] = field(default_factory=list)
+    after_title: str = ""
 
 
 class ConfirmFirst:

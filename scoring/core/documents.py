@@ -113,17 +113,25 @@ def night_document(night, seats, games, *, with_hands: bool = True) -> dict:
     so a night file comes back out in the order it went in.
     """
     games = sorted(games, key=lambda game: game.pk)
-    return {
-        "format": NIGHT_FORMAT,
-        "name": night.name,
-        "date": night.date.isoformat(),
-        "variant": night.variant,
-        "tiebreak": night.tiebreak,
-        "money": money_data(night),
-        "players": [player_data(seat) for seat in seats],
-        "games": [game_data(game, with_hands=with_hands) for game in games if not game.is_playoff],
-        "playoffs": [game_data(game, with_hands=with_hands) for game in games if game.is_playoff],
-    } | ({"withdrawn": list(night.withdrawn)} if night.withdrawn else {})
+    return (
+        {
+            "format": NIGHT_FORMAT,
+            "name": night.name,
+            "date": night.date.isoformat(),
+            "variant": night.variant,
+            "tiebreak": night.tiebreak,
+            "money": money_data(night),
+            "players": [player_data(seat) for seat in seats],
+            "games": [
+                game_data(game, with_hands=with_hands) for game in games if not game.is_playoff
+            ],
+            "playoffs": [
+                game_data(game, with_hands=with_hands) for game in games if game.is_playoff
+            ],
+        }
+        | ({"withdrawn": list(night.withdrawn)} if night.withdrawn else {})
+        | ({"ended_early": True} if night.ended_early else {})
+    )
 
 
 def player_data(seat):
@@ -136,8 +144,13 @@ def standings(night, seats, games) -> dict:
     return score_night(night_document(night, seats, games, with_hands=False))
 
 
-def summary(night, seats, games) -> Summary:
+def summary(night, seats, games, *, ended_early: bool | None = None) -> Summary:
     """The rules core's summary of the night (ranks, ties, fees with counts, payout), why
-    it cannot be paid yet said in the page's language."""
-    summary = summarise(read_night(night_document(night, seats, games, with_hands=False)))
+    it cannot be paid yet said in the page's language; ``ended_early`` true: as ending
+    the night now would make it (the rules core refuses while a pair has no finished game)."""
+    document = night_document(night, seats, games, with_hands=False)
+    if ended_early is not None:
+        document = {key: value for key, value in document.items() if key != "ended_early"}
+        document |= {"ended_early": True} if ended_early else {}
+    summary = summarise(read_night(document))
     return dataclasses.replace(summary, blocked=[say(reason) for reason in summary.said_blocked])

@@ -1,5 +1,6 @@
 """A night file's attendance into the database: house players, withdrawals, forfeits,
-confirmation and substitutes (rules.md, "When the night does not go to plan").
+confirmation, substitutes and a night ended early (rules.md, "When the night does not go
+to plan").
 
 Called by ``services.night_import`` once the rules core has read the whole file, so
 everything here is already valid; the stored totals of a forfeit (its winner) are the
@@ -14,8 +15,9 @@ HOUSE = "House"  # the stand-in house player's name, when no member volunteers
 
 
 def import_attendance(night: Night, parsed) -> None:
-    """House players and withdrawals of an imported night (``parsed``: the rules core's
-    ``Night``); the games' own parts come through :func:`import_game_attendance`."""
+    """House players, withdrawals and the night's early end of an imported night
+    (``parsed``: the rules core's ``Night``); the games' own parts come through
+    :func:`import_game_attendance`."""
     if parsed.house:
         Seat.objects.filter(night=night, number__in=parsed.house).update(house=True)
     if parsed.withdrawn:
@@ -24,6 +26,9 @@ def import_attendance(night: Night, parsed) -> None:
             for pair, from_round in parsed.withdrawn.items()
         ]
         night.save(update_fields=["withdrawn"])
+    if parsed.ended_early:
+        night.ended_early = True
+        night.save(update_fields=["ended_early"])
 
 
 def import_game_attendance(game: Game, parsed) -> None:

@@ -91,12 +91,19 @@ class NightResults:
 
     @property
     def unfinished(self) -> list[Game]:
-        """Games and play-offs not finished, in pattern order."""
-        return [game for game in self.games if not game.finished]
+        """Games and play-offs not finished, in pattern order (ended early, the play-offs
+        only: the other games are void)."""
+        return [
+            game
+            for game in self.games
+            if not game.finished and (game.is_playoff or not self.night.ended_early)
+        ]
 
     @property
     def round_robin_done(self) -> bool:
         """Every scheduled game is finished and no pairing lacks one (play-offs may start)."""
+        if self.night.ended_early:  # the games not finished are void
+            return True
         scheduled = [game for game in self.games if not game.is_playoff]
         done = bool(scheduled) and all(game.finished for game in scheduled)
         return done and not self.summary.missing
@@ -282,24 +289,29 @@ def _add_night(seasons: dict[str, MemberSeason], standings: list, players: list)
 
 @dataclass(frozen=True)
 class Closing:
-    """A night marked final (``closed``) or re-opened: by whom and when."""
+    """A night marked final (``closed``) or re-opened, or (``ended_early`` not ``None``)
+    ended early or re-opened after that: by whom and when."""
 
     closed: bool
     when: object
     who: str
+    ended_early: bool | None = None
 
 
 def night_closings(night: Night) -> list[Closing]:
-    """When the night was marked final and re-opened, oldest first, from its history."""
+    """When the night was marked final and re-opened, and ended early and re-opened
+    after that, oldest first, from its history."""
     records = Night.history.filter(id=night.pk).select_related("history_user")
-    closings, final = [], False
+    closings, final, ended = [], False, False
     for record in records.order_by("history_date", "history_id"):
+        user = record.history_user
+        who = user and user.get_username() or "—"
         if record.is_final != final:
-            user = record.history_user
-            closings.append(
-                Closing(record.is_final, record.history_date, user and user.get_username() or "—")
-            )
+            closings.append(Closing(record.is_final, record.history_date, who))
             final = record.is_final
+        if record.ended_early != ended:
+            closings.append(Closing(final, record.history_date, who, record.ended_early))
+            ended = record.ended_early
     return closings
 
 

@@ -22,12 +22,51 @@ from scoring.rules.night import missing_reasons, money_text
 from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
 
 
-def _night_summary(night: Night, games: list[Game]):
+def _night_summary(night: Night, games: list[Game], *, ended_early: bool | None = None):
     """The rules core's summary of the night from its stored totals (``games`` read)."""
     try:
-        return documents.summary(night, nights_selectors.night_seats(night), games)
+        return documents.summary(
+            night, nights_selectors.night_seats(night), games, ended_early=ended_early
+        )
     except InvalidInput as invalid:
         raise ValidationError([said_at(problem) for problem in invalid.problems]) from None
+
+
+def end_early_preview(night: Night):
+    """The night as ending it now would make it (its void games, the ranking by share of
+    games won, the payout), or a ``ValidationError`` saying why it cannot end yet."""
+    if night.ended_early:
+        raise ValidationError(gettext("%(night)s was ended early already.") % {"night": night.name})
+    return _night_summary(night, nights_selectors.night_games(night), ended_early=True)
+
+
+@audited
+@transaction.atomic
+def night_end_early(*, night: Night, user=None):
+    """End the night now (time ran out): every game not finished is void, the standings
+    rank by share of games won, and the pot can be paid out. Kept in the history; undone
+    by :func:`night_end_early_undo`. Returns the summary as it now stands."""
+    night = lock_open_night(night)
+    summary = end_early_preview(night)
+    night.ended_early = True
+    night._change_reason = "ended early"
+    night.save(update_fields=["ended_early", "updated_at"])
+    mark_night_changed(night.pk)
+    return summary
+
+
+@audited
+@transaction.atomic
+def night_end_early_undo(*, night: Night, user=None) -> Night:
+    """Re-open a night ended early: its void games count again once finished."""
+    night = lock_open_night(night)
+    if not night.ended_early:
+        raise ValidationError(gettext("%(night)s was not ended early.") % {"night": night.name})
+    night.ended_early = False
+    night._change_reason = "ended early: re-opened"
+    night.save(update_fields=["ended_early", "updated_at"])
+    mark_night_changed(night.pk)
+    return night
 
 
 def _unfinished_words(games: list[Game]) -> str:
@@ -59,7 +98,7 @@ def playoffs_start(*, night: Night, user=None) -> list[Game]:
         )
     games = nights_selectors.night_games(night)
     unfinished = [game for game in games if not game.is_playoff and not game.finished]
-    if unfinished:
+    if unfinished and not night.ended_early:  # ended early, they are void
         raise ValidationError(NOT_YET % {"which": _unfinished_words(unfinished)})
     summary = _night_summary(night, games)
     if summary.missing:  # an imported night file that left a pairing out

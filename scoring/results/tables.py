@@ -43,8 +43,16 @@ class StandingsTable(BaseTable):
         orderable = True
         empty_text = _("No pairs yet.")
 
+    def __init__(self, *args, ended_early: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.ended_early = ended_early
+
     def render_players(self, value) -> str:
         return " & ".join(value)
+
+    def render_wins(self, value, record) -> str:
+        """On a night ended early pairs played different numbers of games: ``3 of 4``."""
+        return won_of(record) if self.ended_early else value
 
     def render_rank(self, value, record) -> str:
         """A withdrawn pair takes no place: it says so instead of a rank."""
@@ -55,6 +63,14 @@ class StandingsTable(BaseTable):
 
     def render_course(self, value) -> str:
         return course_words(value)
+
+
+def won_of(row) -> str:
+    """``3 of 4``: the games a pair won of those it finished (a night ended early)."""
+    return gettext("%(wins)s of %(games)s") % {
+        "wins": row["wins"],
+        "games": row["wins"] + row["losses"],
+    }
 
 
 def course_words(course) -> str:

@@ -60,6 +60,9 @@ class NightStandings(PublicPage, ExportMixin, SingleTableMixin, NightResultsPage
     def get_table_data(self):
         return self.results.standing_rows if self.results else []
 
+    def get_table_kwargs(self) -> dict[str, Any]:
+        return {"ended_early": self.night.ended_early}
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         results = self.results
@@ -244,6 +247,111 @@ class NightReopen(ConfirmFirst, NightAction):
         }
 
 
+class NightEndEarly(ConfirmFirst, NightAction):
+    """End the night now: first shows which games become void and what the standings
+    and the payout become (the rules core's summary of the night ended early)."""
+
+    http_method_names = ["get", "post"]
+    service = staticmethod(services.night_end_early)
+
+    def get(self, request, *args, **kwargs):
+        try:
+            self.preview = services.end_early_preview(self.night)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+            return redirect(self.night_url("night-standings"))
+        return super().get(request, *args, **kwargs)
+
+    def confirmation(self) -> Confirmation:
+        summary = self.preview
+        void = summary.night.void_games
+        lost = [
+            gettext("%(game)s: void, it counts for nobody and carries no fee")
+            % {"game": void_game_words(game)}
+            for game in void
+        ] or [gettext("No game: every game is finished.")]
+        return Confirmation(
+            title=gettext("End %(name)s now?") % {"name": self.night.name},
+            lost=lost,
+            button=gettext("End the night now"),
+            back=self.night_url("night-standings"),
+            undo=gettext(
+                "Re-opening the night is one click: the void games count again once finished."
+            ),
+            after=ranking_words(summary),
+            after_title=gettext("The standings then rank by the share of finished games won:"),
+        )
+
+    def done(self, summary) -> str:
+        count = len(summary.night.void_games)
+        return ngettext(
+            "%(name)s is ended: %(count)s game is void; pairs rank by share of games won.",
+            "%(name)s is ended: %(count)s games are void; pairs rank by share of games won.",
+            count,
+        ) % {"name": self.night.name, "count": count}
+
+
+def void_game_words(game) -> str:
+    """``Round 3, table 2: pair 2 v pair 3``: a game of the rules core's night."""
+    return gettext("Round %(round)s, table %(table)s: pair %(a)s v pair %(b)s") % {
+        "round": game.round,
+        "table": game.table,
+        "a": game.pairs[0],
+        "b": game.pairs[1],
+    }
+
+
+def ranking_words(summary) -> list[str]:
+    """Each pair as the night ended early ranks it: won so many of so many, and its prize."""
+    prizes = {prize.pair: prize for prize in summary.places}
+    if summary.booby is not None:
+        prizes[summary.booby.pair] = summary.booby
+    lines = []
+    for record in summary.ranking.records:
+        line = gettext("%(rank)s. Pair %(pair)s (%(names)s): won %(wins)s of %(games)s") % {
+            "rank": record.rank if record.rank is not None else gettext("withdrawn"),
+            "pair": record.pair,
+            "names": summary.pair_names(record.pair),
+            "wins": record.wins,
+            "games": record.wins + record.losses,
+        }
+        prize = prizes.get(record.pair)
+        if prize is not None:
+            what = (
+                gettext("place %(place)s") % {"place": prize.place}
+                if prize.place
+                else gettext("booby prize")
+            )
+            line += " · " + f"{what} {shown_money(prize.amount)}"
+        lines.append(line)
+    lines += summary.blocked
+    return lines
+
+
+class NightEndEarlyUndo(ConfirmFirst, NightAction):
+    http_method_names = ["get", "post"]
+    service = staticmethod(services.night_end_early_undo)
+
+    def confirmation(self) -> Confirmation:
+        return Confirmation(
+            title=gettext("Re-open %(name)s, ended early?") % {"name": self.night.name},
+            lost=[
+                gettext(
+                    "The night's early end: the games not finished hold up the payout again "
+                    "until they are played, and pairs rank by games won."
+                )
+            ],
+            button=gettext("Re-open the night"),
+            back=self.night_url("night-standings"),
+            undo=gettext("Ending it early again is one more click."),
+        )
+
+    def done(self, night) -> str:
+        return gettext("%(name)s is re-opened: the games not finished count once played.") % {
+            "name": night.name
+        }
+
+
 class MemberList(PublicPage, SingleTableView):
     """Each member's record over every night played (paid and won among it)."""
 
@@ -264,6 +372,8 @@ night_playoffs_start = PlayoffsStart.as_view()
 night_tiebreak = NightTiebreak.as_view()
 night_close = NightClose.as_view()
 night_reopen = NightReopen.as_view()
+night_end_early = NightEndEarly.as_view()
+night_end_early_undo = NightEndEarlyUndo.as_view()
 member_list = MemberList.as_view()
 
 

@@ -1,12 +1,12 @@
 """Folding a game's hands into running scores, Cinches and a winner; checking a pegboard.
 
 A game is played to the variant's target. When several sides reach it on one hand, a
-variant that counts out (``chicago42``, law 13) counts the hand's cards in their order of
-precedence and the first side to reach the target wins; such a hand given as totals is
-refused, since only its cards can say who that was. Otherwise the bidder counts first
-("bidders peg first"), then the others by score, and sides still level share the win. A
-Money bid (``club11``) ends the game at once. In a variant that shares the win
-(``razzle``) every side that reaches the target on that hand wins. No hand may follow the
+variant that counts out (``chicago42``, ``razzle``: law 13) counts the hand's cards in
+their order of precedence and the first side to reach the target wins (in ``razzle``,
+which shares the win, every player that one card brings there); such a hand given as
+totals is refused, since only its cards can say who that was. Otherwise the bidder
+counts first ("bidders peg first"), then the others by score, and sides still level
+share the win. A Money bid (``club11``) ends the game at once. No hand may follow the
 one that won it.
 """
 
@@ -77,20 +77,21 @@ class GameState:
         return self.winners[0] if len(self.winners) == 1 else None
 
 
-def counted_out(before, counts, variant: Variant) -> int | None:
-    """The side that reaches the target first as the hand's cards are counted in order.
+def counted_out(before, counts, variant: Variant) -> tuple[int, ...]:
+    """The sides that reach the target first as the hand's cards are counted in order.
 
-    ``before`` is the board before the hand; ``counts`` who each card counts for
-    (``HandScore.counts``). Works for any number of sides.
+    ``before`` is the board before the hand; ``counts`` the sides each card is credited
+    to (``HandScore.counts``). Several sides reach it together only when one card brings
+    them all there (``razzle``: players of one side). Works for any number of sides.
     """
     running = list(before)
-    for card, side in zip(variant.cards, counts, strict=True):
-        if side is None:
-            continue
-        running[side] += card.points
-        if running[side] >= variant.target:
-            return side
-    return None
+    for card, sides in zip(variant.cards, counts, strict=True):
+        for side in sides:
+            running[side] += card.points
+        reached = tuple(side for side in sides if running[side] >= variant.target)
+        if reached:
+            return reached
+    return ()
 
 
 def winners_after(scores, bidder: int, target: int) -> tuple[int, ...]:
@@ -143,7 +144,7 @@ class Board:
             result = HandScore((0,) * len(self.sides))
         else:
             result = self.variant.score(hand, self.variant)
-            self.check_count_out(result)
+            self.check_count_out(hand, result)
             self.peg(hand, result)
         self.steps.append(HandStep(hand, result, tuple(self.scores), tuple(self.cinches)))
 
@@ -160,29 +161,42 @@ class Board:
         target = self.variant.target
         return [i for i, change in enumerate(result.change) if self.scores[i] + change >= target]
 
-    def check_count_out(self, result: HandScore) -> None:
+    def check_count_out(self, hand: Hand, result: HandScore) -> None:
+        """A hand given as totals on which several sides reach the target is refused unless
+        they reach it together whatever the cards (``razzle``: players of one side level
+        before the hand): only its cards can say who reached it first."""
         if not self.variant.counts_out or result.counts is not None:
             return
         reaching = self.reaching(result)
-        if len(reaching) > 1:
-            code = (
-                gettext_noop(
-                    "{sides} would both reach {target} on this hand: the first to reach it as "
-                    "the cards are counted out ({order}) wins, so give who took each scoring card"
-                )
-                if len(reaching) == 2
-                else gettext_noop(
-                    "{sides} would all reach {target} on this hand: the first to reach it as "
-                    "the cards are counted out ({order}) wins, so give who took each scoring card"
-                )
+        if len(reaching) < 2 or self.reach_together(hand, reaching):
+            return
+        code = (
+            gettext_noop(
+                "{sides} would both reach {target} on this hand: the first to reach it as "
+                "the cards are counted out ({order}) wins, so give who took each scoring card"
             )
-            said = words(
-                code,
-                sides=side_names([self.sides[i] for i in reaching], self.word),
-                target=self.variant.target,
-                order=card_list(self.variant),
+            if len(reaching) == 2
+            else gettext_noop(
+                "{sides} would all reach {target} on this hand: the first to reach it as "
+                "the cards are counted out ({order}) wins, so give who took each scoring card"
             )
-            raise InvalidInput([Problem.said("points", said)])
+        )
+        said = words(
+            code,
+            sides=side_names([self.sides[i] for i in reaching], self.word),
+            target=self.variant.target,
+            order=card_list(self.variant),
+        )
+        raise InvalidInput([Problem.said("points", said)])
+
+    def reach_together(self, hand: Hand, reaching: list[int]) -> bool:
+        """Whether every card credits all of ``reaching`` at once: they are players of one
+        side of a shared-win variant, with one score before the hand."""
+        if not self.variant.shares_win:
+            return False
+        team = {hand.bidder, hand.partner}
+        one_side = len({side in team for side in reaching}) == 1
+        return one_side and len({self.scores[side] for side in reaching}) == 1
 
     def peg(self, hand: Hand, result: HandScore) -> None:
         counted = self.variant.counts_out and len(self.reaching(result)) > 1
@@ -195,8 +209,8 @@ class Board:
                 self.cinches[charged] += 1
         if result.decided is not None:
             self.winners, self.money_bid = (result.decided,), True
-        elif counted:
-            self.winners = (counted_out(before, result.counts, self.variant),)
+        elif counted and result.counts is not None:
+            self.winners = counted_out(before, result.counts, self.variant)
         elif self.variant.shares_win:
             target = self.variant.target
             self.winners = tuple(i for i, score in enumerate(self.scores) if score >= target)

@@ -150,6 +150,17 @@ class HandReader(SideChecker):
         revoke = self.read_revoke(raw.get("revoke"))
         partner = self.read_partner(raw.get("partner"), bidder)
         cards, taken = self.read_points(raw)
+        if revoke is not None and cards is None and self.variant.called_partner:
+            self.fail(
+                "revoke",
+                words(
+                    gettext_noop(
+                        "in {variant} a revoke falls on the player who revoked, so give who "
+                        "took each scoring card, not the points"
+                    ),
+                    variant=self.variant.id,
+                ),
+            )
         if money and not self.problems:
             self.check_money_hand(cards, taken)
         if self.problems:

@@ -50,7 +50,7 @@ from scoring.rules.variants import all_variants, get_variant
 NIGHT_FORMAT = "cinch-night/1"
 STANDINGS_FORMAT = "cinch-standings/1"
 NIGHT_FIELDS = ("format", "name", "date", "variant", "tiebreak", "money", "players", "games")
-NIGHT_FIELDS += ("playoffs", "withdrawn")
+NIGHT_FIELDS += ("playoffs", "withdrawn", "ended_early")
 PLAYOFF_FIELDS = frozenset({"pairs", "hands", "result", "confirmed", "confirmed_by"})
 GAME_FIELDS = PLAYOFF_FIELDS | {"round", "table", "sat"}
 NOT_IN_A_FORFEIT = ("hands", "result", "sat", "confirmed", "confirmed_by")
@@ -111,10 +111,21 @@ class Night:
     playoffs: tuple[NightGame, ...] = ()
     house: frozenset[int] = frozenset()
     withdrawn: dict[int, int] = field(default_factory=dict)
+    # The director ended the night before every game was finished (rules.md, "A night
+    # ended early"): the games not finished are void and pairs rank by share of wins.
+    ended_early: bool = False
 
     @property
     def pair_count(self) -> int:
         return len(self.players) // 2
+
+    @property
+    def void_games(self) -> list[NightGame]:
+        """The round-robin games ending the night made void: those not finished by then
+        (a game between two withdrawn pairs was void already)."""
+        if not self.ended_early:
+            return []
+        return [game for game in self.games if not game.finished and not game.void]
 
     @property
     def pairs_in_the_prizes(self) -> list[int]:
@@ -279,9 +290,11 @@ class NightReader:
         self.withdrawn = self.read_withdrawn(doc.get("withdrawn", []), pair_count)
         games = self.read_games(doc.get("games", []), variant, pair_count, playoff=False)
         playoffs = self.read_games(doc.get("playoffs", []), variant, pair_count, playoff=True)
+        ended_early = self.read_ended_early(doc.get("ended_early", False), games, pair_count)
         if self.problems:
             return None
         return Night(
+            ended_early=ended_early,
             variant_id=variant.id,
             players=players,
             games=games,
@@ -324,6 +337,19 @@ class NightReader:
         if not self.is_one_of("variant", value, night_variant_ids(), refusal):
             return None
         return get_variant(value)
+
+    def read_ended_early(self, value, games, pair_count: int) -> bool:
+        """Whether the night was ended early; refused while a pair has no finished game,
+        since it would have no share of games won to rank by."""
+        if not isinstance(value, bool):
+            self.fail("ended_early", words(gettext_noop("ended_early must be true or false")))
+            return False
+        if not value or self.problems:
+            return value
+        idle = pairs_without_a_finished_game(games, pair_count)
+        if idle:
+            self.fail("ended_early", no_finished_game(idle))
+        return value
 
     def read_tiebreak(self, value) -> str:
         refusal = gettext_noop("{value} is not a tie-break (one of: {known})")
@@ -745,6 +771,23 @@ class NightReader:
             tables.add((game.round, game.table))
 
 
+def pairs_without_a_finished_game(games, pair_count: int) -> list[int]:
+    """The pairs that have finished no game of the round robin (a forfeit counts)."""
+    played = {pair for game in games if game.finished for pair in game.pairs}
+    return [pair for pair in range(1, pair_count + 1) if pair not in played]
+
+
+def no_finished_game(pairs) -> Words:
+    """Why a night cannot be ended early yet, naming the pairs and what to do."""
+    if len(pairs) == 1:
+        code = gettext_noop(
+            "pair {pairs} has no finished game: withdraw it, or end the night later"
+        )
+        return words(code, pairs=pairs[0])
+    code = gettext_noop("{pairs} have no finished game: withdraw them, or end the night later")
+    return words(code, pairs=_pairs_words(pairs))
+
+
 def read_night(doc) -> Night:
     """The night described by a ``cinch-night/1`` document, every game checked."""
     reader = NightReader()
@@ -929,17 +972,28 @@ def summarise(night: Night) -> Summary:
     playoff_outcomes = [game.outcome() for game in night.playoffs if game.finished]
     records = pair_records(night.pair_count, outcomes, playoff_outcomes)
     in_the_prizes = night.pairs_in_the_prizes
-    blocks = rank([records[pair] for pair in in_the_prizes], playoff_outcomes, night.tiebreak)
+    by_share = night.ended_early
+    blocks = rank(
+        [records[pair] for pair in in_the_prizes],
+        playoff_outcomes,
+        night.tiebreak,
+        by_share=by_share,
+    )
     money = night.money
     place_count, booby_offered = prizes_offered(money, len(in_the_prizes))
-    ranking = settle_prizes(blocks, place_count, booby_offered)
+    ranking = settle_prizes(blocks, place_count, booby_offered, by_share=by_share)
     ranking.withdrawn = withdrawn_last([records[pair] for pair in night.withdrawn])
-    unfinished = sum(
-        not game.finished and not game.void for game in (*night.games, *night.playoffs)
-    )
+    # Ended early, a game not finished is void: it holds nothing up (nor does a pairing
+    # never listed).
+    unfinished = 0
+    missing = []
+    if not night.ended_early:
+        unfinished = sum(
+            not game.finished and not game.void for game in (*night.games, *night.playoffs)
+        )
+        missing = pairings_without_a_game(night)
     played = [game.outcome() for game in finished if not game.forfeit]
     fees = collect_fees(money, night.pair_count, played, night.house)
-    missing = pairings_without_a_game(night)
     reasons = blocked_reasons(unfinished, missing, ranking.ties, night.tiebreak)
     payout = (
         None if reasons else pay_out(money, fees.pot, ranking.places, ranking.booby, night.house)
@@ -951,14 +1005,21 @@ def summarise(night: Night) -> Summary:
 def standings_document(night: Night) -> dict:
     """The ``cinch-standings/1`` document of ``night``."""
     summary = summarise(night)
-    return {
-        "format": STANDINGS_FORMAT,
-        "variant": night.variant_id,
+    document = {"format": STANDINGS_FORMAT, "variant": night.variant_id}
+    if night.ended_early:
+        document["ended_early"] = True
+    document |= {
         "standings": [_standing_row(record, night) for record in summary.ranking.records],
         "unresolved_ties": [list(tie.pairs) for tie in summary.ranking.ties],
         "games": [_game_row(game) for game in summary.finished],
-        "money": _money_section(summary),
     }
+    void = night.void_games
+    if void:
+        document["void_games"] = [
+            {"round": game.round, "table": game.table, "pairs": list(game.pairs)} for game in void
+        ]
+    document["money"] = _money_section(summary)
+    return document
 
 
 def _standing_row(record, night: Night) -> dict:

@@ -65,8 +65,9 @@ def random_hand(variant, sides, rng: random.Random, *, totals: bool = False) -> 
 
 
 def as_totals(variant, sides, hand: dict) -> dict:
-    """The hand given card by card as ``points`` per side instead (a passed deal as it is)."""
-    if hand.get("passed"):
+    """The hand given card by card as ``points`` per side instead (a passed deal as it is,
+    and a ``razzle`` revoke too: it falls on one player, so only its cards say it)."""
+    if hand.get("passed") or (variant.called_partner and hand.get("revoke") is not None):
         return hand
     totals = {key: value for key, value in hand.items() if key not in variant.card_keys}
     groups = [[side] for side in sides]

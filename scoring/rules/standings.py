@@ -1,16 +1,18 @@
 """Standings of a night: records per pair, rank order, shared ranks and prize-deciding ties,
 and the play-offs a tie needs next.
 
-Pairs rank by games won. Level pairs are ordered, under ``playoff`` tie-breaking, by
-whole rounds of the play-off games played among themselves only: with k the fewest
-play-offs any two of them have played against each other, each pairing's first k count
-(none while k is 0: their round robin is not complete); pairs still level are ordered
-again among themselves alone by the same rule. Under ``pegs`` they are ordered by peg
-difference, then pegs for. Pairs still level share a rank. A tie matters only where it
-decides a prize: a place, or who takes the booby.
+Pairs rank by games won; on a night ended early, by the share of their finished games
+won (pairs have then played different numbers of games). Level pairs are ordered, under
+``playoff`` tie-breaking, by whole rounds of the play-off games played among themselves
+only: with k the fewest play-offs any two of them have played against each other, each
+pairing's first k count (none while k is 0: their round robin is not complete); pairs
+still level are ordered again among themselves alone by the same rule. Under ``pegs``
+they are ordered by peg difference, then pegs for. Pairs still level share a rank. A tie
+matters only where it decides a prize: a place, or who takes the booby.
 """
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import combinations
 
 from scoring.rules.errors import Words, gettext_noop, words
@@ -48,6 +50,17 @@ class PairRecord:
     @property
     def peg_difference(self) -> int:
         return self.pegs_for - self.pegs_against
+
+    @property
+    def share(self) -> Fraction:
+        """The share of its finished games the pair won (0 before it finishes one)."""
+        games = self.wins + self.losses
+        return Fraction(self.wins, games) if games else Fraction(0)
+
+
+def standing(by_share: bool):
+    """What a pair ranks by: its wins, or on a night ended early its share of games won."""
+    return (lambda record: record.share) if by_share else (lambda record: record.wins)
 
 
 @dataclass(frozen=True)
@@ -142,10 +155,10 @@ def _order_by_playoffs(group, playoffs) -> list[list[PairRecord]]:
     return blocks
 
 
-def rank(records, playoffs, tiebreak: str) -> list[list[PairRecord]]:
+def rank(records, playoffs, tiebreak: str, *, by_share: bool = False) -> list[list[PairRecord]]:
     """Blocks of level pairs, best first; every record's ``rank`` is set (1, 2, 2, 4)."""
     blocks = []
-    for group in _split_by(records, lambda record: record.wins):
+    for group in _split_by(records, standing(by_share)):
         if len(group) == 1:
             blocks.append(group)
         elif tiebreak == PEGS:
@@ -172,8 +185,11 @@ def _tie(block, stake: Words) -> Tie:
     return Tie(tuple(record.pair for record in block), stake.say(), stake)
 
 
-def settle_prizes(blocks, place_count: int, booby_offered: bool) -> Ranking:
-    """Who takes each place and the booby, or the ties that stop it."""
+def settle_prizes(
+    blocks, place_count: int, booby_offered: bool, *, by_share: bool = False
+) -> Ranking:
+    """Who takes each place and the booby (the fewest wins, or the lowest share), or the
+    ties that stop it."""
     ranking = Ranking(blocks=blocks)
     position = 1
     unplaced = []
@@ -187,8 +203,9 @@ def settle_prizes(blocks, place_count: int, booby_offered: bool) -> Ranking:
         else:
             ranking.places.append(block[0].pair)
     if booby_offered and unplaced:
-        fewest = min(record.wins for block in unplaced for record in block)
-        candidates = next(b for b in unplaced if b[0].wins == fewest)
+        key = standing(by_share)
+        fewest = min(key(record) for block in unplaced for record in block)
+        candidates = next(b for b in unplaced if key(b[0]) == fewest)
         if len(candidates) > 1:
             ranking.ties.append(_tie(candidates, words(gettext_noop("the booby prize"))))
         else:

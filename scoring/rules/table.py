@@ -1,6 +1,6 @@
 """A single game outside a night: the ``cinch-game/1`` document read, and its board.
 
-Two or three players at ``chicago42`` (seed 003's laws, each player a side) or four to
+Two, three or four players at ``chicago42`` (seed 003's laws, each player a side) or four to
 six at ``razzle`` (Razzle-Dazzle), with an optional stake that the winners share. The
 site's tables, ``manage.py import_game``/``export_game`` and ``python3 -m scoring.rules
 score`` all come here, so they accept the same files and print the same board.

@@ -43,16 +43,17 @@ class Hand(NamedTuple):
 class HandScore(NamedTuple):
     """What a hand does to the game: pegs per side, the Cinch charged, a Money decision.
 
-    ``counts`` (variants that count out): the side each scoring card counts for on this
-    hand, in the order of ``Variant.cards``, ``None`` for a card that scores for nobody; or
-    ``None`` when the hand was given as totals, so its cards are not known.
+    ``counts`` (variants that count out): the sides each scoring card is credited to on
+    this hand, in the order of ``Variant.cards`` (one side; every player of the side that
+    took it in ``razzle``; none for a card that scores for nobody); or ``None`` when the
+    hand was given as totals, so its cards are not known.
     """
 
     change: tuple[int, ...]
     cinch: int | None = None
     made: bool | None = None
     decided: int | None = None
-    counts: tuple[int | None, ...] | None = None
+    counts: tuple[tuple[int, ...], ...] | None = None
     # ``razzle``: the called partner, charged a Cinch with the bidder when they fail.
     partner_cinch: int | None = None
 
@@ -88,6 +89,10 @@ class Variant:
     called_partner: bool = False
     # Several sides reaching the target on one hand all win (``razzle``).
     shares_win: bool = False
+    # Who a scoring card found in the discard pile counts for, said beside the cards on
+    # the hand forms and in the score sheets' legend: the core cannot tell a discarded
+    # card from one never dealt, so the scorer must know (``None``: no discard pile).
+    discards: str | None = None
 
     @cached_property
     def total_points(self) -> int:
@@ -156,7 +161,11 @@ def _reach(variant: Variant, side_count: int) -> tuple[int, int]:
     """``(most one hand pegs, least a Cinch gives the others)`` over every bid, bidder,
     partner, revoke and points split the variant allows (Money pegs nothing, so it is
     left out)."""
-    revokes = (None, *range(side_count)) if variant.revoke else (None,)
+    # A called-partner hand with a revoke is given card by card (its totals cannot say
+    # who revoked what), and a revoke only moves points within the 14 of a hand.
+    revokes = (
+        (None, *range(side_count)) if variant.revoke and not variant.called_partner else (None,)
+    )
     partners = (None, *range(side_count)) if variant.called_partner else (None,)
     most, least = 0, None
     for taken, bidder, bid, revoke, partner in product(

@@ -64,3 +64,21 @@ def test_the_import_stores_who_sat_who_left_and_the_forfeits(monkeypatch):
     assert all(game.finished for game in forfeits)
     assert all(game.winner not in (2, 3) for game in forfeits if not game.void)
     assert Game.objects.filter(night=night, confirmed=False).get().finished is False
+
+
+@pytest.mark.django_db
+def test_a_night_ended_early_goes_through_import_and_export(monkeypatch):
+    """``ended_early`` comes back out of the night file and the standings, as the CLI has it."""
+    document = random_night(4, seed=7, rounds_played=2)
+    document["ended_early"] = True
+    out, _ = command("import_night", "-", stdin=json.dumps(document), monkeypatch=monkeypatch)
+    night_id = out.splitlines()[-1]
+
+    exported, _ = command("export_night", night_id)
+    night_file, _ = command("export_night", night_id, "--night-file")
+
+    assert Night.objects.get(pk=night_id).ended_early
+    assert exported == dump_json(score_night(document))
+    assert load_json(exported)["ended_early"] is True
+    assert load_json(exported)["void_games"]
+    assert load_json(night_file)["ended_early"] is True

@@ -3,10 +3,15 @@
 - Every valid night's fees add up to the pot, and its prizes pay out the pot to the cent,
   also on nights with house players, substitutes, games awaiting confirmation and pairs
   that withdrew (a house player's paid and won are 0; a withdrawn pair takes no prize).
+- The places go to the pairs ranked 1, 2, 3, the booby to the best-placed pair with the
+  fewest wins (the lowest share on a night ended early), each pair's prize to its players.
+- A night ended early pays out the pot (its unfinished games void); a night ended after
+  every game finished scores exactly as one not ended.
 - The games of one whole play-off round, listed in any order, give the same standings.
 """
 
 from decimal import Decimal
+from fractions import Fraction
 from itertools import combinations
 
 from hypothesis import assume, event, given, settings
@@ -14,8 +19,10 @@ from hypothesis import strategies as st
 
 from scoring.rules import (
     get_variant,
+    read_night,
     score_night,
 )
+from scoring.rules.night import summarise
 from scoring.rules.pot import players_of
 from tests.rules.night_strategies import nights
 
@@ -83,7 +90,8 @@ def check_fees(doc: dict, standings: dict) -> Decimal:
     return pot
 
 
-def check_payout(doc: dict, money: dict, pot: Decimal) -> None:
+def check_payout(doc: dict, money: dict, pot: Decimal, rows: list) -> None:
+    money = money | {"_standings": rows}
     places, booby = money["places"], money["booby"]
     withdrawn = {entry["pair"] for entry in doc.get("withdrawn", [])}
     in_the_prizes = len(doc["players"]) // 2 - len(withdrawn)
@@ -107,6 +115,50 @@ def check_payout(doc: dict, money: dict, pot: Decimal) -> None:
     winnings = [player["won"] for player in money["players"]]
     assert all(isinstance(won, str) for won in winnings)
     assert sum(Decimal(won) for won in winnings) == pot
+    check_who_is_paid(doc, standings_of(money), money)
+
+
+def standings_of(money: dict) -> list:
+    return money["_standings"]
+
+
+def standing_of(row: dict, ended_early: bool):
+    """What a pair ranks by: wins, or its share of finished games won on a night ended early."""
+    games = row["wins"] + row["losses"]
+    return Fraction(row["wins"], games or 1) if ended_early else row["wins"]
+
+
+def check_who_is_paid(doc: dict, rows: list, money: dict) -> None:
+    """Place k goes to the pair ranked k; the booby to the best-placed of the pairs with
+    the lowest standing among those without a place; a pair's prize to its players, the
+    lower number taking the odd unit, a house player's share to the partner."""
+    ranked = [row for row in rows if not row.get("withdrawn")]
+    for place in money["places"]:
+        (row,) = [row for row in ranked if row["pair"] == place["pair"]]
+        assert row["rank"] == place["place"]
+    placed = {place["pair"] for place in money["places"]}
+    unplaced = [row for row in ranked if row["pair"] not in placed]
+    if money["booby"] is not None:
+        ended_early = doc.get("ended_early", False)
+        lowest = min(standing_of(row, ended_early) for row in unplaced)
+        candidates = [row for row in unplaced if standing_of(row, ended_early) == lowest]
+        assert money["booby"]["pair"] == candidates[0]["pair"]
+        assert candidates[0]["rank"] < (candidates[1]["rank"] if len(candidates) > 1 else 10**6)
+    prizes = {place["pair"]: Decimal(place["amount"]) for place in money["places"]}
+    if money["booby"] is not None:
+        prizes[money["booby"]["pair"]] = Decimal(money["booby"]["amount"])
+    unit = Decimal(doc.get("money", {}).get("unit", DEFAULT_UNIT))
+    house = house_numbers(doc)
+    won = {player["number"]: Decimal(player["won"]) for player in money["players"]}
+    for pair in range(1, len(doc["players"]) // 2 + 1):
+        first, second = players_of(pair)
+        amount = prizes.get(pair, Decimal(0))
+        assert won[first] + won[second] == amount
+        if house & {first, second}:
+            assert won[min(house & {first, second})] == 0
+        else:
+            assert won[first] - won[second] in (0, unit) or amount % unit != 0
+            assert won[first] >= won[second]
 
 
 def settling_playoffs(variant, ties, data) -> list[dict]:
@@ -131,7 +183,7 @@ def test_a_nights_payouts_add_up_to_the_pot(data):
     assert floats_in(standings) == []
     event("paid out" if money["places"] is not None else "blocked")
     if money["places"] is not None:
-        check_payout(doc, money, pot)
+        check_payout(doc, money, pot, standings["standings"])
     else:
         assert money["booby"] is None
         assert all(player["won"] is None for player in money["players"])
@@ -162,7 +214,7 @@ def test_a_night_that_did_not_go_to_plan_pays_out_the_pot(data):
     pot = check_fees(doc, standings)
     event("paid out" if money["places"] is not None else "blocked")
     if money["places"] is not None:
-        check_payout(doc, money, pot)
+        check_payout(doc, money, pot, standings["standings"])
 
 
 @settings(max_examples=40, deadline=None)
@@ -178,7 +230,7 @@ def test_play_offs_settle_every_tie_and_carry_no_fees(data):
 
     assert settled["unresolved_ties"] == []
     pot = check_fees(doc, settled)
-    check_payout(doc, settled["money"], pot)
+    check_payout(doc, settled["money"], pot, settled["standings"])
     playoff_wins = {row["pair"]: row["playoff_wins"] for row in settled["standings"]}
     assert sum(playoff_wins.values()) == len(doc["playoffs"])
 
@@ -211,3 +263,58 @@ def test_a_whole_playoff_round_in_any_order_gives_the_same_standings(data):
     any_order = score_night(doc | {"playoffs": shuffled})
 
     assert any_order == in_order
+
+
+def end_early(doc: dict) -> dict:
+    """``doc`` ended by the director as it stands."""
+    return doc | {"ended_early": True}
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_night_ended_early_pays_out_the_pot(data):
+    doc = data.draw(nights(max_pairs=10), label="night")
+    before = score_night(doc)
+    finished = {pair for game in before["games"] for pair in game["pairs"]}
+    assume(finished >= set(range(1, len(doc["players"]) // 2 + 1)))
+    doc = end_early(doc)
+    standings = score_night(doc)
+    money = standings["money"]
+
+    pot = check_fees(doc, standings)
+    assert pot == Decimal(before["money"]["pot"])
+    listed = len(doc["games"])
+    void = standings.get("void_games", [])
+    event(f"{len(void)} games void")
+    assert len(standings["games"]) + len(void) <= listed
+    if standings["unresolved_ties"]:
+        assert money["places"] is None
+    else:
+        check_payout(doc, money, pot, standings["standings"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_a_night_ended_after_its_last_game_scores_as_one_not_ended(data):
+    doc = data.draw(nights(max_pairs=10, complete=True), label="night")
+    plain = score_night(doc)
+    ended = score_night(end_early(doc))
+
+    assert ended.pop("ended_early") is True
+    assert "void_games" not in ended
+    assert ended == plain
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_the_fee_counts_are_the_games_lost_and_the_cinches_charged(data):
+    """The counts the pot page shows beside the fees: one loss per played game (forfeits
+    carry none), and the loser's Cinches of each."""
+    doc = data.draw(nights(max_pairs=8), label="night")
+    fees = summarise(read_night(doc)).fees
+    played = [game for game in score_night(doc)["games"] if not game.get("forfeit")]
+
+    assert fees.games_lost == len(played)
+    assert fees.cinches_charged == sum(
+        game["cinches"][1 - game["pairs"].index(game["winner"])] for game in played
+    )

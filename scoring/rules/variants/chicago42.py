@@ -27,13 +27,13 @@ def score(hand: Hand, variant: Variant) -> HandScore:
     )
 
 
-def _counts(hand: Hand, made: bool) -> tuple[int | None, ...]:
+def _counts(hand: Hand, made: bool) -> tuple[tuple[int, ...], ...]:
     """Who each card counts for: a revoking defender's cards count for the bidder (law 31);
     a set bidder scores nothing, so its cards count for nobody."""
     counts = []
     for owner in hand.cards:
         side = hand.bidder if owner is not None and owner == hand.revoke else owner
-        counts.append(None if side == hand.bidder and not made else side)
+        counts.append(() if side is None or (side == hand.bidder and not made) else (side,))
     return tuple(counts)
 
 
@@ -41,18 +41,23 @@ VARIANT = Variant(
     id="chicago42",
     name="Chicago Cinch to 42",
     summary=gettext_noop(
-        "Two or three players, or two pairs; points as Cinch to 51; bids 1 to 14 and "
-        "the dealer must bid 1 when nobody bids; the bidder scores all it took or is set back "
-        "by the bid, the others score what they took; first to 42, counting the cards out "
-        "High, Low, Jack, Game, Right Pedro, Left Pedro when several reach it on one hand."
+        "Two, three or four players each for himself, or two pairs; points as Cinch to "
+        "51; bids 1 to 14 and the dealer must bid 1 when nobody bids; the bidder scores "
+        "all it took or is set back by the bid, the others score what they took; first to"
+        " 42, counting the cards out High, Low, Jack, Game, Right Pedro, Left Pedro when "
+        "several reach it on one hand."
     ),
     sources=("003_7f18ca7e4eab94b7.txt",),
     cards=PEDRO_CARDS,
     bids=range(1, 15),
-    side_counts=(2, 3),
+    side_counts=(2, 3, 4),
     target=42,
     score=score,
     revoke=True,
     counts_out=True,
-    table_players=(2, 3),
+    discards=gettext_noop(
+        "Discards (law 24): every scoring card found in the discard pile counts for the "
+        "bidder, whoever discarded it; a card left in the stock is not out."
+    ),
+    table_players=(2, 3, 4),
 )

@@ -47,4 +47,8 @@ VARIANT = Variant(
     passed_deal=True,
     revoke=True,
     one_side_scores=True,
+    discards=gettext_noop(
+        "Discards: a scoring card a defender discarded counts for the bidders; one the "
+        "bidders discarded is dead (not out)."
+    ),
 )

@@ -436,3 +436,17 @@ def test_a_table_hand_posted_after_one_was_deleted_meanwhile_is_not_saved(client
     assert opened == 3
     assertContains(response, "A hand was deleted meanwhile: this would be hand 2, not 3.")
     assert TableHand.objects.count() == 1
+
+
+def test_a_four_handed_chicago42_table_takes_four_totals(client_as, scorer):
+    """Law 1: four may play chicago42 each for themselves; a hand gives four totals."""
+    client = client_as(scorer)
+    start(client, variant="chicago42", new_players="Ann\nBob\nCy\nDi")
+    table = TableGame.objects.get()
+
+    page = client.get(reverse("scoring:table-detail", args=[table.pk]))
+    post_hand(client, table, bidder=4, bid=6, points_a=1, points_b=1, points_c=5, points_d=7)
+
+    assert 'name="points_d"' in page.content.decode()
+    table.refresh_from_db()
+    assert table.scores == [1, 1, 5, 7]
