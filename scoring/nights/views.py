@@ -32,6 +32,7 @@ from scoring.games.tables import PlayoffTable
 from scoring.nights import selectors, services
 from scoring.nights.forms import NightEditForm, NightForm, SwapForm, seating, split_percent
 from scoring.nights.tables import NightTable, PairTable, PatternTable, SeatTable
+from scoring.printing.pages import print_language
 from scoring.rules import all_variants
 from scoring.rules.jsonio import dump_json
 from scoring.tablegames import selectors as tablegames_selectors
@@ -86,6 +87,7 @@ class NightDetailView(PublicPage, NightPage):
             pattern_table=PatternTable(overview.rounds, tables_used=overview.tables),
             playoff_table=PlayoffTable(overview.playoffs),
             tables=tablegames_selectors.night_tables(self.night),
+            sheets=print_language(self.request, self.night),
             **kwargs,
         )
 

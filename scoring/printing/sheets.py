@@ -342,9 +342,12 @@ def sheet_parts(night, sheet: str, *, filled: bool = False) -> list[Part]:
 
 
 def sheet_language(night, asked: str | None = None) -> str:
-    """The language a night's sheet prints in: ``asked`` (``?language=``, ``print_night
-    --language``) if the site has it, else the night's, whatever the screen's."""
-    return asked if asked in dict(settings.LANGUAGES) else night.sheet_language
+    """The language a sheet prints in, one rule for every sheet: ``asked`` (``?language=``,
+    ``print_night --language``) if the site has it, else its night's, else (a table
+    without a night, a season's ladder) the club's; never the screen's."""
+    if asked in dict(settings.LANGUAGES):
+        return asked
+    return night.sheet_language if night is not None else settings.LANGUAGE_CODE
 
 
 def sheet_html(night, sheet: str, *, paper: str, filled: bool = False, language=None) -> str:

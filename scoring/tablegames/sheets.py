@@ -7,12 +7,11 @@ it, so it is kept, limited and rendered once like a night's sheets (``kept_sheet
 """
 
 from django.conf import settings
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring.printing import kept_sheets, renderer
-from scoring.printing.sheets import Part
+from scoring.printing.sheets import Part, sheet_language
 from scoring.tablegames.selectors import table_board
 
 # Widths in millimetres, within the 180 mm a Letter or A4 page gives: hand, bidder,
@@ -76,13 +75,14 @@ def sheet_context(table, *, filled: bool) -> dict:
     }
 
 
-def kept_sheet(table, *, paper: str, filled: bool) -> kept_sheets.Sheet:
+def kept_sheet(table, *, paper: str, filled: bool, language=None) -> kept_sheets.Sheet:
     """The table's sheet as ``kept_sheets`` keeps it: as of the table's ``updated_at``
-    (every hand saved, corrected or deleted moves it), in the screen's language."""
+    (every hand saved, corrected or deleted moves it), in ``language`` if the site has
+    it, else its night's, else the club's (``printing.sheets.sheet_language``)."""
     return kept_sheets.Sheet(
         version=f"table:{table.pk}:{table.updated_at.timestamp()}:{filled}",
         paper=paper,
-        language=translation.get_language(),
+        language=sheet_language(table.night, language),
         parts=lambda: [Part(TEMPLATE, sheet_context(table, filled=filled), 1)],
         preview=lambda: renderer.render_html(
             TEMPLATE, sheet_context(table, filled=filled), paper=paper

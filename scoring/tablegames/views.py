@@ -21,7 +21,7 @@ from scoring.core.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_
 from scoring.core.views import HandCorrection, already_done, by_method
 from scoring.games import audit
 from scoring.models import Night, TableGame, TableHand
-from scoring.printing.pages import sheet_answer
+from scoring.printing.pages import print_language, sheet_answer
 from scoring.printing.renderer import paper_or_default
 from scoring.rules.digits import number_from_digits
 from scoring.rules.jsonio import dump_json
@@ -122,6 +122,7 @@ class TablePage(PublicPage, TemplateView):
             can_score=can_score,
             can_correct=can_score and (not table.finished or self.request.user.is_staff),
             audit=selectors.table_audit(table, audit.Reader.of(self.request.user)),
+            sheets=print_language(self.request, table.night),
             **kwargs,
         )
 
@@ -168,7 +169,8 @@ class TableFile(PublicPage, TemplateView):
 
 
 class TableSheet(PublicPage, TemplateView):
-    """The table's score sheet as PDF (``?filled=1``: the hands entered; ``?paper=a4``),
+    """The table's score sheet as PDF (``?filled=1``: the hands entered; ``?paper=a4``;
+    ``?language=fr``, else its night's, else the club's),
     or as HTML for a quick look when ``preview``: kept, one render at a time, within the
     client's limit (``printing.pages.sheet_answer``)."""
 
@@ -183,6 +185,7 @@ class TableSheet(PublicPage, TemplateView):
             table,
             paper=paper_or_default(request.GET.get("paper")),
             filled=request.GET.get("filled") == "1",
+            language=request.GET.get("language"),
         )
         tables = (reverse("scoring:table-list"), gettext("Tables"))
         place = {

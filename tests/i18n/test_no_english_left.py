@@ -131,7 +131,7 @@ def pages(night: Night) -> dict[str, str]:
         "table-create": reverse("scoring:table-create"),
         "table-import": reverse("scoring:table-import"),
         "table": reverse("scoring:table-detail", args=[table.pk]),
-        "table-sheet": reverse("scoring:table-sheet-preview", args=[table.pk]),
+        "table-sheet": reverse("scoring:table-sheet-preview", args=[table.pk]) + "?language=fr",
         "sheet-packet": reverse("scoring:night-scorers-sheet-preview", args=[n, "packet"]),
         "sheet-playoffs": reverse("scoring:night-scorers-sheet-preview", args=[n, "playoffs"]),
         "sheet-tables": reverse("scoring:night-scorers-sheet-preview", args=[n, "tables"]),
