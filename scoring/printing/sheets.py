@@ -283,7 +283,11 @@ def payout_context(night) -> dict:
             for pair in sorted({row.pair for row in ledger})
         ],
         "cash": [
-            {"count": count, "difference": count.counted - results.summary.fees.pot}
+            {
+                "count": count,
+                "difference": count.counted - results.summary.fees.pot,
+                "envelopes": results_selectors.counted_envelopes(count),
+            }
             for count in results_selectors.cash_counts(night)[:1]
         ],
     }

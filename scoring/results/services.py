@@ -200,7 +200,12 @@ def cash_count_record(
                 gettext("The prizes changed since the page was shown: count the envelopes again.")
             )
         stored = [
-            {"prize": e.label, "expected": money_text(e.expected), "counted": money_text(c)}
+            {
+                "place": e.place,
+                "prize": e.label,
+                "expected": money_text(e.expected),
+                "counted": money_text(c),
+            }
             for e, c in zip(expected_envelopes, counted_envelopes, strict=True)
         ]
         counted = sum(counted_envelopes, Decimal(0))

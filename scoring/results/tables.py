@@ -6,6 +6,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.core.places import place_words
 from scoring.core.tables import BaseTable, MoneyColumn, NumberColumn
 
 
@@ -79,7 +80,7 @@ class PrizeTable(BaseTable):
         empty_text = _("No prize awarded yet.")
 
     def render_prize(self, value) -> str:
-        return gettext("Place %(place)s") % {"place": value}
+        return place_words(value)
 
 
 class LedgerTable(BaseTable):
