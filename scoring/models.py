@@ -158,7 +158,7 @@ class Night(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.date:%Y-%m-%d})"
+        return f"{self.name} ({spoken_date(self.date)})"
 
     @property
     def rules_variant(self):

@@ -195,7 +195,7 @@ class NightForm(NightSettingsForm):
         ]
         self.fields["house_player"].choices = [
             ("", gettext("No house player")),
-            (HOUSE, gettext("%(house)s (a stand-in)") % {"house": HOUSE}),
+            (HOUSE, gettext("The house (a stand-in)")),
             *members,
         ]
 

@@ -21,6 +21,7 @@ from scoring.core import documents, errors, kept_summaries
 from scoring.core import pairs as core_pairs
 from scoring.core.confirm import Confirmation, ConfirmFirst
 from scoring.core.forms import ImportForm
+from scoring.core.lists import separated
 from scoring.core.permissions import (
     MONEY,
     DirectorRequiredMixin,
@@ -126,7 +127,7 @@ class NightDrawAgain(ConfirmFirst, NightDraw):
 
     def confirmation(self) -> Confirmation:
         names = core_pairs.pair_names(selectors.night_seats(self.night))
-        pairs = "; ".join(
+        pairs = separated(
             gettext("pair %(pair)s: %(players)s") % {"pair": pair, "players": players}
             for pair, players in names.items()
         )

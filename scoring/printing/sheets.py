@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring.core import pairs
+from scoring.core.lists import separated
 from scoring.core.problem_words import said_at
 from scoring.games import selectors as games_selectors
 from scoring.games.forms import pair_label
@@ -261,7 +262,7 @@ def standings_context(night) -> dict:
     return {
         **sheet_heading(night, _("Standings")),
         "standings": results.standings,
-        "blocked": "; ".join(results.summary.blocked),
+        "blocked": separated(results.summary.blocked),
     }
 
 

@@ -6,6 +6,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.core.lists import separated
 from scoring.core.places import place_words
 from scoring.core.tables import BaseTable, MoneyColumn, NumberColumn
 
@@ -132,4 +133,4 @@ class MemberTable(BaseTable):
         empty_text = _("No members yet.")
 
     def render_sat(self, value) -> str:
-        return "; ".join(value)
+        return separated(value)

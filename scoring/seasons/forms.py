@@ -4,14 +4,13 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.core.dates import spoken_date
 from scoring.core.forms import RecordsChoiceField, date_picker
 from scoring.models import Night, Season
 
 
 class NightChoiceField(RecordsChoiceField):
     def label_from_instance(self, night: Night) -> str:
-        return f"{night.name} ({spoken_date(night.date)})"
+        return str(night)
 
 
 class SeasonForm(forms.ModelForm):

@@ -40,6 +40,10 @@ ENGLISH = [
             "[Rr]ound", "[Gg]ame", "[Hh]and", "[Hh]ands", "Save", "[Pp]lay-offs?", "pot", "won",
             "[Bb]id", "[Bb]ids", "Standings", "[Pp]layers?", "[Nn]ight", "[Nn]ights", "High",
             "Low", "Jack", "Edit", "Delete", "Back", "Print", "[Ss]eason", "[Ww]inner", "Total",
+            # Words a French page showed in English: the audit trail's, the hand lines',
+            # the bid a French menu calls "Argent", a stored envelope's label.
+            "[Cc]reated", "null", "seed", "Booby", "alone", "[Rr]evoke", "Money", "House",
+            "[Ww]inners", "stake",
         )
     ),
     r"\b[Pp]air \d",
@@ -168,11 +172,6 @@ def test_no_english_left_on_the_page(client, night, page):
     assert response.status_code == 200, response.status_code
     text = response.content.decode()
     assert '<html lang="fr"' in text
-    import os
-
-    with open(os.environ.get("FOUND", "/dev/null"), "a") as out:
-        for f in english_left(visible(text)):
-            out.write(page + " | " + f + "\n")
     assert english_left(visible(text)) == []
 
 
@@ -211,8 +210,7 @@ def test_no_english_left_once_every_game_is_in(client, night):
         (
             {"bidder": "1", "bid": "money", "high": "1", "low": "2"},
             "jack",
-            "qui enchérit Money tient le Valet, il est donc en jeu : créditez-le à une paire "
-            "(seed 001)",
+            "qui enchérit Argent tient le Valet, il est donc en jeu : créditez-le à une paire",
         ),
         (
             {"bidder": "1", "bid": "2"},

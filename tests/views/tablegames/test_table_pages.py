@@ -141,7 +141,7 @@ def test_a_refused_hand_says_why_beside_the_field_and_saves_nothing(client_as, s
     assert response.status_code == 200
     assert response.context["hand_form"].errors["partner"] == [
         "the partner is the player holding the card the bidder called: never the bidder "
-        "(give null when the bidder plays alone)"
+        "(no partner when the bidder plays alone)"
     ]
     assert not TableHand.objects.exists()
 
