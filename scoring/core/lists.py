@@ -15,3 +15,9 @@ def names_and(names) -> str:
     """``Ann, Bob, Cy and Ed`` / ``Ann, Bob, Cy et Ed``."""
     # Translators: the word before the last name of a list: "Ann, Bob and Cy".
     return get_text_list([str(name) for name in names], gettext("and"))
+
+
+def scores_words(scores) -> str:
+    """``9 v 5`` / ``9 à 5``: scores or points side by side."""
+    # Translators: between scores side by side, "9 v 5"; French: " à ".
+    return pgettext("between scores", " v ").join(str(score) for score in scores)

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from scoring.core.dates import spoken_date
-from scoring.core.lists import names_and
+from scoring.core.lists import names_and, scores_words
 from scoring.core.money import shown_money
 from scoring.core.permissions import MONEY, shown_to
 from scoring.games import corrections
@@ -171,7 +171,7 @@ def value_words(value) -> str:
             f"{gettext(key.replace('_', ' '))} {value_words(owner)}" for key, owner in value.items()
         )
     if isinstance(value, list):
-        return " v ".join(value_words(item) for item in value)
+        return scores_words(value_words(item) for item in value)
     return str(value)
 
 
@@ -249,7 +249,8 @@ def link_author(record) -> str:
 
 def _subject(record, numbers: dict[int, int]) -> str:
     if not isinstance(record, Hand.history.model):
-        return gettext("Game")
+        # The game as a whole, not the Game card (French: "La partie", not "Partie").
+        return pgettext("audit trail", "Game")
     return hand_subject(record.id, numbers)
 
 

@@ -3,7 +3,7 @@ ledger, and the members' season.
 """
 
 import django_tables2 as tables
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.core.lists import separated
@@ -91,7 +91,7 @@ class LedgerTable(BaseTable):
     name = tables.Column(verbose_name=_("Player"))
     pair = NumberColumn(verbose_name=_("Pair"))
     paid = MoneyColumn(verbose_name=_("Paid"))
-    won = MoneyColumn(verbose_name=_("Won"))
+    won = MoneyColumn(verbose_name=pgettext_lazy("money", "Won"))
     net = MoneyColumn(verbose_name=_("Net"))
 
     class Meta(BaseTable.Meta):
@@ -108,7 +108,7 @@ class MemberTable(BaseTable):
     games_won = NumberColumn(verbose_name=_("Games won"))
     cinches = NumberColumn(verbose_name=_("Cinches"))
     paid = MoneyColumn(verbose_name=_("Paid"))
-    won = MoneyColumn(verbose_name=_("Won"))
+    won = MoneyColumn(verbose_name=pgettext_lazy("money", "Won"))
     net = MoneyColumn(verbose_name=_("Net"))
     sat = tables.Column(verbose_name=_("Sat in for"), orderable=False)
     tables = NumberColumn(verbose_name=_("Table games"))

@@ -126,7 +126,7 @@ class TableHandForm(forms.Form):
                 widget=forms.RadioSelect,
             )
         for card in variant.cards:
-            choices = [(number, str(number)) for number in numbers]
+            choices = [(number, names.get(number) or str(number)) for number in numbers]
             if not card.always_awarded:
                 choices.append(("", gettext("not out")))
             self.fields[card.key] = RulesChoiceField(
@@ -136,7 +136,7 @@ class TableHandForm(forms.Form):
             labels = [gettext("Bidder's side"), gettext("The others")]
             self.points_legend = gettext("…or the points of the two sides")
         else:
-            labels = [gettext("Player %(number)s") % {"number": number} for number in numbers]
+            labels = [names.get(number) or player_label(number, names) for number in numbers]
             self.points_legend = gettext("…or the points per player")
         for key, label in zip(POINTS_FIELDS, labels, strict=False):
             self.fields[key] = forms.IntegerField(

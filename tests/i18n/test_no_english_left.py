@@ -71,7 +71,13 @@ def build_night() -> Night:
         date=night.date,
         stake=Decimal("1.50"),
     )
-    assert table.pk
+    # Hands played with a partner and alone: their lines on the table page, its sheet
+    # and its audit trail.
+    for hand in (
+        {"bidder": 1, "bid": 5, "partner": 2, "points": [9, 5]},
+        {"bidder": 3, "bid": 2, "points": [2, 12]},
+    ):
+        tablegames_services.table_hand_record(table=table, data=hand, user=director)
     CashCount.objects.create(
         night=night, expected=Decimal("30"), counted=Decimal("29.50"), counted_by=director
     )
@@ -243,3 +249,12 @@ def test_a_file_that_is_not_json_is_refused_in_french(client, night):
     assert response.context["form"].errors["file"] == [
         "Pas un document JSON : il y a une erreur à la ligne 2, colonne 3"
     ]
+
+
+def test_a_tables_hand_lines_are_french(client, night):
+    table = TableGame.objects.get()
+    response = client.get(reverse("scoring:table-detail", args=[table.pk]), **FRENCH)
+
+    text = visible(response.content.decode())
+    assert "Ann enchérit 5 avec Bob · points 9 à 5" in text
+    assert "Cy enchérit 2, seul · points 2 à 12" in text
