@@ -142,7 +142,8 @@ def _store(table: TableGame, state) -> None:
     table.save()
 
 
-def _check_open(table: TableGame, user) -> None:
+def check_open(table: TableGame, user) -> None:
+    """A finished table is corrected by a director only (a scorer is not offered it)."""
     if table.finished and not getattr(user, "is_staff", False):
         raise ValidationError(
             gettext("%(table)s is finished: only a director may correct it now.") % {"table": table}
@@ -177,7 +178,7 @@ def table_hand_record(
 def table_hand_correct(*, hand: TableHand, data: dict, version: int, user=None) -> TableHand:
     """Replace a hand's entry, if nobody changed it meanwhile and the table still folds."""
     table, players, hands = _locked_table(hand.table)
-    _check_open(table, user)
+    check_open(table, user)
     current = next((h for h in hands if h.pk == hand.pk), None)
     if current is None:
         raise StaleVersion(DELETED_MEANWHILE)
@@ -201,7 +202,7 @@ def table_hand_correct(*, hand: TableHand, data: dict, version: int, user=None) 
 def table_hand_delete(*, hand: TableHand, user=None) -> None:
     """Remove a hand, if the table's remaining hands still fold."""
     table, players, hands = _locked_table(hand.table)
-    _check_open(table, user)
+    check_open(table, user)
     stored = next((h for h in hands if h.pk == hand.pk), None)
     if stored is None:
         raise StaleVersion(DELETED_MEANWHILE)

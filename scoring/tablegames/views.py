@@ -212,6 +212,16 @@ class TableHandPage(ScorerRequiredMixin, TemplateView):
         self.names = selectors.table_names(self.table)
         self.number = self.table.hands.filter(position__lt=self.hand.position).count() + 1
 
+    def dispatch(self, request, *args, **kwargs):
+        # A finished table's hand is not offered to whoever may not save it.
+        if request.method == "GET" and is_scorer(request.user):
+            try:
+                services.check_open(self.table, request.user)
+            except ValidationError as error:
+                messages.error(request, " ".join(error.messages))
+                return redirect(table_url(self.table))
+        return super().dispatch(request, *args, **kwargs)
+
     def current_form(self) -> TableHandEditForm:
         initial = table_hand_initial(table_hand_data(self.hand), self.hand.version)
         return TableHandEditForm(table=self.table, names=self.names, initial=initial)
