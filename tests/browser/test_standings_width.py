@@ -23,6 +23,7 @@ def test_the_standings_table_fits_a_laptop(visitor):
     box, view = last.bounding_box(), visitor.viewport_size
     assert box["x"] + box["width"] <= view["width"]
     scroller = table.evaluate(
-        "t => { const w = t.closest('.wide, .table-container') || t.parentElement; return [w.scrollWidth, w.clientWidth]; }"
+        "t => { const w = t.closest('.wide, .table-container') || t.parentElement;"
+        " return [w.scrollWidth, w.clientWidth]; }"
     )
     assert scroller[0] <= scroller[1], scroller
