@@ -18,6 +18,10 @@ def names_and(names) -> str:
 
 
 def scores_words(scores) -> str:
-    """``9 v 5`` / ``9 à 5``: scores or points side by side."""
-    # Translators: between scores side by side, "9 v 5"; French: " à ".
-    return pgettext("between scores", " v ").join(str(score) for score in scores)
+    """``9 v 5`` / ``9 à 5``: two scores or points side by side; three or more (a table's
+    players) ``3, 33, 23``."""
+    scores = [str(score) for score in scores]
+    if len(scores) != 2:
+        return ", ".join(scores)
+    # Translators: between two scores side by side, "9 v 5"; French: " à ".
+    return pgettext("between scores", " v ").join(scores)
