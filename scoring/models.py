@@ -21,6 +21,7 @@ from django.db.models.functions import Greatest, Least
 from django.utils.translation import gettext, gettext_lazy
 from simple_history.models import HistoricalRecords
 
+from scoring.core.dates import spoken_date
 from scoring.core.problem_words import name_refused
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import night_variant_ids
@@ -162,7 +163,7 @@ class Night(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.date:%Y-%m-%d})"
+        return f"{self.name} ({spoken_date(self.date)})"
 
     @property
     def rules_variant(self):
@@ -450,7 +451,7 @@ class TableGame(models.Model):
             return self.name
         return gettext("%(variant)s table of %(date)s") % {
             "variant": get_variant(self.variant).name,
-            "date": f"{self.date:%Y-%m-%d}",
+            "date": spoken_date(self.date),
         }
 
     @property

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from scoring.core import documents
 from scoring.core.authors import audited
 from scoring.core.guards import lock_open_game, lock_open_night, mark_night_changed, refuse_if_final
+from scoring.core.lists import separated
 from scoring.core.members import members_by_key, members_named
 from scoring.core.problem_words import name_refused, said
 from scoring.models import Game, Member, Night, Seat, Substitute
@@ -138,7 +139,7 @@ def withdrawal_plan(night: Night, pair: int, from_round: int) -> WithdrawalPlan:
     leaving = [game for game in mine if game.round >= from_round]
     played = [game for game in leaving if not game.forfeit and game.started]
     if played:
-        which = "; ".join(str(game) for game in played[:3])
+        which = separated(str(game) for game in played[:3])
         raise ValidationError(
             {
                 "from_round": gettext(

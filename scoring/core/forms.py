@@ -12,6 +12,7 @@ import re
 import uuid
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext
@@ -57,16 +58,26 @@ def date_picker() -> forms.DateInput:
 
 class AmountField(forms.DecimalField):
     """Money as the page's language writes it (``0,25`` in French, ``0.25`` in English),
-    shown the same way; a decimal comma is refused in no language (issue 17)."""
+    shown the same way; a decimal comma is refused in no language, nor the club's
+    currency sign as every amount on the site shows it (``$1.00``, ``2,00 $``)."""
 
     def __init__(self, **kwargs):
         kwargs["localize"] = True
         super().__init__(**kwargs)
 
     def to_python(self, value):
+        if isinstance(value, str):
+            value = without_sign(value)
         if isinstance(value, str) and DECIMAL_COMMA.match(value):
             value = value.replace(",", get_format("DECIMAL_SEPARATOR"))
         return super().to_python(value)
+
+
+def without_sign(text: str) -> str:
+    """``"$1.00"``, ``"-$1.00"``, ``"2,00 $"`` → the number alone (the club's sign, before
+    or after, with or without a space, ordinary or non-breaking)."""
+    sign = re.escape(settings.CURRENCY_SIGN)
+    return re.sub(rf"^\s*([-+]?)\s*{sign}\s*|\s*{sign}\s*$", r"\1", text.strip("\u00a0\u202f "))
 
 
 def rules_value(text: str):

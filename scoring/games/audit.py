@@ -9,14 +9,19 @@ is named by their full name, else by their role: ``a scorer``, ``a director``), 
 visitor who may not see money (``PUBLIC_PAGES=standings``) never reads a table's stake.
 """
 
+import datetime
 import functools
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.contrib.auth import get_user_model
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from scoring.core.authors import label_words
+from scoring.core.dates import spoken_date
+from scoring.core.lists import names_and, scores_words
+from scoring.core.money import shown_money
 from scoring.core.permissions import MONEY, shown_to
 from scoring.games import corrections
 from scoring.games.selectors import game_history
@@ -27,6 +32,8 @@ from scoring.models import Game, Hand
 HIDDEN = frozenset(
     {"id", "version", "game", "table", "night", "position", "entered_by"}
     | {"created_at", "updated_at", "result_entered_from"}
+    # Who made a table: the trail's first entry says who, a row's id would say nothing.
+    | {"created_by"}
 )
 # What a visitor who may not see money does not read (a table's stake and its rounding).
 MONEY_FIELDS = frozenset({"stake", "unit"})
@@ -151,17 +158,24 @@ class AuditEntry:
 
 
 def value_words(value) -> str:
+    """A recorded value as a reader writes it: a date as the page's language does, an
+    amount (a table's stake, its rounding unit: the only decimals recorded) with the
+    club's sign, a list of scores "9 v 5"."""
     if value is None:
         return "—"
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
+    if isinstance(value, datetime.date):
+        return spoken_date(value)
+    if isinstance(value, Decimal):
+        return shown_money(value)
     if isinstance(value, dict):
         # The cards taken ({"high": 1, …}): each card as the rules core's place names it.
         return ", ".join(
             f"{gettext(key.replace('_', ' '))} {value_words(owner)}" for key, owner in value.items()
         )
     if isinstance(value, list):
-        return " v ".join(value_words(item) for item in value)
+        return scores_words(value_words(item) for item in value)
     return str(value)
 
 
@@ -194,9 +208,14 @@ class _Wording:
     hidden: frozenset
     authors: dict[str, str]
 
+    players: dict
+
     def value(self, name: str, value) -> str:
         if name in AUTHOR_FIELDS and value:
             return self.authors.get(value, value)
+        if name == "winners" and isinstance(value, list) and self.players:
+            # A table's winners are its players' numbers: say their names.
+            return names_and(self.players.get(number, number) for number in value) or "—"
         return value_words(value)
 
 
@@ -219,6 +238,13 @@ def _changes(record, previous, game: Game, wording: _Wording) -> tuple[tuple[str
     )
 
 
+def table_players(owner) -> dict:
+    """A table's players by number (its winners are recorded as numbers); a game: none."""
+    if isinstance(owner, Game):
+        return {}
+    return {player.number: player.member.name for player in owner.players.all()}
+
+
 def link_author(record) -> str:
     """The table link a change with no account came through (``pair 3 (table link)``):
     ``core.authors`` writes it as the record's change reason."""
@@ -227,7 +253,8 @@ def link_author(record) -> str:
 
 def _subject(record, numbers: dict[int, int]) -> str:
     if not isinstance(record, Hand.history.model):
-        return gettext("Game")
+        # The game as a whole, not the Game card (French: "La partie", not "Partie").
+        return pgettext("audit trail", "Game")
     return hand_subject(record.id, numbers)
 
 
@@ -250,6 +277,7 @@ def trail(
     wording = _Wording(
         hidden=HIDDEN if reader.money else HIDDEN | MONEY_FIELDS,
         authors=authors_for(reader, labels),
+        players=table_players(owner),
     )
     previous: dict[tuple[type, int], object] = {}
     entries = []

@@ -15,6 +15,7 @@ from django.views.generic import TemplateView, View
 
 from scoring.core import documents, errors
 from scoring.core.confirm import Confirmation, ConfirmFirst
+from scoring.core.dates import spoken_time
 from scoring.core.forms import add_rules_errors
 from scoring.core.hand_form import HandEditForm, hand_initial
 from scoring.core.permissions import DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
@@ -316,7 +317,7 @@ class Restore(DirectorRequiredMixin, View):
                 request, gettext("Not restored: %(why)s") % {"why": " ".join(error.messages)}
             )
         else:
-            when = f"{record.history_date:%Y-%m-%d %H:%M:%S}"
+            when = spoken_time(record.history_date)
             messages.success(request, gettext("Restored as it was on %(when)s") % {"when": when})
         return redirect(reverse("scoring:game-detail", args=[game_id]) + "#audit")
 

@@ -89,6 +89,10 @@ def split_percent(split) -> str:
     return " / ".join(f"{(Decimal(share) * 100).normalize():f}" for share in split)
 
 
+# The rules core's refusal of a split whose shares do not add up to 1 (rules/night.py).
+SHARES_TOTAL = "the place shares must add up to 1, not {total}"
+
+
 class SplitField(forms.CharField):
     """The prize split, typed in percent of the pot for places 1, 2, 3 …"""
 
@@ -102,10 +106,26 @@ class SplitField(forms.CharField):
 
     def clean(self, value):
         shares = split_shares(super().clean(value))
-        parsed, problems = _night_problems("read_split", shares)
+        parsed, problems = _night_reading("read_split", shares)
         if problems:
-            raise ValidationError(problems)
+            # Percents past 100 stay as typed: their total is in percent already.
+            as_typed = any(
+                share.replace(".", "", 1).isdigit() and Decimal(share) > 1 for share in shares
+            )
+            raise ValidationError([self.said_in_percent(p, as_typed) for p in problems])
         return [str(share) for share in parsed]
+
+    @staticmethod
+    def said_in_percent(problem, as_typed: bool) -> str:
+        """The rules core's refusal, with a total it gives in shares of 1 said in percent,
+        as the field is typed ("must add up to 100 percent, not 110")."""
+        if problem.words is not None and problem.words.code == SHARES_TOTAL:
+            total = Decimal(dict(problem.words.values)["total"])
+            percent = f"{(total if as_typed else total * 100).normalize():f}"
+            return gettext("The places must add up to 100 percent, not %(total)s.") % {
+                "total": percent
+            }
+        return said(problem)
 
 
 class NightSettingsForm(forms.ModelForm):
@@ -195,7 +215,7 @@ class NightForm(NightSettingsForm):
         ]
         self.fields["house_player"].choices = [
             ("", gettext("No house player")),
-            (HOUSE, gettext("%(house)s (a stand-in)") % {"house": HOUSE}),
+            (HOUSE, gettext("The house (a stand-in)")),
             *members,
         ]
 

@@ -21,6 +21,7 @@ from scoring.core import documents, errors, kept_summaries
 from scoring.core import pairs as core_pairs
 from scoring.core.confirm import Confirmation, ConfirmFirst
 from scoring.core.forms import ImportForm
+from scoring.core.lists import separated
 from scoring.core.permissions import (
     MONEY,
     DirectorRequiredMixin,
@@ -32,6 +33,7 @@ from scoring.games.tables import PlayoffTable
 from scoring.nights import selectors, services
 from scoring.nights.forms import NightEditForm, NightForm, SwapForm, seating, split_percent
 from scoring.nights.tables import NightTable, PairTable, PatternTable, SeatTable
+from scoring.printing.pages import print_language
 from scoring.rules import all_variants
 from scoring.rules.jsonio import dump_json
 from scoring.tablegames import selectors as tablegames_selectors
@@ -86,6 +88,7 @@ class NightDetailView(PublicPage, NightPage):
             pattern_table=PatternTable(overview.rounds, tables_used=overview.tables),
             playoff_table=PlayoffTable(overview.playoffs),
             tables=tablegames_selectors.night_tables(self.night),
+            sheets=print_language(self.request, self.night),
             **kwargs,
         )
 
@@ -124,7 +127,7 @@ class NightDrawAgain(ConfirmFirst, NightDraw):
 
     def confirmation(self) -> Confirmation:
         names = core_pairs.pair_names(selectors.night_seats(self.night))
-        pairs = "; ".join(
+        pairs = separated(
             gettext("pair %(pair)s: %(players)s") % {"pair": pair, "players": players}
             for pair, players in names.items()
         )

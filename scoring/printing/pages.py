@@ -4,8 +4,12 @@ a page that says it is being prepared and reloads itself, or that this client as
 too many sheets lately (429).
 """
 
+from dataclasses import dataclass
+
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext, pgettext
 
 from scoring.core.clients import client_key
 from scoring.printing import kept_sheets
@@ -39,3 +43,51 @@ def sheet_answer(request, asked: kept_sheets.Sheet, filename: str, place: dict, 
     if refused:
         response["Retry-After"] = str(answer.seconds)
     return response
+
+
+@dataclass(frozen=True)
+class PrintLanguage:
+    """The language a page's sheets print in, as that page says it (one rule for every
+    sheet, ``sheets.sheet_language``): the night's, else the club's, whatever the screen's;
+    ``?sheets=`` on the page asks for another. ``query`` goes on every print link."""
+
+    code: str
+    name: str
+    reason: str
+    other_code: str
+    other_name: str
+    asked: bool
+
+    @property
+    def query(self) -> str:
+        return f"language={self.code}"
+
+
+def language_in_a_sentence(code: str) -> str:
+    """A language's name inside a sentence ("in French", « en français »)."""
+    names = {
+        "en": pgettext("a language inside a sentence", "English"),
+        "fr": pgettext("a language inside a sentence", "French"),
+    }
+    return names.get(code, code)
+
+
+def print_language(request, night=None) -> PrintLanguage:
+    """What ``templates/scoring/printing/_sheet_language.html`` says on a page printing
+    the sheets of ``night`` (a table without a night, or a season: ``None``)."""
+    own = night.sheet_language if night is not None else settings.LANGUAGE_CODE
+    asked = request.GET.get("sheets")
+    code = asked if asked in dict(settings.LANGUAGES) else own
+    other = own if code != own else next(c for c, _ in settings.LANGUAGES if c != own)
+    if night is not None and night.language:
+        reason = gettext("the night's language")
+    else:
+        reason = gettext("the club's language")
+    return PrintLanguage(
+        code=code,
+        name=language_in_a_sentence(code),
+        reason=reason,
+        other_code=other,
+        other_name=language_in_a_sentence(other),
+        asked=code != own,
+    )

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring.core import pairs
+from scoring.core.lists import separated
 from scoring.core.problem_words import said_at
 from scoring.games import selectors as games_selectors
 from scoring.games.forms import pair_label
@@ -261,7 +262,7 @@ def standings_context(night) -> dict:
     return {
         **sheet_heading(night, _("Standings")),
         "standings": results.standings,
-        "blocked": "; ".join(results.summary.blocked),
+        "blocked": separated(results.summary.blocked),
     }
 
 
@@ -283,7 +284,11 @@ def payout_context(night) -> dict:
             for pair in sorted({row.pair for row in ledger})
         ],
         "cash": [
-            {"count": count, "difference": count.counted - results.summary.fees.pot}
+            {
+                "count": count,
+                "difference": count.counted - results.summary.fees.pot,
+                "envelopes": results_selectors.counted_envelopes(count),
+            }
             for count in results_selectors.cash_counts(night)[:1]
         ],
     }
@@ -342,9 +347,12 @@ def sheet_parts(night, sheet: str, *, filled: bool = False) -> list[Part]:
 
 
 def sheet_language(night, asked: str | None = None) -> str:
-    """The language a night's sheet prints in: ``asked`` (``?language=``, ``print_night
-    --language``) if the site has it, else the night's, whatever the screen's."""
-    return asked if asked in dict(settings.LANGUAGES) else night.sheet_language
+    """The language a sheet prints in, one rule for every sheet: ``asked`` (``?language=``,
+    ``print_night --language``) if the site has it, else its night's, else (a table
+    without a night, a season's ladder) the club's; never the screen's."""
+    if asked in dict(settings.LANGUAGES):
+        return asked
+    return night.sheet_language if night is not None else settings.LANGUAGE_CODE
 
 
 def sheet_html(night, sheet: str, *, paper: str, filled: bool = False, language=None) -> str:

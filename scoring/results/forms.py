@@ -13,7 +13,7 @@ from scoring.core.guards import is_final
 from scoring.core.money import shown_money
 from scoring.core.permissions import is_scorer
 from scoring.models import Tiebreak
-from scoring.results.selectors import Envelope, cash_counts, envelopes
+from scoring.results.selectors import Envelope, cash_counts, counted_envelopes, envelopes
 
 
 class TiebreakForm(forms.Form):
@@ -98,17 +98,35 @@ class CashCountForm(forms.Form):
         return {"counted_envelopes": counted_envelopes, "note": data["note"]}
 
 
+def recount_initial(latest, expected: list[Envelope]) -> dict:
+    """A recount starts from the last count: its envelopes (when the prizes are the same
+    many), else its total, and its note."""
+    if latest is None:
+        return {}
+    initial = {"note": latest.note}
+    if latest.envelopes and len(latest.envelopes) == len(expected):
+        for index, stored in enumerate(latest.envelopes):
+            initial[f"envelope_{index}"] = Decimal(stored["counted"])
+    else:
+        initial["counted"] = latest.counted
+    return initial
+
+
 def cash_context(request, night, results, given: dict) -> dict:
     """The pot page's cash section: the counts so far (newest first), the latest against
-    the pot as it is now, and the form for scorers while the night is open."""
+    the pot as it is now with its envelopes (a short one flagged), and the form for
+    scorers while the night is open, starting from the last count."""
     counts = cash_counts(night)
+    latest = counts[0] if counts else None
     context = {
-        "cash_counts": counts,
-        "cash_latest": counts[0] if counts else None,
-        "cash_difference": counts[0].counted - results.summary.fees.pot if counts else None,
+        "cash_counts": [(count, counted_envelopes(count)) for count in counts],
+        "cash_latest": latest,
+        "cash_latest_envelopes": counted_envelopes(latest) if latest else [],
+        "cash_difference": latest.counted - results.summary.fees.pot if latest else None,
     }
     if is_scorer(request.user) and not is_final(night):
+        expected = envelopes(results.summary)
         context["cash_form"] = given.get("cash_form") or CashCountForm(
-            envelopes=envelopes(results.summary)
+            envelopes=expected, initial=recount_initial(latest, expected)
         )
     return context

@@ -6,6 +6,7 @@ they add up.
 """
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
@@ -14,6 +15,7 @@ from django.utils.translation import gettext
 
 from scoring.core import documents, kept_summaries
 from scoring.core.pairs import pair_names
+from scoring.core.places import place_words
 from scoring.core.problem_words import say
 from scoring.models import CashCount, Game, Member, Night, Seat, Substitute, TablePlayer
 from scoring.nights.selectors import night_games, night_seats
@@ -322,10 +324,43 @@ def waiting_playoffs(night: Night) -> int:
 
 @dataclass(frozen=True)
 class Envelope:
-    """A prize's envelope: what it should hold."""
+    """A prize's envelope: its ``place`` (``None``: the booby) and what it should hold."""
 
-    label: str
+    place: int | None
     expected: Decimal
+
+    @property
+    def label(self) -> str:
+        return place_words(self.place)
+
+
+OLD_PLACE = re.compile(r"Place (\d+)")
+
+
+def counted_envelopes(count: CashCount) -> list[dict]:
+    """A kept count's envelopes as the page's language says them, each with its ``label``,
+    ``expected``, ``counted`` (``Decimal``) and whether it is ``short``. The place is kept
+    with each envelope; a count kept before that has the label in English ("Place 1",
+    "Booby prize"), read back to its place."""
+    shown = []
+    for stored in count.envelopes:
+        if "place" in stored:
+            place = stored["place"]
+        elif match := OLD_PLACE.fullmatch(stored.get("prize", "")):
+            place = int(match.group(1))
+        else:
+            place = None
+        expected, counted = Decimal(stored["expected"]), Decimal(stored["counted"])
+        shown.append(
+            {
+                "label": place_words(place),
+                "expected": expected,
+                "counted": counted,
+                "short": counted < expected,
+                "missing": expected - counted,
+            }
+        )
+    return shown
 
 
 def envelopes(summary) -> list[Envelope]:
@@ -333,15 +368,8 @@ def envelopes(summary) -> list[Envelope]:
     payout = summary.payout
     if payout is None:
         return []
-    places = [
-        Envelope(gettext("Place %(place)s") % {"place": n}, amount)
-        for n, amount in enumerate(payout.places, start=1)
-    ]
-    booby = (
-        [Envelope(gettext("Booby prize"), payout.booby)]
-        if summary.ranking.booby is not None
-        else []
-    )
+    places = [Envelope(n, amount) for n, amount in enumerate(payout.places, start=1)]
+    booby = [Envelope(None, payout.booby)] if summary.ranking.booby is not None else []
     return places + booby
 
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext, gettext_lazy
 from scoring.core import documents
 from scoring.core.authors import audited
 from scoring.core.guards import is_final, lock_night, lock_open_night, mark_night_changed
+from scoring.core.lists import separated
 from scoring.core.money import shown_money
 from scoring.core.problem_words import said_at, say
 from scoring.models import CashCount, Game, Night, Tiebreak
@@ -74,7 +75,7 @@ def _unfinished_words(games: list[Game]) -> str:
     shown = [str(game) for game in games[:5]]
     if len(games) > len(shown):
         shown.append(gettext("and %(count)s more") % {"count": len(games) - len(shown)})
-    return "; ".join(shown)
+    return separated(shown)
 
 
 NOT_YET = gettext_lazy("Play-offs start once every game is finished; not yet: %(which)s.")
@@ -102,7 +103,7 @@ def playoffs_start(*, night: Night, user=None) -> list[Game]:
         raise ValidationError(NOT_YET % {"which": _unfinished_words(unfinished)})
     summary = _night_summary(night, games)
     if summary.missing:  # an imported night file that left a pairing out
-        which = "; ".join(say(reason) for reason in missing_reasons(summary.missing))
+        which = separated(say(reason) for reason in missing_reasons(summary.missing))
         raise ValidationError(NOT_YET % {"which": which})
     if not summary.ranking.ties:
         raise ValidationError(gettext("No tie decides a prize: there is no play-off to start."))
@@ -184,7 +185,7 @@ def night_close(*, night: Night, user=None) -> Night:
         unfinished = [game for game in games if not game.finished]
         refused = gettext("%(night)s cannot be final yet: %(why)s.") % {
             "night": night.name,
-            "why": "; ".join(summary.blocked),
+            "why": separated(summary.blocked),
         }
         if unfinished:
             which = _unfinished_words(unfinished)
@@ -234,7 +235,12 @@ def cash_count_record(
                 gettext("The prizes changed since the page was shown: count the envelopes again.")
             )
         stored = [
-            {"prize": e.label, "expected": money_text(e.expected), "counted": money_text(c)}
+            {
+                "place": e.place,
+                "prize": e.label,
+                "expected": money_text(e.expected),
+                "counted": money_text(c),
+            }
             for e, c in zip(expected_envelopes, counted_envelopes, strict=True)
         ]
         counted = sum(counted_envelopes, Decimal(0))

@@ -3,9 +3,11 @@ ledger, and the members' season.
 """
 
 import django_tables2 as tables
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoring.core.lists import separated
+from scoring.core.places import place_words
 from scoring.core.tables import BaseTable, MoneyColumn, NumberColumn
 
 
@@ -95,7 +97,7 @@ class PrizeTable(BaseTable):
         empty_text = _("No prize awarded yet.")
 
     def render_prize(self, value) -> str:
-        return gettext("Place %(place)s") % {"place": value}
+        return place_words(value)
 
 
 class LedgerTable(BaseTable):
@@ -105,7 +107,7 @@ class LedgerTable(BaseTable):
     name = tables.Column(verbose_name=_("Player"))
     pair = NumberColumn(verbose_name=_("Pair"))
     paid = MoneyColumn(verbose_name=_("Paid"))
-    won = MoneyColumn(verbose_name=_("Won"))
+    won = MoneyColumn(verbose_name=pgettext_lazy("money", "Won"))
     net = MoneyColumn(verbose_name=_("Net"))
 
     class Meta(BaseTable.Meta):
@@ -122,7 +124,7 @@ class MemberTable(BaseTable):
     games_won = NumberColumn(verbose_name=_("Games won"))
     cinches = NumberColumn(verbose_name=_("Cinches"))
     paid = MoneyColumn(verbose_name=_("Paid"))
-    won = MoneyColumn(verbose_name=_("Won"))
+    won = MoneyColumn(verbose_name=pgettext_lazy("money", "Won"))
     net = MoneyColumn(verbose_name=_("Net"))
     sat = tables.Column(verbose_name=_("Sat in for"), orderable=False)
     tables = NumberColumn(verbose_name=_("Table games"))
@@ -147,4 +149,4 @@ class MemberTable(BaseTable):
         empty_text = _("No members yet.")
 
     def render_sat(self, value) -> str:
-        return "; ".join(value)
+        return separated(value)

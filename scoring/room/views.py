@@ -39,6 +39,15 @@ LADDER_ROWS = 12  # the season ladder's top rows, as many as read well at 10 met
 STANDINGS_ROWS = 7
 
 
+def ladder_top(rows: list[dict]) -> list[dict]:
+    """The ladder's first ``LADDER_ROWS`` rows and every row tied with the last of them:
+    a tie for 10th is shown whole, not cut at the 12th row."""
+    if len(rows) <= LADDER_ROWS:
+        return rows
+    last = rows[LADDER_ROWS - 1].get("rank")
+    return [row for at, row in enumerate(rows) if at < LADDER_ROWS or row.get("rank") == last]
+
+
 class RoundBoardPage(ScorerRequiredMixin, NightPage):
     """Which tables still have to report: the current round, then the others folded."""
 
@@ -122,7 +131,7 @@ class ProjectorPage(PublicPage, NightResultsPage):
         return super().get_context_data(
             pages=self.pages(season),
             ladder=ladder,
-            ladder_rows=ladder.document["ladder"][:LADDER_ROWS] if ladder else [],
+            ladder_rows=ladder_top(ladder.document["ladder"]) if ladder else [],
             board=board,
             standings_parts=self.standings_parts(),
             seconds=PROJECTOR_PAGE_SECONDS,

@@ -28,11 +28,9 @@ SIDES_AWARDED = {
 
 # A Money hand with the Jack left out (French says "une paire" but "un joueur").
 MONEY_JACK = {
-    "pair": gettext_noop(
-        "a Money bidder holds the Jack, so it is in play: credit it to a pair (seed 001)"
-    ),
+    "pair": gettext_noop("a Money bidder holds the Jack, so it is in play: credit it to a pair"),
     "player": gettext_noop(
-        "a Money bidder holds the Jack, so it is in play: credit it to a player (seed 001)"
+        "a Money bidder holds the Jack, so it is in play: credit it to a player"
     ),
 }
 
@@ -188,7 +186,7 @@ class HandReader(SideChecker):
                 words(
                     gettext_noop(
                         "the partner is the {word} holding the card the bidder called: never "
-                        "the bidder (give null when the bidder plays alone)"
+                        "the bidder (no partner when the bidder plays alone)"
                     ),
                     word=side_word(self.word),
                 ),

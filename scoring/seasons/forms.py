@@ -10,7 +10,7 @@ from scoring.models import Night, Season
 
 class NightChoiceField(RecordsChoiceField):
     def label_from_instance(self, night: Night) -> str:
-        return f"{night.name} ({night.date:%Y-%m-%d})"
+        return str(night)
 
 
 class SeasonForm(forms.ModelForm):

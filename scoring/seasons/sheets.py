@@ -2,28 +2,37 @@
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
 
 from scoring.models import Season
 from scoring.printing import kept_sheets
-from scoring.printing.sheets import Part
+from scoring.printing.sheets import Part, sheet_language
 from scoring.seasons.selectors import season_ladder
 
 LADDER_TEMPLATE = "scoring/seasons/ladder_sheet.html"
 
 
-def ladder_sheet_job(season: Season, paper: str) -> kept_sheets.Job:
-    """The printed ladder as a ``kept_sheets`` job: kept under the digest of its HTML."""
+def ladder_sheet_job(season: Season, paper: str, language=None) -> kept_sheets.Job:
+    """The printed ladder as a ``kept_sheets`` job, in ``language`` if the site has it,
+    else the club's (``sheet_language``): kept under the digest of its HTML."""
+    ladder = season_ladder(season)
     context = {
         "club_name": settings.CLUB_NAME,
         "season": season,
-        "ladder": season_ladder(season),
+        "ladder": ladder,
+        # Each player's points in the nights' order (numbered as the sheet lists them),
+        # "—" for a night not played: a checker reads which night each number is.
+        "rows_points": [
+            (row, [row[f"night_{night.pk}"] for night in ladder.nights]) for row in ladder.rows
+        ],
     }
-    return kept_sheets.Job.of([Part(LADDER_TEMPLATE, context, 1)], paper)
+    with translation.override(sheet_language(None, language)):
+        return kept_sheets.Job.of([Part(LADDER_TEMPLATE, context, 1)], paper)
 
 
-def ladder_sheet_pdf(season: Season, paper: str) -> bytes:
+def ladder_sheet_pdf(season: Season, paper: str, language=None) -> bytes:
     """The ladder sheet as PDF, kept or rendered now (a page or a few: no waiting)."""
-    job = ladder_sheet_job(season, paper)
+    job = ladder_sheet_job(season, paper, language)
     pdf = cache.get(job.key)
     if pdf is None:
         pdf = job.render()

@@ -20,6 +20,7 @@ from django_tables2.export import ExportMixin
 from scoring.core.permissions import DirectorRequiredMixin, PublicPage
 from scoring.core.tables import CsvExport
 from scoring.models import Season
+from scoring.printing.pages import print_language
 from scoring.printing.renderer import paper_or_default
 from scoring.seasons import selectors, services, sheets
 from scoring.seasons.forms import SeasonForm
@@ -81,16 +82,21 @@ class SeasonDetail(PublicPage, ExportMixin, SingleTableMixin, TemplateView):
         return {"nights": self.ladder.nights}
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        return super().get_context_data(season=self.season, ladder=self.ladder, **kwargs)
+        return super().get_context_data(
+            season=self.season,
+            ladder=self.ladder,
+            sheets=print_language(self.request),
+            **kwargs,
+        )
 
 
 class SeasonLadderPdf(PublicPage, View):
-    """The printed ladder (``?paper=a4`` or ``letter``)."""
+    """The printed ladder (``?paper=a4`` or ``letter``; ``?language=fr``, else the club's)."""
 
     def get(self, request, pk: int):
         season = get_object_or_404(Season, pk=pk)
         paper = paper_or_default(request.GET.get("paper"))
-        pdf = sheets.ladder_sheet_pdf(season, paper)
+        pdf = sheets.ladder_sheet_pdf(season, paper, request.GET.get("language"))
         response = HttpResponse(pdf, content_type="application/pdf")
         response["Content-Disposition"] = f'inline; filename="season-{season.pk}-ladder.pdf"'
         return response

@@ -104,12 +104,12 @@ def hand_sides(table, names: dict[int, str]) -> Sides:
         totals = [gettext("Bidder's side"), gettext("The others")]
         legend = gettext("…or the points of the two sides")
     else:
-        totals = [gettext("Player %(number)s") % {"number": number} for number in numbers]
+        totals = [names.get(number) or player_label(number, names) for number in numbers]
         legend = gettext("…or the points per player")
     return Sides(
         numbers=numbers,
         label=lambda number: player_label(number, names),
-        short=str,
+        short=lambda number: names.get(number) or str(number),
         totals=totals,
         totals_legend=legend,
     )

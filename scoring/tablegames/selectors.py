@@ -10,10 +10,12 @@ from decimal import Decimal
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext
 
+from scoring.core.lists import scores_words
 from scoring.games import audit
 from scoring.games.audit import AuditEntry
 from scoring.models import TableGame, TableHand, TablePlayer
 from scoring.rules import InvalidInput
+from scoring.rules.hand import MONEY
 from scoring.rules.table import Table
 from scoring.tablegames.documents import table_state
 
@@ -85,15 +87,25 @@ class TableBoard:
 
 
 def _hand_summary(hand: TableHand, names: dict[int, str]) -> str:
-    bidder = names.get(hand.bidder, hand.bidder)
-    words = f"{bidder} bid {hand.bid}"
-    if hand.table.rules_variant.called_partner:
-        words += f" with {names.get(hand.partner, hand.partner)}" if hand.partner else " alone"
+    """``Ann bid 6 with Cy · points 9 v 5 · revoke by Bob``, in the page's language."""
+    said = {
+        "bidder": names.get(hand.bidder, hand.bidder),
+        "bid": gettext("Money") if hand.bid == MONEY else hand.bid,
+        "partner": names.get(hand.partner, hand.partner),
+    }
+    if not hand.table.rules_variant.called_partner:
+        parts = [gettext("%(bidder)s bid %(bid)s") % said]
+    elif hand.partner:
+        parts = [gettext("%(bidder)s bid %(bid)s with %(partner)s") % said]
+    else:
+        parts = [gettext("%(bidder)s bid %(bid)s alone") % said]
     if hand.points is not None:
-        words += " · points " + " v ".join(map(str, hand.points))
+        parts.append(gettext("points %(points)s") % {"points": scores_words(hand.points)})
     if hand.revoke is not None:
-        words += f" · revoke by {names.get(hand.revoke, hand.revoke)}"
-    return words
+        parts.append(
+            gettext("revoke by %(player)s") % {"player": names.get(hand.revoke, hand.revoke)}
+        )
+    return " · ".join(parts)
 
 
 def table_board(table: TableGame) -> TableBoard | None:

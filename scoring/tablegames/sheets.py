@@ -1,23 +1,24 @@
 """A table's score sheet: blank for the pen, with a column per player, or filled in.
 
-One page: hand, bidder, the called partner (Razzle), the bid, who took each scoring
-card, and every player's running score. Filled in, the rows and scores are the rules
+One page: hand, bidder, the called partner (Razzle), the bid, who revoked (a variant
+with a revoke penalty, law 31: the hand is scored by it, so a checker needs it), who took
+each scoring card, and every player's running score. Filled in, the rows and scores are the rules
 core's fold of the hands entered (``selectors.table_board``). Anyone may ask for
 it, so it is kept, limited and rendered once like a night's sheets (``kept_sheet``).
 """
 
 from django.conf import settings
-from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
+from scoring.core.lists import scores_words
 from scoring.printing import kept_sheets, renderer
-from scoring.printing.sheets import Part
+from scoring.printing.sheets import Part, sheet_language
+from scoring.rules.hand import MONEY
 from scoring.tablegames.selectors import table_board
 
 # Widths in millimetres, within the 180 mm a Letter or A4 page gives: hand, bidder,
 # partner (Razzle), bid, one per scoring card, then the players share what is left.
-HAND_MM, BIDDER_MM, PARTNER_MM, BID_MM, CARD_MM = 10, 12, 12, 10, 10
+HAND_MM, BIDDER_MM, PARTNER_MM, BID_MM, REVOKE_MM, CARD_MM = 10, 12, 12, 10, 12, 10
 PAGE_MM = 180
 PLAYER_WIDTHS_MM = (22, 20, 18, 17, 16, 14, 13, 12, 11, 10)  # the print stylesheet's
 BLANK_ROWS = 20
@@ -26,7 +27,8 @@ TEMPLATE = "scoring/tablegames/table_sheet.html"
 
 def column_widths(variant, player_count: int) -> tuple[int, ...]:
     leading = (HAND_MM, BIDDER_MM) + ((PARTNER_MM,) if variant.called_partner else ())
-    fixed = (*leading, BID_MM, *(CARD_MM,) * len(variant.cards))
+    revoke = (REVOKE_MM,) if variant.revoke else ()
+    fixed = (*leading, BID_MM, *revoke, *(CARD_MM,) * len(variant.cards))
     room = (PAGE_MM - sum(fixed)) // player_count
     player = next(width for width in PLAYER_WIDTHS_MM if width <= room)
     return (*fixed, *(player,) * player_count)
@@ -36,7 +38,7 @@ def _row(row, variant) -> dict:
     hand = row.hand
     if hand.points is not None:
         cards = None
-        points = f" {pgettext('pair 1 v pair 2', 'v')} ".join(map(str, hand.points))
+        points = scores_words(hand.points)
     else:
         cards = [
             "–" if (hand.cards or {}).get(card.key) is None else hand.cards[card.key]
@@ -47,7 +49,8 @@ def _row(row, variant) -> dict:
         "number": row.number,
         "bidder": hand.bidder,
         "partner": hand.partner or _("alone"),
-        "bid": hand.bid,
+        "bid": _("Money") if hand.bid == MONEY else hand.bid,
+        "revoke": "" if hand.revoke is None else hand.revoke,
         "cards": cards,
         "points": points,
         "scores": row.after,
@@ -76,13 +79,14 @@ def sheet_context(table, *, filled: bool) -> dict:
     }
 
 
-def kept_sheet(table, *, paper: str, filled: bool) -> kept_sheets.Sheet:
+def kept_sheet(table, *, paper: str, filled: bool, language=None) -> kept_sheets.Sheet:
     """The table's sheet as ``kept_sheets`` keeps it: as of the table's ``updated_at``
-    (every hand saved, corrected or deleted moves it), in the screen's language."""
+    (every hand saved, corrected or deleted moves it), in ``language`` if the site has
+    it, else its night's, else the club's (``printing.sheets.sheet_language``)."""
     return kept_sheets.Sheet(
         version=f"table:{table.pk}:{table.updated_at.timestamp()}:{filled}",
         paper=paper,
-        language=translation.get_language(),
+        language=sheet_language(table.night, language),
         parts=lambda: [Part(TEMPLATE, sheet_context(table, filled=filled), 1)],
         preview=lambda: renderer.render_html(
             TEMPLATE, sheet_context(table, filled=filled), paper=paper

@@ -23,7 +23,7 @@ from scoring.core.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_
 from scoring.core.views import HandCorrection, HandDeletion, HandEntry, by_method
 from scoring.games import audit
 from scoring.models import Night, TableGame, TableHand
-from scoring.printing.pages import sheet_answer
+from scoring.printing.pages import print_language, sheet_answer
 from scoring.printing.renderer import paper_or_default
 from scoring.rules.digits import number_from_digits
 from scoring.rules.jsonio import dump_json
@@ -117,6 +117,7 @@ class TablePage(PublicPage, TemplateView):
             can_score=can_score,
             can_correct=can_score and open_to(table, self.request.user),
             audit=selectors.table_audit(table, audit.Reader.of(self.request.user)),
+            sheets=print_language(self.request, table.night),
             **kwargs,
         )
 
@@ -150,7 +151,8 @@ class TableFile(PublicPage, TemplateView):
 
 
 class TableSheet(PublicPage, TemplateView):
-    """The table's score sheet as PDF (``?filled=1``: the hands entered; ``?paper=a4``),
+    """The table's score sheet as PDF (``?filled=1``: the hands entered; ``?paper=a4``;
+    ``?language=fr``, else its night's, else the club's),
     or as HTML for a quick look when ``preview``: kept, one render at a time, within the
     client's limit (``printing.pages.sheet_answer``)."""
 
@@ -165,6 +167,7 @@ class TableSheet(PublicPage, TemplateView):
             table,
             paper=paper_or_default(request.GET.get("paper")),
             filled=request.GET.get("filled") == "1",
+            language=request.GET.get("language"),
         )
         tables = (reverse("scoring:table-list"), gettext("Tables"))
         place = {
@@ -190,6 +193,18 @@ class TableHandPage(ScorerRequiredMixin, TemplateView):
         self.table = self.hand.table
         self.names = selectors.table_names(self.table)
         self.number = self.table.hands.filter(position__lt=self.hand.position).count() + 1
+
+    def dispatch(self, request, *args, **kwargs):
+        # A finished table's hand is not offered to whoever may not save it.
+        user = request.user
+        if request.method == "GET" and is_scorer(user) and not open_to(self.table, user):
+            messages.error(
+                request,
+                gettext("%(table)s is finished: only a director may correct it now.")
+                % {"table": self.table},
+            )
+            return redirect(table_url(self.table))
+        return super().dispatch(request, *args, **kwargs)
 
     def board_url(self) -> str:
         return table_url(self.table)

@@ -1,22 +1,13 @@
 """``{{ share.place|place_words }}``: a prize's place as the page's language says it
-(``1st place`` / ``1re place``), where the rules core's ``PrizeShare.words`` is English."""
+(``1st place`` / ``1re place``; ``scoring.core.places``)."""
 
 from django import template
-from django.utils.translation import gettext, pgettext
+
+from scoring.core import places
 
 register = template.Library()
 
 
-def ordinal(place: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` … / ``1re``, ``2e`` … (a place is feminine)."""
-    special = {
-        1: pgettext("place", "1st"),
-        2: pgettext("place", "2nd"),
-        3: pgettext("place", "3rd"),
-    }
-    return special.get(place) or pgettext("place", "%(place)sth") % {"place": place}
-
-
 @register.filter
-def place_words(place: int) -> str:
-    return gettext("%(ordinal)s place") % {"ordinal": ordinal(place)}
+def place_words(place: int | None) -> str:
+    return places.place_words(place)

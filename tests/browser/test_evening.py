@@ -169,9 +169,9 @@ def check_pot(page: Page) -> None:
         "rows => rows.map(row => [...row.cells].map(cell => cell.innerText.trim()))"
     )
     assert [(prize, pair, amount) for prize, pair, _, amount in prizes] == [
-        ("Place 1", "1", "$14.85"),
-        ("Place 2", "2", "$8.91"),
-        ("Place 3", "3", "$5.94"),
+        ("1st place", "1", "$14.85"),
+        ("2nd place", "2", "$8.91"),
+        ("3rd place", "3", "$5.94"),
         ("Booby prize", "6", "$4.00"),
     ]
     for check in ("#paid-out-check", "#paid-check", "#won-check"):

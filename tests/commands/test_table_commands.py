@@ -97,7 +97,7 @@ def test_a_refused_file_writes_nothing_and_says_each_problem_on_its_line(tmp_pat
     assert err.getvalue().splitlines() == [
         'stake: must be a decimal string such as "2.00" (in quotes), not the number 1',
         "hands[1].partner: the partner is the player holding the card the bidder called: "
-        "never the bidder (give null when the bidder plays alone)",
+        "never the bidder (no partner when the bidder plays alone)",
     ]
     assert not TableGame.objects.exists() and not TableHand.objects.exists()
 

@@ -38,12 +38,12 @@ def season():
 def test_the_season_list_and_ladder_in_french(client, season):
     listed = page_text(client.get(reverse("scoring:season-list"), **FRENCH))
     assert "Une saison est une suite de soirées avec un classement" in listed
-    assert "1 novembre 2026 – 30 novembre 2026" in listed
+    assert "1er novembre 2026 – 30 novembre 2026" in listed
     assert "A season is a run of nights" not in listed
 
     text = page_text(client.get(reverse("scoring:season-detail", args=[season.pk]), **FRENCH))
     for words in (
-        "Soirées du 1 novembre 2026 au 30 novembre 2026 :",
+        "Soirées du 1er novembre 2026 au 30 novembre 2026 :",
         "1 ; payées et comptées : 1.",
         "Les 2 meilleures soirées de chaque joueur comptent.",
         "Classement à imprimer (PDF)",
@@ -97,7 +97,7 @@ def test_a_table_in_french(client_as, scorer):
     )
 
     for words in (
-        "vendredi 20 novembre 2026",
+        "20 novembre 2026",
         "mise de 1,50\u00a0$ par joueur",
         "En cours : le premier à",
         "feuille de marque",

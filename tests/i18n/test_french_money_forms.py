@@ -1,5 +1,5 @@
 """Every money form takes a decimal comma (0,25) in French and a point (0.25) in English,
-and refuses a decimal comma in no language (issue 17)."""
+and refuses a decimal comma in no language; each takes the club's sign ($0.25, 0,25 $)."""
 
 from decimal import Decimal
 
@@ -18,6 +18,12 @@ SPELLINGS = [
     pytest.param("fr", "0.25", id="french-point"),
     pytest.param("en", "0.25", id="english-point"),
     pytest.param("en", "0,25", id="english-comma"),
+    # The club's sign, as every amount on the site is shown.
+    pytest.param("en", "$0.25", id="english-sign"),
+    pytest.param("en", " $ 0.25 ", id="english-sign-spaced"),
+    pytest.param("fr", "0,25 $", id="french-sign"),
+    pytest.param("fr", "0,25\u00a0$", id="french-sign-non-breaking-space"),
+    pytest.param("fr", "$0.25", id="french-english-sign"),
 ]
 
 

@@ -37,7 +37,8 @@ def test_a_blank_sheet_has_a_column_per_player_within_the_page(variant, players)
     widths = context["column_widths"]
     cards = len(context["cards"])
     partner = 1 if variant == "razzle" else 0
-    assert len(widths) == 3 + partner + cards + players
+    revoke = 1  # both variants have a revoke penalty (law 31): a column for who revoked
+    assert len(widths) == 3 + partner + revoke + cards + players
     assert sum(widths) <= PAGE_MM
     assert context["rows"] == [] and len(context["blank_rows"]) >= 2
 
@@ -71,3 +72,21 @@ def test_widths_leave_room_for_six_players():
 
     assert sum(widths) <= PAGE_MM
     assert min(widths[-6:]) >= 10
+
+
+def test_a_hand_scored_by_its_revoke_can_be_checked_from_the_sheet(client):
+    """Law 31: the revoke decides the hand's score, so the sheet prints who revoked."""
+    table = tablegames_services.table_create(
+        variant="chicago42", player_names=["Ann", "Bob", "Cy"], date=datetime.date(2026, 11, 20)
+    )
+    tablegames_services.table_hand_record(
+        table=table, data={"bidder": 1, "bid": 2, "points": [3, 0, 1], "revoke": 3}
+    )
+    url = reverse("scoring:table-sheet-preview", args=[table.pk])
+
+    blank = client.get(url).content.decode()
+    filled = client.get(url + "?filled=1").content.decode()
+
+    assert '<th rowspan="2">Revoke</th>' in blank
+    row = filled.partition("<tbody>")[2].partition("</tr>")[0]
+    assert "<td>1</td><td>1</td><td>2</td><td>3</td>" in "".join(row.split())

@@ -113,14 +113,18 @@ def test_a_player_listed_twice_is_refused(client_as, director, members):
 
 # Shares as typed before percents (0.5, 0.3), and percents past 100, which stay as typed
 # for the rules core to name.
-@pytest.mark.parametrize(("split", "total"), [("0.5, 0.3", "0.8"), ("150 / 30 / 20", "200")])
-def test_split_must_add_up_to_one(client_as, director, split, total):
+# The form is typed in percent: its refusal speaks percent.
+@pytest.mark.parametrize(
+    ("split", "total"),
+    [("0.5, 0.3", "80"), ("150 / 30 / 20", "200"), ("50 / 30 / 30", "110"), ("50 / 30", "80")],
+)
+def test_split_must_add_up_to_one_hundred_percent(client_as, director, split, total):
     data = NEW_NIGHT | {"new_players": "A\nB\nC\nD", "split": split}
 
     response = client_as(director).post(reverse("scoring:night-create"), data)
 
     assert response.context["form"].errors["split"] == [
-        f"the place shares must add up to 1, not {total}"
+        f"The places must add up to 100 percent, not {total}."
     ]
     assert not Night.objects.exists()
 

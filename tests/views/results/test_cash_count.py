@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 from pypdf import PdfReader
 
 from scoring.models import CashCount, Member, Night, Seat
@@ -68,7 +69,7 @@ def test_counted_per_envelope_adds_the_envelopes(client_as, scorer, night):
 
     count = CashCount.objects.get()
     assert count.counted == sum(e.expected for e in envelopes) == pot(night)
-    assert [e["prize"] for e in count.envelopes] == [e.label for e in envelopes]
+    assert [e["place"] for e in count.envelopes] == [e.place for e in envelopes]
     assert envelopes[-1].label == "Booby prize"
 
 
@@ -146,7 +147,8 @@ def test_the_payout_sheet_shows_the_count(night, director):
     pdf = kept_sheets.sheet_pdf(night, "payouts", paper="letter")
 
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-    assert "Cash count" in text and "Difference: tip" in text and "0.50" in text
+    assert "Cash count" in text and "Note from the count: tip" in text and "$0.50" in text
+    assert "Difference: tip" not in text
 
 
 def test_a_night_that_cannot_be_scored_has_no_pot_to_count(client_as, scorer):
@@ -159,3 +161,79 @@ def test_a_night_that_cannot_be_scored_has_no_pot_to_count(client_as, scorer):
 
     assert "there is no pot to count" in response.content.decode()
     assert not CashCount.objects.exists()
+
+
+def short_first_envelope(client, night) -> list:
+    """Count every envelope as expected but the first, 27 cents short."""
+    envelopes = results_selectors.envelopes(results_selectors.night_results(night).summary)
+    form = {f"envelope_{i}": str(e.expected) for i, e in enumerate(envelopes)}
+    form["envelope_0"] = str(envelopes[0].expected - Decimal("0.27"))
+    form["note"] = "Recount: a quarter and two cents on the floor"
+    client.post(count_url(night), form)
+    return envelopes
+
+
+def test_a_short_envelope_is_flagged_with_the_sign_on_every_amount(client_as, scorer, night):
+    client = client_as(scorer)
+    envelopes = short_first_envelope(client, night)
+
+    page = client.get(reverse("scoring:night-pot", args=[night.pk]))
+
+    check = " ".join(
+        page.content.decode().partition('id="cash-check"')[2].split("</table>")[0].split()
+    )
+    expected = f"${envelopes[0].expected - Decimal('0.27'):.2f}"
+    assert f"1st place envelope (expected ${envelopes[0].expected:.2f})" in check
+    assert f'{expected} <span class="check wrong">short by $0.27 ✗</span>' in check
+    assert "Recount: a quarter" in check
+    history = page.content.decode().partition('id="cash-history"')[2]
+    assert f"1st place: {expected} of ${envelopes[0].expected:.2f} ✗" in history
+
+
+def test_the_payout_sheet_prints_the_envelopes_and_the_note_on_its_own(client_as, scorer, night):
+    envelopes = short_first_envelope(client_as(scorer), night)
+
+    pdf = kept_sheets.sheet_pdf(night, "payouts", paper="letter")
+
+    text = " ".join(
+        " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).split()
+    )
+    assert f"1st place envelope (expected ${envelopes[0].expected:.2f}) — short by $0.27" in text
+    assert (
+        f"2nd place envelope (expected ${envelopes[1].expected:.2f}) ${envelopes[1].expected:.2f}"
+        in text
+    )
+    assert "Difference -$0.27" in text
+    assert "Note from the count: Recount: a quarter and two cents on the floor" in text
+
+
+def test_a_recount_starts_from_the_last_count(client_as, scorer, night):
+    client = client_as(scorer)
+    envelopes = short_first_envelope(client, night)
+
+    form = client.get(reverse("scoring:night-pot", args=[night.pk])).context["cash_form"]
+
+    assert form["envelope_0"].value() == envelopes[0].expected - Decimal("0.27")
+    assert form["envelope_1"].value() == envelopes[1].expected
+    assert form["note"].value() == "Recount: a quarter and two cents on the floor"
+    assert form["counted"].value() is None
+
+
+def test_a_count_kept_with_english_labels_reads_in_french(night, scorer):
+    """Counts kept before the place was stored with each envelope said it in English."""
+    CashCount.objects.create(
+        night=night,
+        expected=Decimal("4"),
+        counted=Decimal("3.50"),
+        envelopes=[
+            {"prize": "Place 1", "expected": "2.00", "counted": "2.00"},
+            {"prize": "Booby prize", "expected": "2.00", "counted": "1.50"},
+        ],
+        counted_by=scorer,
+    )
+    with translation.override("fr"):
+        shown = results_selectors.counted_envelopes(CashCount.objects.get())
+        assert [(e["label"], e["short"]) for e in shown] == [
+            ("1re place", False),
+            ("Prix de consolation", True),
+        ]

@@ -188,7 +188,7 @@ def test_booby_and_places_with_their_pairs(client, night):
         (row.get_cell("prize"), row.get_cell("pair"))
         for row in response.context["prize_table"].rows
     ]
-    assert rows == [("Place 1", 1), ("Place 2", 2), ("Place 3", 3), ("Booby prize", 5)]
+    assert rows == [("1st place", 1), ("2nd place", 2), ("3rd place", 3), ("Booby prize", 5)]
     names = response.context["results"].names
     assertContains(response, f"<td>{names[5]}</td>", html=True)
 

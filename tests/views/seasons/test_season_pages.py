@@ -3,6 +3,7 @@ a column per night), its sheet prints it, and ``export_season`` prints the CLI's
 
 import datetime
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -282,3 +283,14 @@ def test_export_season_refuses_an_unknown_season():
         call_command("export_season", "404", stdout=io.StringIO())
 
     assert (str(refused.value), refused.value.returncode) == ("There is no season 404.", 2)
+
+
+def test_the_ladder_sheet_says_which_night_each_number_is(client, season):
+    response = client.get(reverse("scoring:season-ladder", args=[season.pk]))
+
+    reader = PdfReader(io.BytesIO(response.content))
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    assert "Points, nights 1, 2, 3 … as listed below" in text
+    assert "The nights" in text
+    assert "First — November 3, 2026" in text and "Second — November 10, 2026" in text
+    assert re.search(r"1: (\d+|—) · 2: (\d+|—) · 3: (\d+|—)", text)

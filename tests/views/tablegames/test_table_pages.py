@@ -143,7 +143,7 @@ def test_a_refused_hand_says_why_beside_the_field_and_saves_nothing(client_as, s
     assert response.status_code == 200
     assert response.context["hand_form"].errors["partner"] == [
         "the partner is the player holding the card the bidder called: never the bidder "
-        "(give null when the bidder plays alone)"
+        "(no partner when the bidder plays alone)"
     ]
     assert not TableHand.objects.exists()
 
@@ -450,3 +450,44 @@ def test_a_four_handed_chicago42_table_takes_four_totals(client_as, scorer):
     assert 'name="points_d"' in page.content.decode()
     table.refresh_from_db()
     assert table.scores == [1, 1, 5, 7]
+
+
+def finished_chicago_table():
+    table = make_table(variant="chicago42", names=("Ann", "Bob"))
+    hands = [
+        tablegames_services.table_hand_record(
+            table=table, data={"bidder": 1, "bid": 7, "points": [14, 0]}
+        )
+        for _ in range(3)
+    ]
+    return table, hands
+
+
+def test_a_finished_table_offers_a_scorer_no_correction_form(client_as, scorer):
+    table, hands = finished_chicago_table()
+
+    response = client_as(scorer).get(reverse("scoring:table-hand-edit", args=[hands[0].pk]))
+
+    assert response["Location"] == reverse("scoring:table-detail", args=[table.pk])
+    page = client_as(scorer).get(response["Location"])
+    assert reverse("scoring:table-hand-edit", args=[hands[0].pk]) not in page.content.decode()
+
+
+def test_a_director_still_opens_a_finished_tables_correction_form(client_as, director):
+    _table, hands = finished_chicago_table()
+
+    response = client_as(director).get(reverse("scoring:table-hand-edit", args=[hands[0].pk]))
+
+    assert response.status_code == 200 and "form" in response.context
+
+
+def test_a_tables_card_choices_and_totals_name_the_players(client_as, scorer):
+    table = make_table(variant="chicago42", names=("Ann", "Bob", "Cy"))
+
+    form = (
+        client_as(scorer).get(reverse("scoring:table-detail", args=[table.pk])).context["hand_form"]
+    )
+
+    card = form.variant.cards[0].key
+    assert [label for _, label in form.fields[card].choices][:3] == ["Ann", "Bob", "Cy"]
+    assert [field.label for field in form.points_fields] == ["Ann", "Bob", "Cy"]
