@@ -32,6 +32,7 @@ from scoring.core.permissions import (
     ScorerRequiredMixin,
     shown_to,
 )
+from scoring.core.places import place_words
 from scoring.core.problem_words import say
 from scoring.core.tables import CsvExport
 from scoring.core.views import NightPage
@@ -317,12 +318,7 @@ def ranking_words(summary) -> list[str]:
         }
         prize = prizes.get(record.pair)
         if prize is not None:
-            what = (
-                gettext("place %(place)s") % {"place": prize.place}
-                if prize.place
-                else gettext("booby prize")
-            )
-            line += " · " + f"{what} {shown_money(prize.amount)}"
+            line += " · " + f"{place_words(prize.place)} {shown_money(prize.amount)}"
         lines.append(line)
     lines += summary.blocked
     return lines

@@ -65,7 +65,7 @@ def test_ending_the_night_pays_out_and_shows_won_of(client_as, director):
     night.refresh_from_db()
     assert night.ended_early
     pot = client.get(url(night, "night-pot"))
-    assertContains(pot, "Place 1")
+    assertContains(pot, "1st place")
     assertContains(pot, "Booby prize")
 
 
