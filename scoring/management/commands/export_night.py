@@ -6,11 +6,11 @@ that file (``cinch-night/1``, every hand as entered) instead.
 
 ``export_night --all DIR`` writes every night's file to ``DIR/night-<id>.json`` (the
 same bytes ``--night-file`` prints) and says what it wrote: the nights' results in a
-form ``import_night`` takes back, for a backup anyone can read.
+form ``import_night`` takes back, for a backup anyone can read. It is not the whole
+database (no logins, no audit trail): ``backup_db`` or ``pg_dump`` copies that.
 
 A night file is always exported as stored, even a night today's rules refuse (one an
 earlier version stored: ``check_nights``); the games to mend are then named on stderr.
-It is not the whole database (no logins, no audit trail): ``backup_db`` or ``pg_dump`` copies that.
 """
 
 from pathlib import Path
