@@ -8,6 +8,8 @@ takes it over; then every page answers, every night's file exports as stored, an
 
 import json
 import os
+import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -21,15 +23,27 @@ TODAY = [sys.executable, str(REPOSITORY / "manage.py")]
 
 
 @pytest.fixture(scope="module")
-def upgraded(tmp_path_factory):
-    """The early club's database after today's ``migrate``, and the environment to reach it."""
-    folder = tmp_path_factory.mktemp("upgrade")
-    database = build_early_club(folder)
-    env = os.environ | {
+def early(tmp_path_factory) -> Path:
+    """The early club's database, as the early version left it: a backup from before."""
+    return build_early_club(tmp_path_factory.mktemp("early"))
+
+
+def environment(database: Path) -> dict:
+    """Today's commands on ``database``."""
+    return os.environ | {
         "DATABASE_URL": f"sqlite:///{database}",
         "DJANGO_SETTINGS_MODULE": "cinch_club.settings.test",
-        "LIMITS_FILE": str(folder / "limits.sqlite3"),
+        "LIMITS_FILE": str(database.parent / "limits.sqlite3"),
     }
+
+
+@pytest.fixture(scope="module")
+def upgraded(early, tmp_path_factory):
+    """The early club's database after today's ``migrate``, and the environment to reach it."""
+    folder = tmp_path_factory.mktemp("upgrade")
+    database = folder / "club.sqlite3"
+    shutil.copyfile(early, database)
+    env = environment(database)
     subprocess.run([*TODAY, "migrate", "--noinput"], env=env, check=True, capture_output=True)
     return folder, env
 
@@ -103,3 +117,50 @@ def test_every_page_of_the_upgraded_club_answers(upgraded):
     assert 'id="to-mend"' in game
     assert "pair 1 has 110, more than a club11 game can reach" in game
     assert "ann is already player 1" in pages["/nights/2/standings/"][1]
+
+
+def night_files(env, folder: Path) -> dict[str, bytes]:
+    today(env, "export_night", "--all", str(folder))
+    return {path.name: path.read_bytes() for path in sorted(folder.glob("night-*.json"))}
+
+
+def test_a_backup_from_before_the_upgrade_restores_into_a_fresh_database(early, upgraded, tmp_path):
+    folder, env = upgraded
+    fresh = environment(tmp_path / "restored.sqlite3")
+
+    restored = today(fresh, "restore_db", str(early))
+
+    assert restored.returncode == 0, restored.stderr
+    assert "Applying scoring.0012" in restored.stdout  # migrated after the copy
+    assert today(fresh, "migrate", "--check").returncode == 0
+    assert night_files(fresh, tmp_path / "out") == night_files(env, folder / "out")
+
+
+def test_restore_db_refuses_a_database_that_exists(early, upgraded):
+    folder, env = upgraded
+    before = (folder / "club.sqlite3").read_bytes()
+
+    refused = today(env, "restore_db", str(early))
+
+    assert refused.returncode == 2
+    assert "restores into a fresh database only. Stop the site" in refused.stderr
+    assert (folder / "club.sqlite3").read_bytes() == before
+
+
+def test_restore_db_refuses_a_backup_of_a_newer_version(early, tmp_path):
+    newer = tmp_path / "newer.sqlite3"
+    shutil.copyfile(early, newer)
+    with sqlite3.connect(newer) as database:
+        database.execute(
+            "INSERT INTO django_migrations (app, name, applied) "
+            "VALUES ('scoring', '0999_from_the_future', '2031-01-01')"
+        )
+    database.close()
+    fresh = environment(tmp_path / "restored.sqlite3")
+
+    refused = today(fresh, "restore_db", str(newer))
+
+    assert refused.returncode == 2
+    assert "made by a newer version of the site" in refused.stderr
+    assert "scoring.0999_from_the_future" in refused.stderr
+    assert not (tmp_path / "restored.sqlite3").exists()
