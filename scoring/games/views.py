@@ -16,6 +16,7 @@ from django.views.generic import TemplateView, View
 from scoring.core import documents, errors
 from scoring.core.confirm import Confirmation, ConfirmFirst
 from scoring.core.forms import add_rules_errors
+from scoring.core.full_disk import refusing_a_full_disk
 from scoring.core.permissions import DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.core.views import HandCorrection, already_done, by_method
 from scoring.games import audit, corrections, selectors, services
@@ -94,12 +95,13 @@ class HandRecord(ScorerRequiredMixin, GamePage):
         form = HandForm(request.POST, game=self.game, names=self.names)
         if form.is_valid():
             try:
-                hand = services.hand_record(
-                    game=self.game,
-                    data=form.to_rules(),
-                    number=form.cleaned_data["position"],
-                    user=request.user,
-                )
+                with refusing_a_full_disk():
+                    hand = services.hand_record(
+                        game=self.game,
+                        data=form.to_rules(),
+                        number=form.cleaned_data["position"],
+                        user=request.user,
+                    )
             except errors.AlreadyDone as done:
                 return already_done(request, done, self.game_url() + "#entry")
             except errors.DifferentHandSaved as kept:
