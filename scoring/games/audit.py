@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from scoring.core.documents import cards_data
 from scoring.core.permissions import MONEY, shown_to
 from scoring.games import corrections
 from scoring.games.selectors import game_history
@@ -152,9 +153,11 @@ def value_words(value) -> str:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     if isinstance(value, dict):
-        # The cards taken ({"high": 1, …}): each card as the rules core's place names it.
+        # The cards taken ({"high": 1, …}): each card as the rules core's place names it,
+        # in the cards' order (PostgreSQL stores the keys in an order of its own).
         return ", ".join(
-            f"{gettext(key.replace('_', ' '))} {value_words(owner)}" for key, owner in value.items()
+            f"{gettext(key.replace('_', ' '))} {value_words(owner)}"
+            for key, owner in cards_data(value).items()
         )
     if isinstance(value, list):
         return " v ".join(value_words(item) for item in value)

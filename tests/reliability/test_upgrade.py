@@ -19,6 +19,8 @@ import pytest
 from tests.reliability.early_club import NIGHT_COUNT, build_early_club
 
 REPOSITORY = Path(__file__).resolve().parents[2]
+# Files of their own, made by subprocesses: the same on either pass of `make test`.
+pytestmark = pytest.mark.once
 TODAY = [sys.executable, str(REPOSITORY / "manage.py")]
 
 
