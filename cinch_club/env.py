@@ -6,9 +6,11 @@ machine; `cinch_club.settings.prod` refuses the ones that are unsafe in producti
 """
 
 import os
+import zoneinfo
 from email.utils import parseaddr
 from pathlib import Path
 
+import tzlocal
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -70,6 +72,19 @@ def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
     return value
 
 
+def env_time_zone(name: str) -> str:
+    """The variable as an IANA time zone, or the machine's own zone when unset."""
+    raw = os.environ.get(name)
+    zone = raw.strip() if raw is not None else (tzlocal.get_localzone_name() or "UTC")
+    try:
+        zoneinfo.ZoneInfo(zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ImproperlyConfigured(
+            f"{name}={zone!r} is not a time zone: use a name like America/Chicago or Europe/Paris"
+        ) from None
+    return zone
+
+
 def env_addresses(name: str) -> list[tuple[str, str]]:
     """``Ann <ann@example.org>, bob@example.org`` as Django's ``[(name, address), ...]``."""
     people = []
@@ -102,6 +117,10 @@ CURRENCY_SIGN = env_str("CINCH_CURRENCY_SIGN", "$")
 # The club's language (the pages' default before a visitor picks one, and the printed
 # sheets'): "en" or "fr" (cinch_club.settings.base LANGUAGES).
 LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "en", ("en", "fr"))
+# The club's clock: the dates and times of its pages, sheets and audit trail, and "today"
+# for a new night. An IANA zone name ("America/Chicago"); by default the machine's own
+# zone where it can be read (tzlocal), else UTC.
+TIME_ZONE = env_time_zone("TIME_ZONE")
 # How many proxies in front of the site add the address they were called from to
 # X-Forwarded-For (the TLS proxy: 1). 0: the header is not read, clients are REMOTE_ADDR.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)

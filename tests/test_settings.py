@@ -74,7 +74,7 @@ def test_env_str(monkeypatch):
     assert env.env_str("CINCH_NAME", "x") == "x"
 
 
-SETTINGS_VARIABLES = ("SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "DATABASE_URL")
+SETTINGS_VARIABLES = ("SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "DATABASE_URL", "TIME_ZONE")
 
 
 @pytest.fixture
@@ -391,3 +391,20 @@ def test_production_keeps_a_visitors_choices_in_secure_cookies_no_script_reads()
     safe = {"Secure", "HttpOnly", "SameSite=Lax"}
     assert {"django_language=fr", *safe} <= cookie_attributes(language), result.stderr
     assert {"text_size=large", *safe} <= cookie_attributes(text_size)
+
+
+def test_the_club_s_time_zone_comes_from_the_environment(settings_module):
+    base = settings_module("cinch_club.settings.base", TIME_ZONE="America/Chicago")
+
+    assert base.TIME_ZONE == "America/Chicago"
+
+
+def test_the_time_zone_defaults_to_the_machine_s_own(settings_module, monkeypatch):
+    monkeypatch.setattr("tzlocal.get_localzone_name", lambda: "Europe/Paris")
+
+    assert settings_module("cinch_club.settings.base").TIME_ZONE == "Europe/Paris"
+
+
+def test_a_time_zone_that_does_not_exist_is_refused(settings_module):
+    with pytest.raises(ImproperlyConfigured, match="TIME_ZONE='Mars/Olympus' is not a time zone"):
+        settings_module("cinch_club.env", TIME_ZONE="Mars/Olympus")

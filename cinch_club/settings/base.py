@@ -42,6 +42,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # A save that meets a full disk: the message, not a bare server error (scoring.core).
+    "scoring.core.full_disk.FullDiskMiddleware",
     # Last, as django-axes asks: it turns a refused login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -112,6 +114,14 @@ CACHES = {
 # The limits and render locks every process shares, where nothing evicts them: a SQLite
 # file of their own (scoring.core.limits).
 LIMITS_FILE = env.LIMITS_FILE
+# Each SQLite connection's set-up (the reasons are below). The write-ahead file is folded
+# back into the database every 1000 pages (SQLite's automatic checkpoint, about 4 MB), and
+# cut back to 8 MB once folded: a big import or a long read would otherwise leave it as
+# large as it ever grew, on a laptop's small disk.
+SQLITE_INIT_COMMAND = (
+    "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
+    "PRAGMA wal_autocheckpoint=1000; PRAGMA journal_size_limit=8388608;"
+)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Many scorers at once on one file: WAL lets pages read while a hand is written,
     # IMMEDIATE takes the write lock when a transaction starts (so two writers queue
@@ -120,7 +130,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
+        "init_command": SQLITE_INIT_COMMAND,
     }
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -143,7 +153,7 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 # the session's.
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
-TIME_ZONE = "UTC"
+TIME_ZONE = env.TIME_ZONE
 USE_I18N = True
 USE_TZ = True
 

@@ -12,8 +12,11 @@ import dataclasses
 from scoring.core.problem_words import say
 from scoring.rules import read_night, score_night
 from scoring.rules.night import Summary, money_text, summarise
+from scoring.rules.variant import PEDRO_CARDS
 
 NIGHT_FORMAT = "cinch-night/1"
+# Every scoring card of every variant, in the order the variants list them.
+CARD_ORDER = tuple(card.key for card in PEDRO_CARDS)
 
 
 def hand_data(hand) -> dict:
@@ -26,10 +29,19 @@ def hand_data(hand) -> dict:
 def play_data(hand) -> dict:
     """How a stored hand (a pair's or a table's) was played: the points as typed, or who
     took each card; and the revoke, if any."""
-    data = {"points": list(hand.points)} if hand.points is not None else dict(hand.cards or {})
+    data = {"points": list(hand.points)} if hand.points is not None else cards_data(hand.cards)
     if hand.revoke is not None:
         data["revoke"] = hand.revoke
     return data
+
+
+def cards_data(cards: dict | None) -> dict:
+    """Who took each card, in the cards' own order (High, Low, Jack, Game, the Pedros):
+    PostgreSQL keeps JSON keys in an order of its own, and a night file must be the same
+    bytes from either database."""
+    cards = cards or {}
+    ordered = {key: cards[key] for key in CARD_ORDER if key in cards}
+    return ordered | cards
 
 
 def hand_fields(data: dict, card_keys) -> dict:

@@ -15,6 +15,7 @@ from django.views.generic import TemplateView
 from scoring.core import errors
 from scoring.core.confirm import ConfirmFirst
 from scoring.core.forms import add_rules_errors
+from scoring.core.full_disk import refusing_a_full_disk
 from scoring.models import Night
 
 
@@ -76,7 +77,8 @@ class HandEntry:
         form = self.hand_form(request.POST)
         if form.is_valid():
             try:
-                hand = self.record(data=form.to_rules(), number=form.cleaned_data["position"])
+                with refusing_a_full_disk():
+                    hand = self.record(data=form.to_rules(), number=form.cleaned_data["position"])
             except errors.AlreadyDone as done:
                 return already_done(request, done, self.entry_url() + "#entry")
             except errors.DifferentHandSaved as kept:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_l
 
 from scoring.core.authors import label_words
 from scoring.core.dates import spoken_date
+from scoring.core.documents import cards_data
 from scoring.core.lists import names_and, scores_words
 from scoring.core.money import shown_money
 from scoring.core.permissions import MONEY, shown_to
@@ -170,9 +171,11 @@ def value_words(value) -> str:
     if isinstance(value, Decimal):
         return shown_money(value)
     if isinstance(value, dict):
-        # The cards taken ({"high": 1, …}): each card as the rules core's place names it.
+        # The cards taken ({"high": 1, …}): each card as the rules core's place names it,
+        # in the cards' order (PostgreSQL stores the keys in an order of its own).
         return ", ".join(
-            f"{gettext(key.replace('_', ' '))} {value_words(owner)}" for key, owner in value.items()
+            f"{gettext(key.replace('_', ' '))} {value_words(owner)}"
+            for key, owner in cards_data(value).items()
         )
     if isinstance(value, list):
         return scores_words(value_words(item) for item in value)

@@ -46,13 +46,14 @@ def game_shown(game: Game) -> Game:
 def game_progress(game: Game):
     """The game's state after each hand (``steps``), as the rules core folds it."""
     variant = get_variant(game.night.variant)
-    if game.from_pegboard:
-        return check_result(variant, game.pairs, documents.result_data(game))
     try:
+        if game.from_pegboard:
+            return check_result(variant, game.pairs, documents.result_data(game))
         return play_game(variant, game.pairs, [documents.hand_data(h) for h in game.hands.all()])
     except InvalidInput:
-        # Stored hands always folded when saved; a rules change could break that, so the
-        # page still shows the hands and says the totals need a look.
+        # Stored hands and results passed the rules when saved; an earlier version's may
+        # not pass today's, so the page still shows them as stored and says what to mend
+        # (``scoring.nights.mending``).
         return None
 
 

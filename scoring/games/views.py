@@ -26,6 +26,7 @@ from scoring.games.permissions import game_actions
 from scoring.games.tables import HandTable, different_hand_note, game_state
 from scoring.links import services as links_services
 from scoring.models import Game, Hand
+from scoring.nights.mending import game_mends
 from scoring.rules.digits import number_from_digits
 
 
@@ -68,6 +69,7 @@ class GamePage(PublicPage, TemplateView):
             state=game_state(game),
             sides=selectors.game_sides(game, self.names),
             progress=progress,
+            mends=game_mends(game) if progress is None and game.started else [],
             actions=actions,
             hand_table=HandTable(
                 rows,

@@ -15,6 +15,7 @@ import secrets
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
@@ -235,7 +236,7 @@ def night_import(*, document, user=None, token=None) -> Night:
     money = parsed.money
     night = night_create(
         name=_normal_night_name(parsed.name) or gettext("Imported night"),
-        date=datetime.date.fromisoformat(parsed.date) if parsed.date else datetime.date.today(),
+        date=datetime.date.fromisoformat(parsed.date) if parsed.date else timezone.localdate(),
         variant=parsed.variant_id,
         player_names=list(parsed.players),
         user=user,

@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import Any
 
 from scoring.core.views import NightPage
+from scoring.nights.mending import night_mends
 from scoring.results import selectors
 from scoring.rules import InvalidInput
 
@@ -20,6 +21,8 @@ class NightResultsPage(NightPage):
             return selectors.night_results(self.night)
         except InvalidInput as invalid:
             self.problems = [str(problem) for problem in invalid.problems]
+            # A night stored by an earlier version: what to mend, game by game.
+            self.mends = night_mends(self.night)
             return None
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
@@ -29,5 +32,6 @@ class NightResultsPage(NightPage):
             results=results,
             summary=results.summary if results else None,
             problems=getattr(self, "problems", []),
+            mends=getattr(self, "mends", []),
             **kwargs,
         )

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from scoring.core import hand_writes
@@ -189,7 +190,7 @@ def table_import(*, document, user=None, night: Night | None = None) -> TableGam
     table = table_create(
         variant=parsed.variant_id,
         player_names=list(parsed.players),
-        date=datetime.date.fromisoformat(parsed.date) if parsed.date else datetime.date.today(),
+        date=datetime.date.fromisoformat(parsed.date) if parsed.date else timezone.localdate(),
         name=parsed.name,
         night=night,
         stake=parsed.stake,

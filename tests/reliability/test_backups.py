@@ -15,6 +15,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from scoring.games import services as games_services
+from scoring.management.commands import backup_db
 from scoring.models import Game, Hand, Member, Night
 from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
@@ -115,7 +116,8 @@ def test_backup_db_never_overwrites_a_file(tmp_path):
 @pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_db_copies_the_database_and_checks_the_copy(tmp_path):
     member = Member.objects.create(name="Zoë")
-    copy = tmp_path / "backup.sqlite3"
+    night_with_schedule(2)
+    copy = tmp_path / "backups" / "backup.sqlite3"  # the folder is made when missing
 
     said = command("backup_db", str(copy))
 
@@ -231,7 +233,60 @@ def test_export_all_says_when_it_cannot_write(tmp_path):
 @pytest.mark.once
 @pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_db_says_when_it_cannot_create_the_file(tmp_path):
+    night_with_schedule(2)
+    (tmp_path / "a-file").write_text("not a folder")
+
     with pytest.raises(CommandError, match="Cannot create") as refused:
-        command("backup_db", str(tmp_path / "no" / "copy"))
+        command("backup_db", str(tmp_path / "a-file" / "copy"))
 
     assert refused.value.returncode == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.once
+@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
+def test_backup_db_refuses_a_database_file_that_does_not_exist(tmp_path, monkeypatch):
+    # As cron runs it without DATABASE_URL: SQLite would make an empty file and copy it.
+    missing = tmp_path / "db.sqlite3"
+    monkeypatch.setitem(connection.settings_dict, "NAME", str(missing))
+
+    with pytest.raises(CommandError, match=f"There is no database at {missing}") as refused:
+        command("backup_db", str(tmp_path / "copy.sqlite3"))
+
+    assert refused.value.returncode == 2
+    assert not missing.exists()
+    assert not (tmp_path / "copy.sqlite3").exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.once
+@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
+def test_backup_db_refuses_a_database_without_nights(tmp_path):
+    Member.objects.create(name="Zoë")
+
+    with pytest.raises(CommandError, match="holds no nights: nothing was backed up") as refused:
+        command("backup_db", str(tmp_path / "copy.sqlite3"))
+
+    assert refused.value.returncode == 2
+    assert not (tmp_path / "copy.sqlite3").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.once
+@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
+def test_backup_db_on_a_full_disk_says_so_and_leaves_no_file(tmp_path, monkeypatch):
+    # The copy is written to /dev/full, where every write fails as on a full disk.
+    night_with_schedule(2)
+    copy = tmp_path / "copy.sqlite3"
+
+    def open_on_a_full_disk(file):
+        file.touch()
+        return sqlite3.connect("/dev/full")
+
+    monkeypatch.setattr(backup_db, "open_copy", open_on_a_full_disk)
+
+    with pytest.raises(CommandError, match="is full: nothing was saved") as refused:
+        command("backup_db", str(copy))
+
+    assert refused.value.returncode == 2
+    assert not copy.exists()  # no 0-byte file to block the name next time

@@ -8,6 +8,9 @@ that file (``cinch-night/1``, every hand as entered) instead.
 same bytes ``--night-file`` prints) and says what it wrote: the nights' results in a
 form ``import_night`` takes back, for a backup anyone can read. It is not the whole
 database (no logins, no audit trail): ``backup_db`` or ``pg_dump`` copies that.
+
+A night file is always exported as stored, even a night today's rules refuse (one an
+earlier version stored: ``check_nights``); the games to mend are then named on stderr.
 """
 
 from pathlib import Path
@@ -18,6 +21,7 @@ from django.db import transaction
 from scoring.management.command_io import look_up, print_document, refusing_invalid
 from scoring.models import Night
 from scoring.nights import selectors as nights_selectors
+from scoring.nights.mending import night_mends
 from scoring.results import selectors as results_selectors
 from scoring.rules.__main__ import EXIT_INVALID
 from scoring.rules.jsonio import dump_json
@@ -51,14 +55,22 @@ class Command(BaseCommand):
             self.write_all(folder)
             return
         night = look_up("night", night_id, Night.objects.get)
+        if night_file:
+            print_document(self, nights_selectors.night_file(night))
+            self.name_mends(night)
+            return
         # A night set up on the site may not be ready to score (e.g. an odd player count).
-        with refusing_invalid(self, f"Night {night_id} cannot be scored yet."):
-            document = (
-                nights_selectors.night_file(night)
-                if night_file
-                else results_selectors.night_standings(night)
-            )
+        summary = f"Night {night_id} cannot be scored yet (--night-file exports it as stored)."
+        with refusing_invalid(self, summary):
+            document = results_selectors.night_standings(night)
         print_document(self, document)
+        # Scored from the stored totals: a hand today's rules refuse is still named.
+        self.name_mends(night)
+
+    def name_mends(self, night: Night) -> None:
+        """What today's rules refuse in the night as stored, on stderr (the file is out)."""
+        for mend in night_mends(night):
+            self.stderr.write(f"Night {night.pk} to mend: {mend}")
 
     def write_all(self, folder: Path) -> None:
         try:
@@ -75,4 +87,5 @@ class Command(BaseCommand):
             path = folder / f"night-{night_id}.json"
             path.write_text(text, encoding="utf-8")
             self.stdout.write(f"Wrote {path}: {night.name} ({night.date:%Y-%m-%d})")
+            self.name_mends(night)
         self.stdout.write(f"{len(night_ids)} night file(s) written to {folder}")

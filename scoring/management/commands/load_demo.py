@@ -12,13 +12,12 @@ on a database holding nights, logins or members it did not make (a real club's, 
 it would add a director anyone can log in as), unless ``--force`` is given.
 """
 
-import datetime
-
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils import timezone
 
 from scoring.core.permissions import SCORERS
 from scoring.models import Member, Night
@@ -34,7 +33,7 @@ SCORER = ("scorer", "cinch-scorer")
 def demo_document() -> dict:
     """The demo night, played tonight, as a ``cinch-night/1`` document."""
     document = load_json(DEMO_FILE.read_text(encoding="utf-8"))
-    return document | {"date": datetime.date.today().isoformat()}
+    return document | {"date": timezone.localdate().isoformat()}
 
 
 def not_made_here() -> list[str]:

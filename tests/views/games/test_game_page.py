@@ -298,7 +298,8 @@ def test_hands_that_no_longer_fold_are_still_shown(client, game):
     response = client.get(url(game))
 
     assert response.status_code == 200
-    assertContains(response, "no longer fold under the rules")
+    assertContains(response, "What to mend, and who mends it")
+    assertContains(response, "a director re-opens the game on its page, then the hand is corrected")
     assertContains(response, "Pair 1 bids 9</td>")
 
 

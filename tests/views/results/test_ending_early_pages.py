@@ -39,8 +39,8 @@ def test_the_director_sees_the_void_games_and_the_ranking_first(client_as, direc
     text = response.content.decode()
     order = [text.index(f"Pair {pair} (") for pair in (1, 3, 2, 4)]
     assert order == sorted(order)
-    assertContains(response, "won 2 of 2 · place 1")
-    assertContains(response, "won 0 of 2 · booby prize")
+    assertContains(response, "won 2 of 2 · 1st place")
+    assertContains(response, "won 0 of 2 · Booby prize")
     night.refresh_from_db()
     assert not night.ended_early
 
