@@ -18,18 +18,14 @@ from scoring.core.problem_words import say
 from scoring.models import CashCount, Game, Member, Night, Seat, Substitute, TablePlayer
 from scoring.nights.selectors import night_games, night_seats
 from scoring.rules import live
-from scoring.rules.night import LedgerLine, Prize, Summary
+from scoring.rules.night import LedgerLine, Prize, Summary, summary_document
 from scoring.rules.pot import share_stake, stake_pot
 from scoring.rules.standings import PlayoffProposal, propose_playoffs
 
 
-def night_standings(night: Night, seats=None, games=None) -> dict:
+def night_standings(night: Night) -> dict:
     """The ``cinch-standings/1`` document, from the stored game totals."""
-    return documents.standings(
-        night,
-        seats if seats is not None else night_seats(night),
-        games if games is not None else night_games(night),
-    )
+    return documents.standings(night, night_seats(night), night_games(night))
 
 
 @dataclass(frozen=True)
@@ -43,7 +39,9 @@ class PrizeSoFar:
 
 @dataclass
 class NightResults:
-    """The night as the club sees it at the end of the evening, read in two queries."""
+    """The night as the club sees it at the end of the evening, read in two queries and
+    scored once (``summary``): the standings document and its rows are derived from it.
+    A page builds it once per request (``results.pages.NightResultsPage``)."""
 
     night: Night
     seats: list[Seat]
@@ -54,7 +52,7 @@ class NightResults:
     @cached_property
     def standings(self) -> dict:
         """The ``cinch-standings/1`` document (what ``export_night`` prints)."""
-        return documents.standings(self.night, self.seats, self.games)
+        return summary_document(self.summary)
 
     @property
     def playoffs(self) -> list[Game]:
@@ -70,7 +68,7 @@ class NightResults:
     def standing_rows(self) -> list[dict]:
         """The standings rows with the games each pair has ``played`` and the prize it is
         on ``course`` for (provisional until the night is final), as the rules core says."""
-        records = {record.pair: record for record in self.summary.ranking.records}
+        records = self.summary.ranking.records  # the document's rows, in their order
         courses = {
             pair: dataclasses.replace(course, words=say(course.said))
             for pair, course in live.prizes_on_course(
@@ -78,8 +76,8 @@ class NightResults:
             ).items()
         }
         return [
-            row | {"played": live.played(records[row["pair"]]), "course": courses.get(row["pair"])}
-            for row in self.standings["standings"]
+            row | {"played": live.played(record), "course": courses.get(record.pair)}
+            for row, record in zip(self.standings["standings"], records, strict=True)
         ]
 
     @property
