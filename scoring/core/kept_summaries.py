@@ -28,19 +28,25 @@ from scoring.rules import InvalidInput
 SUMMARY_FIELDS = ["as_of", "players", "standings", "problems"]
 
 
-def nights_with_summaries(nights: QuerySet[Night] | None = None) -> list[Night]:
+def nights_with_summaries(
+    nights: QuerySet[Night] | None = None, known: NightSummary | None = None
+) -> list[Night]:
     """``nights`` (every night by default) with a fresh ``kept_summary`` each: one query
     when every summary is kept, two more when any is stale (computed, not saved)."""
     nights = list(
         (nights if nights is not None else Night.objects.all()).select_related("kept_summary")
     )
-    freshen(nights)
+    freshen(nights, known)
     return nights
 
 
-def freshen(nights: list[Night]) -> None:
+def freshen(nights: list[Night], known: NightSummary | None = None) -> None:
     """Give ``nights`` (read with their ``kept_summary``) that are missing or stale a
-    summary computed now, not saved: no query when none is, two when any is."""
+    summary computed now, not saved: no query when none is, two when any is. ``known``
+    is a summary the page has computed already (``NightResults.kept_summary``)."""
+    for night in nights:
+        if known is not None and night.pk == known.night_id and not _fresh(night):
+            night.kept_summary = known
     stale = [night for night in nights if not _fresh(night)]
     if stale:
         for night, summary in zip(stale, _computed(stale), strict=True):

@@ -15,7 +15,16 @@ from django.utils.translation import gettext
 from scoring.core import documents, kept_summaries
 from scoring.core.pairs import pair_names
 from scoring.core.problem_words import say
-from scoring.models import CashCount, Game, Member, Night, Seat, Substitute, TablePlayer
+from scoring.models import (
+    CashCount,
+    Game,
+    Member,
+    Night,
+    NightSummary,
+    Seat,
+    Substitute,
+    TablePlayer,
+)
 from scoring.nights.selectors import night_games, night_seats
 from scoring.rules import live
 from scoring.rules.night import LedgerLine, Prize, Summary, summary_document
@@ -53,6 +62,16 @@ class NightResults:
     def standings(self) -> dict:
         """The ``cinch-standings/1`` document (what ``export_night`` prints)."""
         return summary_document(self.summary)
+
+    def kept_summary(self) -> NightSummary:
+        """The night's summary as ``kept_summaries`` keeps it, from this read: a page that
+        shows the night and a ladder it counts in scores it once."""
+        return NightSummary(
+            night=self.night,
+            as_of=self.night.updated_at,
+            players=[seat.member.name for seat in self.seats],
+            standings=self.standings,
+        )
 
     @property
     def playoffs(self) -> list[Game]:
@@ -169,13 +188,14 @@ class PotCheck:
         return self.amount == self.pot
 
 
-def night_results(night: Night) -> NightResults:
-    """Standings, ties, fees and prizes of ``night`` from its stored totals.
+def night_results(night: Night, seats=None, games=None) -> NightResults:
+    """Standings, ties, fees and prizes of ``night`` from its stored totals; from the
+    ``seats`` and ``games`` (with ``hand_count``) a page has read already, if it has.
 
     Raises the rules core's ``InvalidInput`` for a night that cannot be scored yet.
     """
-    seats = night_seats(night)
-    games = night_games(night, with_hand_counts=True)
+    seats = night_seats(night) if seats is None else seats
+    games = night_games(night, with_hand_counts=True) if games is None else games
     summary = documents.summary(night, seats, games)
     return NightResults(night, seats, games, pair_names(seats), summary)
 

@@ -10,7 +10,7 @@ from django.db.models import Count, OuterRef, Subquery
 from scoring.core.pairs import pair_names
 from scoring.links import selectors as links_selectors
 from scoring.links import tokens
-from scoring.models import Game, Hand, Night
+from scoring.models import Game, Hand, Night, Seat
 from scoring.nights.selectors import night_seats, pattern_rounds
 from scoring.rules import live
 
@@ -70,6 +70,9 @@ class RoundBoard:
     current: BoardRound | None
     others: list[BoardRound]
     playoffs: list[Game]
+    # As read, for a page that also shows the night's results (the projector).
+    seats: list[Seat]
+    games: list[Game]
 
 
 def round_board(night: Night) -> RoundBoard:
@@ -93,4 +96,6 @@ def round_board(night: Night) -> RoundBoard:
         current=current,
         others=[row for row in rounds if row is not current],
         playoffs=[game for game in games if game.is_playoff],
+        seats=seats,
+        games=games,
     )
