@@ -1,9 +1,10 @@
 """The site's pages and hand entry through Django's test client, in process: a 20-table
 night's page, its standings and its longest game's page (queries and time), hands typed
 into the game page, the packet and the standings sheet, and the members page as the
-nights add up. ``.venv/bin/python bench/run.py pages members``.
+nights add up. ``.venv/bin/python bench/run.py pages entry members``.
 """
 
+import functools
 import gc
 import statistics
 import time
@@ -29,21 +30,43 @@ def hand_form(hand: dict, card_keys) -> dict:
     return data
 
 
-def bench_pages() -> None:
-    """A 20-table night's page, its longest game's page, and hands typed into the site."""
+def django_installed(section: str) -> bool:
     try:
         import django  # noqa: F401
     except ImportError:
-        print("pages: Django is not installed here (run make bench): skipped")
-        return
-    client = django_site()
+        print(f"{section}: Django is not installed here (run make bench): skipped")
+        return False
+    return True
+
+
+@functools.cache
+def played_night():
+    """The 40-pair night every page is measured on, imported once for the run."""
     from scoring.nights import services as nights_services
 
+    django_site()
     started = time.perf_counter()
     night = nights_services.night_import(document=random_night(PAGE_PAIRS, seed=1))
     print(f"import {PAGE_PAIRS}-pair night into SQLite: {time.perf_counter() - started:.2f} s")
+    return night
+
+
+def bench_pages() -> None:
+    """A 20-table night's page, its standings and its longest game's page."""
+    if not django_installed("pages"):
+        return
+    client, night = django_site(), played_night()
     bench_night_page(client, night)
     bench_game_page(client, night)
+
+
+def bench_entry_and_sheets() -> None:
+    """Hands typed into the site, the 40-pair packet and the standings sheet."""
+    if not django_installed("entry_and_sheets"):
+        return
+    client, night = django_site(), played_night()
+    from scoring.nights import services as nights_services
+
     empty = nights_services.night_import(document=random_night(PAGE_PAIRS, seed=2, rounds_played=0))
     bench_hand_entry(client, empty)
     packet_night = nights_services.night_import(
@@ -144,10 +167,13 @@ def page_queries(client, url: str) -> int:
 
 
 def bench_page(client, url: str, what: str) -> None:
+    """A page's queries, its wall time and its CPU time (what moves least on a shared
+    machine)."""
     best, median = timings(lambda: client.get(url))
+    cpu = cpu_best(lambda: client.get(url), REPEATS)
     print(
-        f"{what}: {page_queries(client, url)} queries, "
-        f"best {best * 1000:.0f} ms, median {median * 1000:.0f} ms"
+        f"{what}: {page_queries(client, url)} queries, best {best * 1000:.0f} ms, "
+        f"median {median * 1000:.0f} ms, CPU best {cpu * 1000:.0f} ms"
     )
 
 
@@ -207,10 +233,7 @@ MEMBER_REPEATS = 21  # a page of ~20 ms on a shared machine: more runs for a ste
 def bench_members() -> None:
     """The members page with one night on the site, then with 31: the nights' summaries
     kept (``kept_summaries``), the page must not slow down as the nights add up."""
-    try:
-        import django  # noqa: F401
-    except ImportError:
-        print("members: Django is not installed here (run make bench): skipped")
+    if not django_installed("members"):
         return
     import random
 

@@ -121,6 +121,7 @@ BENCHMARKS = [
     bench_score_command,
     bench_schedule,
     site_section("bench.pages", "bench_pages"),
+    site_section("bench.pages", "bench_entry_and_sheets"),
     site_section("bench.pages", "bench_members"),
     site_section("bench.visitor", "bench_one_visitor"),
     site_section("bench.table_links", "bench_table_links"),
