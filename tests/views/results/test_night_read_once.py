@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.models import Season
+from scoring.models import Night, Season
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -23,13 +23,14 @@ PAGES = [
 GAMES = 'FROM "scoring_game"'
 
 
-def night_in_a_season(pairs: int):
-    """A night of ``pairs`` pairs, all played but one game, in a season: its kept
-    summary is stale, as on the night."""
-    night = night_with_schedule(pairs)
-    play_out(night, leave=[(1, 2)])
-    Season.objects.create(name="Autumn").picked.add(night)
-    return night
+def build_nights():
+    """Nights of 3 and 12 pairs, all played but one game, each in a season of its own:
+    their kept summaries are stale, as on the night."""
+    nights = {pairs: night_with_schedule(pairs) for pairs in (3, 12)}
+    for pairs, night in nights.items():
+        play_out(night, leave=[(1, 2)])
+        Season.objects.create(name=f"Autumn {pairs}").picked.add(night)
+    return nights
 
 
 def queries(client, name: str, night, args) -> list[str]:
@@ -40,8 +41,8 @@ def queries(client, name: str, night, args) -> list[str]:
 
 
 @pytest.mark.parametrize(("name", "args"), PAGES)
-def test_the_nights_games_are_read_once(client_for, name, args):
-    night = night_in_a_season(4)
+def test_the_nights_games_are_read_once(client_for, module_nights, name, args):
+    night = Night.objects.get(pk=module_nights[3])
 
     read = queries(client_for("director"), name, night, args)
 
@@ -49,8 +50,8 @@ def test_the_nights_games_are_read_once(client_for, name, args):
 
 
 @pytest.mark.parametrize(("name", "args"), PAGES)
-def test_queries_do_not_grow_with_the_nights_games(client_for, name, args):
+def test_queries_do_not_grow_with_the_nights_games(client_for, module_nights, name, args):
     client = client_for("director")
-    small, big = night_in_a_season(3), night_in_a_season(12)
+    small, big = (Night.objects.get(pk=module_nights[pairs]) for pairs in (3, 12))
 
     assert len(queries(client, name, big, args)) == len(queries(client, name, small, args))
