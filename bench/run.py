@@ -17,43 +17,23 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY))
 
-import atexit  # noqa: E402
-import functools  # noqa: E402
-import gc  # noqa: E402
 import importlib  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
-import shutil  # noqa: E402
-import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 
+from bench.measure import REPEATS, timings  # noqa: E402
 from scoring.rules.jsonio import dump_json, load_json  # noqa: E402
 from scoring.rules.night import score_night  # noqa: E402
 from scoring.rules.schedule import schedule_document  # noqa: E402
 from scoring.rules.simulate import random_night  # noqa: E402
 
-REPEATS = 7
 NIGHT_PAIRS = 40
 SCHEDULE_PAIRS = 100
 TARGET_HANDS_PER_SECOND = 50_000
-
-
-def timings(run, repeats: int = REPEATS) -> tuple[float, float]:
-    """``(best, median)`` seconds of ``repeats`` calls of ``run``.
-
-    Every call starts from a collected heap, so one call's garbage is not charged to the
-    next; the collector stays on during the call, as it is in the CLI.
-    """
-    seconds = []
-    for _ in range(repeats):
-        gc.collect()
-        started = time.perf_counter()
-        run()
-        seconds.append(time.perf_counter() - started)
-    return min(seconds), statistics.median(seconds)
 
 
 def night_text() -> tuple[str, int, int]:
@@ -125,312 +105,26 @@ def bench_schedule() -> None:
     )
 
 
-# --- the site: pages and hand entry through Django's test client ---------------------------
+def site_section(module: str, function: str):
+    """A section of the site's, imported only when it runs: the rules-core sections run
+    where Django is not installed."""
 
-PAGE_PAIRS = 40  # 20 tables
-ENTRY_BATCHES = REPEATS
-ENTRY_GAMES_PER_BATCH = 4
+    def run() -> None:
+        getattr(importlib.import_module(module), function)()
 
+    run.__name__ = function
+    return run
 
-@functools.cache
-def django_site():
-    """Django on ``cinch_club.settings.test`` with a migrated SQLite file in a folder
-    removed at exit; one site for every Django section of the run.
-
-    Returns a test client logged in as a scorer. Imported here, not at the top: the
-    rules-core benchmarks run without Django installed.
-    """
-    folder = tempfile.mkdtemp()
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    os.environ["DJANGO_SETTINGS_MODULE"] = "cinch_club.settings.test"
-    os.environ["DATABASE_URL"] = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-    os.environ["LIMITS_FILE"] = str(Path(folder) / "limits.sqlite3")
-    # Read again: bench.table_links reads gunicorn.conf.py, which imports cinch_club.env
-    # before these are set.
-    importlib.reload(importlib.import_module("cinch_club.env"))
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.contrib.auth.models import Group, User
-    from django.core.management import call_command
-    from django.test import Client
-
-    from scoring.core.permissions import SCORERS
-
-    # The test client's host. Not setup_test_environment(): it would also have every
-    # template render copy its context for the client, which a real server never does.
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    call_command("migrate", verbosity=0)
-    scorer = User.objects.create_user("bench-scorer")
-    scorer.groups.add(Group.objects.create(name=SCORERS))
-    client = Client()
-    client.force_login(scorer)
-    return client
-
-
-def hand_form(hand: dict, card_keys) -> dict:
-    """A rules-core hand as the game page's form posts it."""
-    if hand.get("passed"):
-        return {"passed": "on"}
-    data = {"bidder": hand["bidder"], "bid": hand["bid"]}
-    if "points" in hand:
-        data["points_a"], data["points_b"] = hand["points"]
-    else:
-        data |= {key: "" if hand[key] is None else hand[key] for key in card_keys}
-    return data
-
-
-def bench_pages() -> None:
-    """A 20-table night's page, its longest game's page, and hands typed into the site."""
-    try:
-        import django  # noqa: F401
-    except ImportError:
-        print("pages: Django is not installed here (run make bench): skipped")
-        return
-    client = django_site()
-    from scoring.nights import services as nights_services
-
-    started = time.perf_counter()
-    night = nights_services.night_import(document=random_night(PAGE_PAIRS, seed=1))
-    print(f"import {PAGE_PAIRS}-pair night into SQLite: {time.perf_counter() - started:.2f} s")
-    bench_night_page(client, night)
-    bench_game_page(client, night)
-    empty = nights_services.night_import(document=random_night(PAGE_PAIRS, seed=2, rounds_played=0))
-    bench_hand_entry(client, empty)
-    packet_night = nights_services.night_import(
-        document=random_night(PACKET_PAIRS, seed=3, rounds_played=0)
-    )
-    bench_packet(client, packet_night)
-    bench_sheet("standings", night, repeats=REPEATS)
-
-
-PACKET_PAIRS = 40  # 20 tables, 780 score sheets: the largest night
-PAGE_TARGET_SECONDS = 0.1
-OVERHEAD_TARGET = 0.25
-POLL_SECONDS = 1
-
-
-def bench_packet(client, night) -> None:
-    """The packet of a 40-pair night through its URL, as a browser gets it: cold (the
-    "being prepared" page, reloaded until the PDF is there) and kept (served again)."""
-    import io
-    import resource
-
-    from django.core.cache import cache
-    from pypdf import PdfReader
-
-    url = f"/nights/{night.pk}/sheets/packet.pdf"
-    cache.clear()
-    memory_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    started = time.perf_counter()
-    first = client.get(url)
-    answered = time.perf_counter() - started
-    response, polls = first, 0
-    while response.status_code == 202:
-        time.sleep(POLL_SECONDS)
-        response, polls = client.get(url), polls + 1
-    cold = time.perf_counter() - started
-    if response.status_code != 200:
-        raise RuntimeError(f"the packet answered {response.status_code}")
-    memory_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    pages = len(PdfReader(io.BytesIO(response.content)).pages)
-    kept_best, kept_median = timings(lambda: client.get(url))
-    print(
-        f"packet of a {PACKET_PAIRS}-pair night through its URL: {pages} pages, "
-        f"{len(response.content) / 1e6:.1f} MB; first answer ({first.status_code}, being "
-        f"prepared) in {answered:.2f} s, PDF after {cold:.1f} s cold ({polls} reloads, "
-        f"{pages / cold:.1f} pages/s), peak memory of this process "
-        f"{memory_before / 1024:.0f} → {memory_after / 1024:.0f} MB; kept: best "
-        f"{kept_best * 1000:.0f} ms, median {kept_median * 1000:.0f} ms"
-    )
-
-
-def bench_sheet(sheet: str, night, *, repeats: int) -> None:
-    """A sheet rendered whole, split into our part (queries, templates) and WeasyPrint's.
-
-    WeasyPrint's part is the same already-rendered HTML string turned into a PDF; our
-    overhead is the rest, as a share of WeasyPrint's time.
-    """
-    import io
-
-    from django.core.cache import cache
-    from pypdf import PdfReader
-
-    from scoring.printing import kept_sheets, renderer
-    from scoring.printing import sheets as printing_sheets
-
-    template, context = printing_sheets.SHEETS[sheet]
-
-    def ours() -> str:
-        return renderer.sheet_html(template, context(night, False), paper="letter")
-
-    html = ours()
-    ours_best, _ = timings(ours, repeats)
-    weasy_best, _ = timings(lambda: renderer.html_to_pdf(html), repeats)
-    whole_best, whole_median = timings(
-        lambda: (cache.clear(), kept_sheets.sheet_pdf(night, sheet, paper="letter")), repeats
-    )
-    pdf = kept_sheets.sheet_pdf(night, sheet, paper="letter")
-    kept, _ = timings(lambda: kept_sheets.sheet_pdf(night, sheet, paper="letter"), REPEATS)
-    pages = len(PdfReader(io.BytesIO(pdf)).pages)
-    print(
-        f"{sheet} sheet, {night.seats.count() // 2} pairs: {pages} pages, best {whole_best:.2f} s "
-        f"(median {whole_median:.2f} s), {whole_best / pages:.3f} s a page "
-        f"(target {PAGE_TARGET_SECONDS}), {pages / whole_best:.1f} pages/s; "
-        f"our queries + templates {ours_best:.2f} s = {ours_best / weasy_best:.0%} of "
-        f"WeasyPrint's {weasy_best:.2f} s on the same HTML (target under {OVERHEAD_TARGET:.0%}); "
-        f"kept copy served in {kept * 1000:.1f} ms"
-    )
-
-
-def page_queries(client, url: str) -> int:
-    """How many queries one GET of ``url`` makes (the page already visited once)."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    client.get(url)
-    with CaptureQueriesContext(connection) as queries:
-        client.get(url)
-    return len(queries)
-
-
-def bench_page(client, url: str, what: str) -> None:
-    best, median = timings(lambda: client.get(url))
-    print(
-        f"{what}: {page_queries(client, url)} queries, "
-        f"best {best * 1000:.0f} ms, median {median * 1000:.0f} ms"
-    )
-
-
-def bench_night_page(client, night) -> None:
-    games = night.games.count()
-    bench_page(
-        client, f"/nights/{night.pk}/", f"night page, {PAGE_PAIRS // 2} tables ({games} games)"
-    )
-    bench_page(client, f"/nights/{night.pk}/standings/", f"standings page, {PAGE_PAIRS} pairs")
-
-
-def bench_game_page(client, night) -> None:
-    from django.db.models import Count
-
-    game = night.games.annotate(hand_count=Count("hands")).order_by("-hand_count").first()
-    bench_page(client, f"/games/{game.pk}/", f"game page, {game.hand_count} hands")
-
-
-def bench_hand_entry(client, night) -> None:
-    """Whole games of valid hands POSTed to the hand-entry view, one batch per timing."""
-    import random
-
-    from scoring.rules.simulate import random_game
-
-    variant = night.rules_variant
-    rng = random.Random(5)
-    games = list(night.games.order_by("round", "table"))
-    rates, entries = [], 0
-    for batch in range(ENTRY_BATCHES):
-        chosen = games[batch * ENTRY_GAMES_PER_BATCH : (batch + 1) * ENTRY_GAMES_PER_BATCH]
-        posts = [
-            (f"/games/{game.pk}/", hand_form(hand, variant.card_keys))
-            for game in chosen
-            for hand in random_game(variant, list(game.pairs), rng)
-        ]
-        gc.collect()
-        started = time.perf_counter()
-        for url, data in posts:
-            response = client.post(url, data)
-            if response.status_code != 302:
-                raise RuntimeError(f"hand refused at {url}: {response.status_code}")
-        rates.append(len(posts) / (time.perf_counter() - started))
-        entries += len(posts)
-    print(
-        f"hand entry through the game page (POST, saved, redirect): {entries} hands in "
-        f"{ENTRY_BATCHES} batches of {ENTRY_GAMES_PER_BATCH} games, best {max(rates):,.0f} "
-        f"hands/s, median {statistics.median(rates):,.0f} hands/s"
-    )
-
-
-MEMBER_NIGHTS = 31  # the issue's club: 31 weekly nights on the site
-MEMBER_PAIRS = 10
-MEMBER_GROWTH_TARGET = 1.5
-MEMBER_REPEATS = 21  # a page of ~20 ms on a shared machine: more runs for a steady best
-
-
-def cpu_best(run, repeats: int) -> float:
-    """The least CPU time (``time.process_time``) of ``repeats`` calls: on a machine
-    shared with other work, CPU time is what the page costs, wall time adds the waits."""
-    seconds = []
-    for _ in range(repeats):
-        gc.collect()
-        started = time.process_time()
-        run()
-        seconds.append(time.process_time() - started)
-    return min(seconds)
-
-
-def bench_members() -> None:
-    """The members page with one night on the site, then with 31: the nights' summaries
-    kept (``kept_summaries``), the page must not slow down as the nights add up."""
-    try:
-        import django  # noqa: F401
-    except ImportError:
-        print("members: Django is not installed here (run make bench): skipped")
-        return
-    import random
-
-    client = django_site()
-    from scoring.models import Night
-    from scoring.nights import services as nights_services
-
-    Night.objects.all().delete()
-    rng = random.Random(7)
-
-    def add_night(seed: int) -> None:
-        document = random_night(MEMBER_PAIRS, seed=seed)
-        rng.shuffle(document["players"])
-        document["date"] = f"2026-{1 + seed // 28 % 12:02d}-{1 + seed % 28:02d}"
-        nights_services.night_import(document=document)
-
-    def page() -> None:
-        if client.get("/members/").status_code != 200:
-            raise RuntimeError("the members page failed")
-
-    add_night(0)
-    page()
-    one, one_median = timings(page, MEMBER_REPEATS)
-    one_cpu = cpu_best(page, MEMBER_REPEATS)
-    for seed in range(1, MEMBER_NIGHTS):
-        add_night(seed)
-    gc.collect()
-    started = time.perf_counter()
-    page()
-    cold = time.perf_counter() - started
-    many, many_median = timings(page, MEMBER_REPEATS)
-    many_cpu = cpu_best(page, MEMBER_REPEATS)
-    ratio = many_cpu / one_cpu
-    verdict = "meets" if ratio <= MEMBER_GROWTH_TARGET else "ABOVE"
-    print(
-        f"members page, {MEMBER_PAIRS}-pair nights, best of {MEMBER_REPEATS}: 1 night "
-        f"{one_cpu * 1000:.1f} ms CPU (wall best {one * 1000:.1f}, median "
-        f"{one_median * 1000:.1f}); {MEMBER_NIGHTS} nights {many_cpu * 1000:.1f} ms CPU (wall "
-        f"best {many * 1000:.1f}, median {many_median * 1000:.1f}): {ratio:.2f}x in CPU, "
-        f"{many / one:.2f}x wall (target {MEMBER_GROWTH_TARGET}x: {verdict}); first read "
-        f"after {MEMBER_NIGHTS - 1} nights were added (their summaries computed and kept) "
-        f"{cold * 1000:.1f} ms"
-    )
-
-
-from bench.table_links import bench_table_links  # noqa: E402
-from bench.visitor import bench_one_visitor  # noqa: E402
 
 BENCHMARKS = [
     bench_score_night,
     bench_score_command,
     bench_schedule,
-    bench_pages,
-    bench_members,
-    bench_one_visitor,
-    bench_table_links,
+    site_section("bench.pages", "bench_pages"),
+    site_section("bench.pages", "bench_entry_and_sheets"),
+    site_section("bench.pages", "bench_members"),
+    site_section("bench.visitor", "bench_one_visitor"),
+    site_section("bench.table_links", "bench_table_links"),
 ]
 
 

@@ -16,7 +16,7 @@ PAIRS = 40
 
 
 def first_and_kept(client, url: str) -> str:
-    from bench.run import timings
+    from bench.measure import timings
 
     started = time.perf_counter()
     answer = client.get(url)
@@ -34,7 +34,8 @@ def bench_one_visitor() -> None:
     except ImportError:
         print("visitor: Django is not installed here (run make bench): skipped")
         return
-    from bench.run import django_site, timings
+    from bench.measure import timings
+    from bench.site import django_site
 
     scorer = django_site()
     from django.test import Client

@@ -152,30 +152,44 @@ def two_pairs() -> Night:
     return night_with_schedule(2)
 
 
-@pytest.fixture(scope="module")
-def module_night_pk(request, django_db_setup, django_db_blocker):
-    """The module's night, built once: by the module's ``build_night()``, else two pairs.
-
-    Django's ``setUpTestData`` for pytest: the night is built inside a transaction that
-    stays open while the module runs; each test's own transaction is a savepoint in it,
-    rolled back after the test, so a test that changes the night changes it for itself
-    alone. When the module is done the whole transaction is rolled back: nothing the
-    build wrote (members, history) is left for other modules.
-    """
-    build = getattr(request.module, "build_night", two_pairs)
+@contextmanager
+def kept_for_the_module(django_db_blocker):
+    """A transaction open while the module runs, rolled back when it is done (or when
+    the build in it fails): Django's ``setUpTestData`` for pytest. Each test's own
+    transaction is a savepoint in it, rolled back after the test, so a test that changes
+    what the module built changes it for itself alone; nothing the build wrote (members,
+    history) is left for other modules."""
     with django_db_blocker.unblock():
         block = transaction.atomic()
         block.__enter__()
-        try:
-            pk = build().pk
-        except BaseException:
+    try:
+        yield
+    finally:
+        with django_db_blocker.unblock():
             transaction.set_rollback(True)
             block.__exit__(None, None, None)
-            raise
-    yield pk
-    with django_db_blocker.unblock():
-        transaction.set_rollback(True)
-        block.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="module")
+def module_night_pk(request, django_db_setup, django_db_blocker):
+    """The module's night, built once: by the module's ``build_night()``, else two pairs
+    (``kept_for_the_module``)."""
+    build = getattr(request.module, "build_night", two_pairs)
+    with kept_for_the_module(django_db_blocker):
+        with django_db_blocker.unblock():
+            pk = build().pk
+        yield pk
+
+
+@pytest.fixture(scope="module")
+def module_nights(request, django_db_setup, django_db_blocker):
+    """The module's nights by key, built once by its ``build_nights()`` (``{key:
+    night}``, as a small night and a big one for a page's queries): ``{key: pk}``.
+    Read one with ``Night.objects.get(pk=module_nights[key])`` in a test (``db``)."""
+    with kept_for_the_module(django_db_blocker):
+        with django_db_blocker.unblock():
+            built = {key: night.pk for key, night in request.module.build_nights().items()}
+        yield built
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Each night's standings kept in the database, computed again only when the night changed.
+"""Each night's standings kept in the database, so pages of many nights read them at once.
 
 The members page, the season pages and the nights list show figures of many nights; the
 rules core scores a night in about a millisecond, so scoring every night on every request
@@ -6,8 +6,16 @@ makes those pages slower with every week the club plays. Instead each night's
 ``cinch-standings/1`` document (``results.selectors.night_standings``, the rules core's answer)
 is kept in a ``NightSummary`` row with the night's ``updated_at`` it was computed from.
 Every service that changes a night moves ``updated_at``, so a row whose ``as_of`` differs
-is stale: it is computed again on its next read, in a fixed number of queries however
-many nights are stale, and a page reading fresh rows runs one query for all its nights.
+is stale.
+
+A read never writes: a stale or missing summary is computed for the page and not saved
+(two queries however many nights are stale). The round board and the projector reload
+every few seconds while phones save hands, and tonight's night changes with every hand: a
+summary saved on read would be written again on almost every reload, each write queued
+behind the hands' (SQLite has one writer). Scoring the whole night again in every hand's
+save would slow every save for pages that are read far less often. So summaries are kept
+by the services that settle a night (``keep``: marked final, imported whole), after which
+it rarely changes; a night still in play is computed on each read, a few milliseconds.
 """
 
 from django.db.models import F, QuerySet
@@ -20,30 +28,41 @@ from scoring.rules import InvalidInput
 SUMMARY_FIELDS = ["as_of", "players", "standings", "problems"]
 
 
-def nights_with_summaries(nights: QuerySet[Night] | None = None) -> list[Night]:
+def nights_with_summaries(
+    nights: QuerySet[Night] | None = None, known: NightSummary | None = None
+) -> list[Night]:
     """``nights`` (every night by default) with a fresh ``kept_summary`` each: one query
-    when every summary is kept, three more when any is stale."""
+    when every summary is kept, two more when any is stale (computed, not saved)."""
     nights = list(
         (nights if nights is not None else Night.objects.all()).select_related("kept_summary")
     )
-    freshen(nights)
+    freshen(nights, known)
     return nights
 
 
-def freshen(nights: list[Night]) -> None:
-    """Compute again the summaries of ``nights`` (read with their ``kept_summary``) that
-    are missing or stale: no query when none is, three when any is."""
+def freshen(nights: list[Night], known: NightSummary | None = None) -> None:
+    """Give ``nights`` (read with their ``kept_summary``) that are missing or stale a
+    summary computed now, not saved: no query when none is, two when any is. ``known``
+    is a summary the page has computed already (``NightResults.kept_summary``)."""
+    for night in nights:
+        if known is not None and night.pk == known.night_id and not _fresh(night):
+            night.kept_summary = known
     stale = [night for night in nights if not _fresh(night)]
     if stale:
-        summaries = _computed(stale)
-        NightSummary.objects.bulk_create(
-            summaries,
-            update_conflicts=True,
-            unique_fields=["night"],
-            update_fields=SUMMARY_FIELDS,
-        )
-        for night, summary in zip(stale, summaries, strict=True):
+        for night, summary in zip(stale, _computed(stale), strict=True):
             night.kept_summary = summary
+
+
+def keep(night_ids: list[int]) -> None:
+    """Compute and save the summaries of the nights ``night_ids`` as they are now: for the
+    services that settle a night (a read never saves one)."""
+    nights = list(Night.objects.filter(pk__in=night_ids))
+    NightSummary.objects.bulk_create(
+        _computed(nights),
+        update_conflicts=True,
+        unique_fields=["night"],
+        update_fields=SUMMARY_FIELDS,
+    )
 
 
 def kept_parts(*paths: tuple[str, ...]) -> list[dict | None]:
@@ -54,7 +73,7 @@ def kept_parts(*paths: tuple[str, ...]) -> list[dict | None]:
     For pages that add up many nights: the database hands over only those parts, as
     plain rows (a night's ``games`` list is most of its document, and decoding whole
     documents into models was most of the members page's time). One query when every
-    summary is kept; stale ones are computed again first.
+    summary is kept; stale ones are computed for this read (``freshen``).
     """
     wanted = {_alias(path): _transform(path) for path in paths}
     rows = list(

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
+from scoring.core import kept_summaries
 from scoring.core.authors import audited
 from scoring.core.documents import hand_fields
 from scoring.core.errors import AlreadyDone, NightFileRefused, name_problem
@@ -251,6 +252,7 @@ def night_import(*, document, user=None, token=None) -> Night:
         for raw, game in zip(document.get(key, []), games, strict=True):
             _import_game(night, raw, game, card_keys, playoff=key == "playoffs", user=user)
     attendance_import.import_attendance(night, parsed)
+    kept_summaries.keep([night.pk])  # a night imported whole: often one already played
     return night
 
 

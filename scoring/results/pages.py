@@ -15,10 +15,14 @@ from scoring.rules import InvalidInput
 class NightResultsPage(NightPage):
     """A page of the night's results; ``problems`` says why a night cannot be scored."""
 
+    def read_results(self) -> selectors.NightResults:
+        """The night's results, read and scored once for the request (``results``)."""
+        return selectors.night_results(self.night)
+
     @cached_property
     def results(self) -> selectors.NightResults | None:
         try:
-            return selectors.night_results(self.night)
+            return self.read_results()
         except InvalidInput as invalid:
             self.problems = [str(problem) for problem in invalid.problems]
             # A night stored by an earlier version: what to mend, game by game.

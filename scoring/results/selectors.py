@@ -17,21 +17,26 @@ from scoring.core import documents, kept_summaries
 from scoring.core.pairs import pair_names
 from scoring.core.places import place_words
 from scoring.core.problem_words import say
-from scoring.models import CashCount, Game, Member, Night, Seat, Substitute, TablePlayer
+from scoring.models import (
+    CashCount,
+    Game,
+    Member,
+    Night,
+    NightSummary,
+    Seat,
+    Substitute,
+    TablePlayer,
+)
 from scoring.nights.selectors import night_games, night_seats
 from scoring.rules import live
-from scoring.rules.night import LedgerLine, Prize, Summary
+from scoring.rules.night import LedgerLine, Prize, Summary, summary_document
 from scoring.rules.pot import share_stake, stake_pot
 from scoring.rules.standings import PlayoffProposal, propose_playoffs
 
 
-def night_standings(night: Night, seats=None, games=None) -> dict:
+def night_standings(night: Night) -> dict:
     """The ``cinch-standings/1`` document, from the stored game totals."""
-    return documents.standings(
-        night,
-        seats if seats is not None else night_seats(night),
-        games if games is not None else night_games(night),
-    )
+    return documents.standings(night, night_seats(night), night_games(night))
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,9 @@ class PrizeSoFar:
 
 @dataclass
 class NightResults:
-    """The night as the club sees it at the end of the evening, read in two queries."""
+    """The night as the club sees it at the end of the evening, read in two queries and
+    scored once (``summary``): the standings document and its rows are derived from it.
+    A page builds it once per request (``results.pages.NightResultsPage``)."""
 
     night: Night
     seats: list[Seat]
@@ -56,7 +63,17 @@ class NightResults:
     @cached_property
     def standings(self) -> dict:
         """The ``cinch-standings/1`` document (what ``export_night`` prints)."""
-        return documents.standings(self.night, self.seats, self.games)
+        return summary_document(self.summary)
+
+    def kept_summary(self) -> NightSummary:
+        """The night's summary as ``kept_summaries`` keeps it, from this read: a page that
+        shows the night and a ladder it counts in scores it once."""
+        return NightSummary(
+            night=self.night,
+            as_of=self.night.updated_at,
+            players=[seat.member.name for seat in self.seats],
+            standings=self.standings,
+        )
 
     @property
     def playoffs(self) -> list[Game]:
@@ -72,7 +89,7 @@ class NightResults:
     def standing_rows(self) -> list[dict]:
         """The standings rows with the games each pair has ``played`` and the prize it is
         on ``course`` for (provisional until the night is final), as the rules core says."""
-        records = {record.pair: record for record in self.summary.ranking.records}
+        records = self.summary.ranking.records  # the document's rows, in their order
         courses = {
             pair: dataclasses.replace(course, words=say(course.said))
             for pair, course in live.prizes_on_course(
@@ -80,8 +97,8 @@ class NightResults:
             ).items()
         }
         return [
-            row | {"played": live.played(records[row["pair"]]), "course": courses.get(row["pair"])}
-            for row in self.standings["standings"]
+            row | {"played": live.played(record), "course": courses.get(record.pair)}
+            for row, record in zip(self.standings["standings"], records, strict=True)
         ]
 
     @property
@@ -180,13 +197,14 @@ class PotCheck:
         return self.amount == self.pot
 
 
-def night_results(night: Night) -> NightResults:
-    """Standings, ties, fees and prizes of ``night`` from its stored totals.
+def night_results(night: Night, seats=None, games=None) -> NightResults:
+    """Standings, ties, fees and prizes of ``night`` from its stored totals; from the
+    ``seats`` and ``games`` (with ``hand_count``) a page has read already, if it has.
 
     Raises the rules core's ``InvalidInput`` for a night that cannot be scored yet.
     """
-    seats = night_seats(night)
-    games = night_games(night, with_hand_counts=True)
+    seats = night_seats(night) if seats is None else seats
+    games = night_games(night, with_hand_counts=True) if games is None else games
     summary = documents.summary(night, seats, games)
     return NightResults(night, seats, games, pair_names(seats), summary)
 

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext, gettext_lazy
 
-from scoring.core import documents
+from scoring.core import documents, kept_summaries
 from scoring.core.authors import audited
 from scoring.core.guards import is_final, lock_night, lock_open_night, mark_night_changed
 from scoring.core.lists import separated
@@ -195,6 +195,7 @@ def night_close(*, night: Night, user=None) -> Night:
     night.is_final = True
     night._change_reason = "closed: final"
     night.save(update_fields=["is_final", "updated_at"])
+    kept_summaries.keep([night.pk])  # final: its figures no longer change
     return night
 
 

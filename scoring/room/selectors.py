@@ -11,7 +11,7 @@ from scoring.core.authors import label_words
 from scoring.core.pairs import pair_names
 from scoring.links import selectors as links_selectors
 from scoring.links import tokens
-from scoring.models import Game, Hand, Night
+from scoring.models import Game, Hand, Night, Seat
 from scoring.nights.selectors import night_seats, pattern_rounds
 from scoring.rules import live
 
@@ -91,6 +91,9 @@ class RoundBoard:
     current: BoardRound | None
     others: list[BoardRound]
     playoffs: list[Game]
+    # As read, for a page that also shows the night's results (the projector).
+    seats: list[Seat]
+    games: list[Game]
 
 
 def round_to_confirm(night: Night, number: int) -> BoardRound | None:
@@ -122,4 +125,6 @@ def round_board(night: Night) -> RoundBoard:
         current=current,
         others=[row for row in rounds if row is not current],
         playoffs=[game for game in games if game.is_playoff],
+        seats=seats,
+        games=games,
     )

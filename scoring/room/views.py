@@ -7,6 +7,7 @@ Both reload themselves: the round board every ``ROUND_BOARD_RELOAD`` seconds (a
 core's, through the selectors (``round_board``, ``night_results``).
 """
 
+from functools import cached_property
 from typing import Any
 
 from django.contrib import messages
@@ -25,6 +26,7 @@ from scoring.core.permissions import (
 )
 from scoring.core.views import NightPage
 from scoring.printing import renderer
+from scoring.results import selectors as results_selectors
 from scoring.results.pages import NightResultsPage
 from scoring.room import selectors, services, sheets
 from scoring.rules.digits import number_from_digits
@@ -124,10 +126,19 @@ class ProjectorPage(PublicPage, NightResultsPage):
         starts = range(0, len(rows), STANDINGS_ROWS)
         return [rows[start : start + STANDINGS_ROWS] for start in starts]
 
+    @cached_property
+    def board(self) -> selectors.RoundBoard:
+        return selectors.round_board(self.night)
+
+    def read_results(self):
+        """The results from the round board's seats and games: the night read once."""
+        return results_selectors.night_results(self.night, self.board.seats, self.board.games)
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        board = selectors.round_board(self.night)
+        board = self.board
         season = seasons_selectors.night_season(self.night)
-        ladder = seasons_selectors.season_ladder(season) if season is not None else None
+        tonight = self.results.kept_summary() if self.results else None
+        ladder = seasons_selectors.season_ladder(season, tonight) if season else None
         return super().get_context_data(
             pages=self.pages(season),
             ladder=ladder,

@@ -1004,7 +1004,15 @@ def summarise(night: Night) -> Summary:
 
 def standings_document(night: Night) -> dict:
     """The ``cinch-standings/1`` document of ``night``."""
-    summary = summarise(night)
+    return summary_document(summarise(night))
+
+
+def summary_document(summary: Summary) -> dict:
+    """The ``cinch-standings/1`` document of a night already summarised: a page that
+    shows the summary and the document scores the night once. Its rows are in the order
+    of ``summary.ranking.records``; its words are English, whatever ``summary.blocked``
+    was translated into (they are said again from ``said_blocked``)."""
+    night = summary.night
     document = {"format": STANDINGS_FORMAT, "variant": night.variant_id}
     if night.ended_early:
         document["ended_early"] = True
@@ -1064,7 +1072,8 @@ def _money_section(summary: Summary) -> dict:
         "pot": money_text(fees.pot),
     }
     if payout is None:
-        section |= {"blocked": "; ".join(summary.blocked), "booby": None, "places": None}
+        blocked = "; ".join(reason.say() for reason in summary.said_blocked)
+        section |= {"blocked": blocked, "booby": None, "places": None}
     else:
         booby = summary.booby
         section["booby"] = (

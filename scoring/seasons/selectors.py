@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q, QuerySet
 
 from scoring.core import kept_summaries
-from scoring.models import Night, Season
+from scoring.models import Night, NightSummary, Season
 from scoring.nights import selectors as nights_selectors
 from scoring.rules.ladder import SEASON_FORMAT, ladder, night_points
 from scoring.rules.names import name_key
@@ -59,10 +59,11 @@ class SeasonLadder:
         return rows
 
 
-def season_ladder(season: Season) -> SeasonLadder:
+def season_ladder(season: Season, known: NightSummary | None = None) -> SeasonLadder:
     """The season's ladder from its nights' kept standings: one query for the nights
-    when their summaries are kept, whatever their number."""
-    nights = kept_summaries.nights_with_summaries(season_nights(season))
+    when their summaries are kept, whatever their number; ``known``: a night's summary
+    the page has computed already (the projector's night)."""
+    nights = kept_summaries.nights_with_summaries(season_nights(season), known)
     scored, grid, unscored = [], {}, []
     for night in nights:
         summary = night.kept_summary

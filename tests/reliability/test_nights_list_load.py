@@ -63,7 +63,7 @@ def _rows(node: dict) -> int:
 
 def measured(client, pairs: int) -> int:
     night = a_night(pairs)
-    client.get(reverse("scoring:home"))  # the night's standings computed once and kept
+    client.get(reverse("scoring:home"))  # the first request of the client warms up
     work = database_work(client, reverse("scoring:home"))
     night.delete()
     return work

@@ -10,9 +10,8 @@ from django.urls import reverse
 
 from scoring.games import services as games_services
 from scoring.links.tokens import link_path, link_token
-from scoring.models import Game
-from scoring.results import selectors as results_selectors
-from tests.factories import night_with_schedule, play_out
+from scoring.models import Game, Night
+from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db
 
@@ -32,6 +31,15 @@ HAND_SAVE = {"table link": 10, "game page": 13}
 ONE_POINT_EACH = {"bidder": 1, "bid": 2, "high": 1, "low": 2, "jack": None, "game": None}
 
 
+def build_nights():
+    """The nights of 3 and 20 tables every role's count is taken on."""
+    return {tables: night_with_schedule(2 * tables) for tables in (3, 20)}
+
+
+def night_of(module_nights, tables: int) -> Night:
+    return Night.objects.get(pk=module_nights[tables])
+
+
 def played_game(night, hands: int) -> Game:
     """A game of ``hands`` hands still going: mostly passed deals, and a set now and then."""
     game = Game.objects.get(night=night, round=1, table=1)
@@ -45,8 +53,8 @@ def played_game(night, hands: int) -> Game:
 
 @pytest.mark.parametrize("role", NIGHT_PAGE)
 @pytest.mark.parametrize("tables", [3, 20])
-def test_night_page(client_for, django_assert_num_queries, role, tables):
-    night = night_with_schedule(2 * tables)
+def test_night_page(client_for, django_assert_num_queries, module_nights, role, tables):
+    night = night_of(module_nights, tables)
     played_game(night, 3)
     client = client_for(role)
 
@@ -59,8 +67,8 @@ def test_night_page(client_for, django_assert_num_queries, role, tables):
 
 @pytest.mark.parametrize("role", GAME_PAGE)
 @pytest.mark.parametrize(("tables", "hands"), [(3, 3), (20, 25)])
-def test_game_page(client_for, django_assert_num_queries, role, tables, hands):
-    game = played_game(night_with_schedule(2 * tables), hands)
+def test_game_page(client_for, django_assert_num_queries, module_nights, role, tables, hands):
+    game = played_game(night_of(module_nights, tables), hands)
     client = client_for(role)
 
     with django_assert_num_queries(GAME_PAGE[role]):
@@ -68,48 +76,6 @@ def test_game_page(client_for, django_assert_num_queries, role, tables, hands):
 
     assert response.status_code == 200
     assert len(response.context["hand_table"].rows) == hands
-
-
-@pytest.mark.parametrize("tables", [3, 20])
-def test_nights_list(client, django_assert_num_queries, tables):
-    for _ in range(tables):
-        night_with_schedule(2, draw=False)
-
-    client.get(reverse("scoring:home"))  # the page's nights' summaries computed and kept
-    with django_assert_num_queries(2):  # the table's count and its page, summaries joined
-        client.get(reverse("scoring:home"))
-
-
-def test_the_nights_list_paginates(client, django_assert_num_queries):
-    from scoring.nights.views import NIGHTS_PER_PAGE
-
-    for _ in range(NIGHTS_PER_PAGE + 2):
-        night_with_schedule(2, draw=False)
-
-    client.get(reverse("scoring:home"))
-    with django_assert_num_queries(2):
-        first = client.get(reverse("scoring:home"))
-    second = client.get(reverse("scoring:home") + "?page=2")
-
-    assert len(first.context["table"].page.object_list) == NIGHTS_PER_PAGE
-    assert len(second.context["table"].page.object_list) == 2
-    assert 'href="?page=2"' in first.content.decode()
-
-
-def test_the_nights_list_names_the_winners_from_the_kept_standings(client):
-    finished = night_with_schedule(2, name="Finished")
-    play_out(finished)
-    night_with_schedule(2, name="Going")
-    standings = results_selectors.night_standings(finished)
-    first = standings["money"]["places"][0]["pair"]
-    winners = next(row["players"] for row in standings["standings"] if row["pair"] == first)
-
-    rows = {
-        row.record.name: row.get_cell("winners")
-        for row in client.get(reverse("scoring:home")).context["table"].rows
-    }
-
-    assert rows == {"Finished": " & ".join(winners), "Going": "—"}
 
 
 @pytest.mark.parametrize("page", HAND_SAVE)

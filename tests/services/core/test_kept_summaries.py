@@ -1,5 +1,6 @@
-"""Each night's kept standings: the rules core's answer, computed again only when the
-night changed (every service that changes a night moves its ``updated_at``)."""
+"""Each night's kept standings: the rules core's answer, kept by the services that settle a
+night, computed for a read (and not saved) when the night changed since (every service
+that changes a night moves its ``updated_at``)."""
 
 import pytest
 
@@ -7,7 +8,10 @@ from scoring.core import kept_summaries
 from scoring.games import services as games_services
 from scoring.models import Game, Night, NightSummary
 from scoring.nights import selectors as nights_selectors
+from scoring.nights import services as nights_services
 from scoring.results import selectors as results_selectors
+from scoring.results import services as results_services
+from scoring.rules.simulate import random_night
 from tests.factories import night_with_schedule, play_out
 
 pytestmark = pytest.mark.django_db
@@ -29,11 +33,42 @@ def test_the_kept_summary_is_the_nights_standings_document():
 
 
 def test_an_unchanged_night_is_not_computed_again(django_assert_num_queries):
-    play_out(night_with_schedule(2))
-    kept_summaries.nights_with_summaries()
+    night = night_with_schedule(2)
+    play_out(night)
+    kept_summaries.keep([night.pk])
 
     with django_assert_num_queries(1):
         kept_summaries.nights_with_summaries()
+
+
+def test_a_read_computes_a_stale_summary_without_saving_it(django_assert_num_queries):
+    night = night_with_schedule(2)
+    play_out(night)
+
+    with django_assert_num_queries(3):  # the nights, then the stale one's seats and games
+        summary = kept(night)
+
+    assert summary.standings == results_selectors.night_standings(night)
+    assert not NightSummary.objects.exists()
+
+
+def test_a_night_marked_final_keeps_its_summary(director):
+    night = night_with_schedule(3)
+    play_out(night)
+
+    results_services.night_close(night=night, user=director)
+
+    kept_row = NightSummary.objects.get(night=night)
+    assert kept_row.standings == results_selectors.night_standings(night)
+    assert kept_row.as_of == Night.objects.get(pk=night.pk).updated_at
+
+
+def test_a_night_imported_whole_keeps_its_summary():
+    night = nights_services.night_import(document=random_night(4, seed=1))
+
+    kept_row = NightSummary.objects.get(night=night)
+    assert kept_row.standings == results_selectors.night_standings(night)
+    assert kept_row.as_of == Night.objects.get(pk=night.pk).updated_at
 
 
 def test_a_changed_night_is_computed_again_alone():
@@ -69,7 +104,7 @@ def test_kept_parts_are_parts_of_each_nights_document(django_assert_num_queries)
     play_out(changed, leave=[(1, 2)])
     unscorable.seats.order_by("number").last().delete()
     Night.objects.get(pk=unscorable.pk).save()
-    kept_summaries.nights_with_summaries()
+    kept_summaries.keep([kept_first.pk, changed.pk, unscorable.pk])
     game = Game.objects.get(night=changed, winner=None)
     games_services.game_result_record(
         game=game, result={"winner": game.pair_b, "score": [4, 11], "cinches": [1, 0]}
@@ -87,5 +122,6 @@ def test_kept_parts_are_parts_of_each_nights_document(django_assert_num_queries)
             }
         )
     assert parts == [*expected, None]
+    kept_summaries.keep([changed.pk])
     with django_assert_num_queries(1):  # all kept now
         assert kept_summaries.kept_parts(("standings",), ("money", "players")) == parts

@@ -205,8 +205,9 @@ def test_projector_of_a_final_night_marks_nothing_provisional(client, director):
 def test_projector_queries_do_not_grow(client, django_assert_num_queries, pairs):
     night = night_with_schedule(pairs)
     rounds_played(night, 1)
-    # One of the six asks which season the night counts in (none here: no ladder page).
-    with django_assert_num_queries(6):
+    # The night, the round board's seats and games (the results scored from them), and
+    # which season the night counts in (none here: no ladder page).
+    with django_assert_num_queries(4):
         assert client.get(url(night, "night-live")).status_code == 200
 
 
