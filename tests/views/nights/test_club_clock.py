@@ -59,8 +59,8 @@ def test_a_night_past_midnight_shows_the_club_s_times(chicago, clock, client_as,
     trail = client.get(reverse("scoring:game-detail", args=[game.pk])).content.decode()
     cash = client.get(reverse("scoring:night-pot", args=[night.pk])).content.decode()
 
-    assert "2026-11-17 19:05" in trail
-    assert "2026-11-18 00:10" in trail
-    assert "2026-11-18 01:05" not in trail
-    assert "2026-11-18 00:40" in cash
-    assert "2026-11-18 06:40" not in cash
+    assert "November 17, 2026, 19:05" in trail
+    assert "November 18, 2026, 00:10" in trail
+    assert "November 18, 2026, 01:05" not in trail
+    assert "November 18, 2026, 00:40" in cash
+    assert "November 18, 2026, 06:40" not in cash
