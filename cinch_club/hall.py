@@ -4,6 +4,7 @@ database. Plain functions of their inputs where they can be, so tests check them
 on a machine that has no hall network.
 """
 
+import contextlib
 import ipaddress
 import secrets
 import socket
@@ -45,10 +46,8 @@ def routed_addresses() -> list[str]:
             except OSError:
                 continue
             addresses.append(sock.getsockname()[0])
-    try:
+    with contextlib.suppress(OSError):
         addresses += socket.gethostbyname_ex(socket.gethostname())[2]
-    except OSError:
-        pass
     return addresses
 
 

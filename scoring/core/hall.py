@@ -12,7 +12,6 @@ import functools
 import ipaddress
 
 import segno
-
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.shortcuts import render

@@ -21,8 +21,9 @@ PUBLISHED_PASSWORDS = {DIRECTOR: "cinch-director", SCORER: "cinch-scorer"}
 
 def demo_accounts() -> list:
     """The demo's logins still in the database."""
-    marked = get_user_model().objects.filter(email=DEMO_EMAIL)
-    old = get_user_model().objects.filter(username__in=PUBLISHED_PASSWORDS).exclude(email=DEMO_EMAIL)
+    users = get_user_model().objects
+    marked = users.filter(email=DEMO_EMAIL)
+    old = users.filter(username__in=PUBLISHED_PASSWORDS).exclude(email=DEMO_EMAIL)
     published = [user for user in old if user.check_password(PUBLISHED_PASSWORDS[user.username])]
     return [*marked, *published]
 

@@ -24,9 +24,7 @@ def no_password_form(response) -> None:
 @pytest.mark.parametrize(
     "path", ["/accounts/login/", "/accounts/password_change/", "/admin/", "/admin/login/"]
 )
-def test_sign_in_on_the_hall_wifi_gets_a_plain_page_without_a_password_form(
-    client, hall, path
-):
+def test_sign_in_on_the_hall_wifi_gets_a_plain_page_without_a_password_form(client, hall, path):
     response = client.get(path + "?next=/people/", REMOTE_ADDR=PHONE)
 
     assert response.status_code == 403
@@ -40,7 +38,9 @@ def test_the_plain_page_names_the_page_asked_on_the_laptop(client, hall):
     assert "http://127.0.0.1:8000/people/" in response.content.decode()
 
 
-@pytest.mark.parametrize("elsewhere", ["//evil.example/", "/\\evil.example/", "https://evil.example/"])
+@pytest.mark.parametrize(
+    "elsewhere", ["//evil.example/", "/\\evil.example/", "https://evil.example/"]
+)
 def test_the_plain_page_never_names_another_site(client, hall, elsewhere):
     response = client.get("/accounts/login/", {"next": elsewhere}, REMOTE_ADDR=PHONE)
 
