@@ -5,6 +5,7 @@ from django.urls import path, re_path
 from scoring.attendance import views as attendance_views
 from scoring.core import text_size
 from scoring.games import views as games_views
+from scoring.links import pair_views
 from scoring.links import views as links_views
 from scoring.nights import views as nights_views
 from scoring.people import views as people_views
@@ -84,6 +85,7 @@ urlpatterns = [
     path("games/<int:pk>/reopen/", games_views.game_reopen, name="game-reopen"),
     path("games/<int:pk>/confirm/", games_views.game_confirm, name="game-confirm"),
     path("games/<int:pk>/links/revoke/", games_views.game_links_revoke, name="game-links-revoke"),
+    path("p/<str:token>/", pair_views.pair_link, name="pair-link"),
     path("t/<str:token>/", links_views.table_link, name="table-link"),
     path("t/<str:token>/result/", links_views.table_link_result, name="table-link-result"),
     path("t/<str:token>/confirm/", links_views.table_link_confirm, name="table-link-confirm"),
