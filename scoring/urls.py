@@ -86,6 +86,7 @@ urlpatterns = [
     path("games/<int:pk>/confirm/", games_views.game_confirm, name="game-confirm"),
     path("games/<int:pk>/links/revoke/", games_views.game_links_revoke, name="game-links-revoke"),
     path("p/<str:token>/", pair_views.pair_link, name="pair-link"),
+    path("nights/<int:pk>/pair-codes/", pair_views.pair_codes, name="night-pair-codes"),
     path("t/<str:token>/", links_views.table_link, name="table-link"),
     path("t/<str:token>/result/", links_views.table_link_result, name="table-link-result"),
     path("t/<str:token>/confirm/", links_views.table_link_confirm, name="table-link-confirm"),
