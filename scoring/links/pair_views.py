@@ -8,9 +8,9 @@ director's alone: a pair's code is printed only on the card that pair holds.
 """
 
 import segno
-from django.shortcuts import redirect
 from django.utils.decorators import method_decorator
 from django.views.decorators.cache import never_cache
+from django.views.generic import RedirectView
 
 from scoring.core import pairs as core_pairs
 from scoring.core.permissions import DirectorRequiredMixin
@@ -19,8 +19,10 @@ from scoring.links.pairs import pair_link_url
 from scoring.nights import selectors as nights_selectors
 
 
-def pair_link(request, token):
-    return redirect("scoring:table-link", token=token)
+class PairLink(RedirectView):
+    """The code's address, sent on to the game links' page under the same token."""
+
+    pattern_name = "scoring:table-link"
 
 
 @method_decorator(never_cache, name="dispatch")
@@ -40,4 +42,5 @@ class PairCodes(DirectorRequiredMixin, NightPage):
         return super().get_context_data(night=self.night, cards=cards, **kwargs)
 
 
+pair_link = PairLink.as_view()
 pair_codes = PairCodes.as_view()
