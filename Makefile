@@ -19,7 +19,7 @@ SYSTEM_PACKAGES := libharfbuzz-subset0 gettext libzbar0 poppler-utils
 # Playwright never downloads a browser here.
 BROWSER_PACKAGES := chromium-headless-shell
 
-.PHONY: install system browser run test test-sqlite test-postgres test-fast screenshots bench mutate format clean
+.PHONY: install system browser run hall remove-demo test test-sqlite test-postgres test-fast screenshots bench mutate format clean
 
 install: system $(VENV)/.installed
 
@@ -40,7 +40,18 @@ run: install
 	scripts/check-weasyprint $(PY)
 	$(DEV_SETTINGS) $(PY) manage.py migrate --noinput
 	-$(DEV_SETTINGS) $(PY) manage.py load_demo  # refuses (and the server starts) on a database of your own
-	$(DEV_SETTINGS) $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} $(DEV_SETTINGS) $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# The night in the hall: the club's database served to the players' phones on the hall's
+# network by gunicorn (scripts/hall says how). `make hall HALL_ADDRESS=192.168.1.20
+# PORT=8080` chooses the address and port; HALL_CERT=... HALL_KEY=... serve HTTPS.
+hall: install
+	scripts/check-weasyprint $(PY)
+	PORT=$(PORT) $(PY) scripts/hall
+
+# What `make hall` refuses to serve: the demo logins, night and players `make run` loads.
+remove-demo: install
+	$(DEV_SETTINGS) $(PY) manage.py remove_demo
 
 # env -u DJANGO_SETTINGS_MODULE: the suite always uses the settings module named in
 # pyproject.toml, even when the shell exports one (pytest-django would let that win).

@@ -110,6 +110,11 @@ STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 LIMITS_FILE = Path(env_str("LIMITS_FILE", str(BASE_DIR / "limits.sqlite3")))
 # The site's address as the players' phones reach it: table links and their QR codes.
 SITE_URL = env_str("SITE_URL", "http://localhost:8000")
+# ``make hall`` (scripts/hall): the address the phones use (found by itself when
+# unset), and a certificate and its key for HTTPS (plain HTTP when unset).
+HALL_ADDRESS = env_str("HALL_ADDRESS", "")
+HALL_CERT = env_str("HALL_CERT", "")
+HALL_KEY = env_str("HALL_KEY", "")
 # The club's name, printed at the head of every sheet.
 CLUB_NAME = env_str("CLUB_NAME", "Cinch Club")
 # The sign money is shown with on the pages and forms ("$", "£", "€").

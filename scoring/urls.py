@@ -5,6 +5,7 @@ from django.urls import path, re_path
 from scoring.attendance import views as attendance_views
 from scoring.core import text_size
 from scoring.games import views as games_views
+from scoring.links import pair_views
 from scoring.links import views as links_views
 from scoring.nights import views as nights_views
 from scoring.people import views as people_views
@@ -81,6 +82,9 @@ urlpatterns = [
     path("seasons/<int:pk>/edit/", seasons_views.season_edit, name="season-edit"),
     path("seasons/<int:pk>/ladder.pdf", seasons_views.season_ladder_pdf, name="season-ladder"),
     path("people/", people_views.people_page, name="people"),
+    path("people/<int:pk>/disable/", people_views.person_disable, name="person-disable"),
+    path("people/<int:pk>/enable/", people_views.person_enable, name="person-enable"),
+    path("people/<int:pk>/remove/", people_views.person_remove, name="person-remove"),
     path("text-size/", text_size.text_size, name="text-size"),
     path("games/<int:pk>/", games_views.game_detail, name="game-detail"),
     path("games/<int:pk>/result/", games_views.game_result, name="game-result"),
@@ -88,6 +92,8 @@ urlpatterns = [
     path("games/<int:pk>/reopen/", games_views.game_reopen, name="game-reopen"),
     path("games/<int:pk>/confirm/", games_views.game_confirm, name="game-confirm"),
     path("games/<int:pk>/links/revoke/", games_views.game_links_revoke, name="game-links-revoke"),
+    path("p/<str:token>/", pair_views.pair_link, name="pair-link"),
+    path("nights/<int:pk>/pair-codes/", pair_views.pair_codes, name="night-pair-codes"),
     path("t/<str:token>/", links_views.table_link, name="table-link"),
     path("t/<str:token>/result/", links_views.table_link_result, name="table-link-result"),
     path("t/<str:token>/confirm/", links_views.table_link_confirm, name="table-link-confirm"),

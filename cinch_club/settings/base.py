@@ -39,6 +39,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Under make hall (HALL_GUARD): a phone on the hall's plain HTTP is the public.
+    "scoring.core.hall.HallMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -199,6 +201,8 @@ LOGOUT_REDIRECT_URL = "scoring:home"
 
 CLUB_NAME = env.CLUB_NAME
 SITE_URL = env.SITE_URL
+# Off this machine over plain HTTP, a visitor is the public (scoring.core.hall): ``make hall``.
+HALL_GUARD = False
 CURRENCY_SIGN = env.CURRENCY_SIGN
 
 # What the public (not logged in) may read: all | standings | none (scoring.core.permissions).

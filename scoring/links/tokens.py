@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.core.guards import is_final
+from scoring.links import pairs
 from scoring.models import Game
 
 SALT = "scoring.table-link"
@@ -41,6 +42,7 @@ class TableLink:
     pair: int
     account: str = ""
     device: str = ""
+    notice: str = ""  # a pair link's word above a game still to come (``links.pairs``)
 
     @property
     def other_pair(self) -> int:
@@ -75,14 +77,18 @@ def game_links(game: Game) -> list[tuple[int, str]]:
     return [(pair, link_path(game, pair)) for pair in game.pairs]
 
 
-def signed_link(token: str) -> tuple[int, int, int]:
-    """The game, pair and link version ``token`` names; ``LinkForged`` unless this site
-    signed it (no query: a signature is checked with the secret alone)."""
+def signed_link(token: str) -> tuple[int, ...]:
+    """What ``token`` names: a game's link's game, pair and link version, or a pair link's
+    four numbers (``links.pairs``); ``LinkForged`` unless this site signed it (no query:
+    a signature is checked with the secret alone)."""
     try:
         value = signing.Signer(salt=SALT).unsign(token)
         game_id, pair, version = (int(part) for part in value.split("."))
     except (signing.BadSignature, ValueError):
-        raise LinkForged(_("This link is not valid.")) from None
+        signed = pairs.signed_pair(token)
+        if signed is None:
+            raise LinkForged(_("This link is not valid.")) from None
+        return signed
     return game_id, pair, version
 
 
@@ -91,8 +97,11 @@ def open_link(token: str, games: QuerySet | None = None) -> TableLink:
 
     The game is read from ``games`` (its night joined; by default nothing more), so a page
     that shows the hands reads the game once."""
-    game_id, pair, version = signed_link(token)
+    signed = signed_link(token)
     games = Game.objects.select_related("night") if games is None else games
+    if len(signed) == 4:
+        return _open_pair_link(signed, games)
+    game_id, pair, version = signed
     try:
         game = games.get(pk=game_id)  # not first(), which orders by the games' 5 columns
     except Game.DoesNotExist:
@@ -104,3 +113,14 @@ def open_link(token: str, games: QuerySet | None = None) -> TableLink:
     if is_final(game.night):
         raise LinkRefused(_("The night is final: its table links no longer work."))
     return TableLink(game, pair)
+
+
+def _open_pair_link(signed: tuple[int, int, int, int], games: QuerySet) -> TableLink:
+    """A pair link as its pair's link to the game of the moment (``links.pairs``)."""
+    night_id, pair = signed[:2]
+    now = pairs.pair_game_now(*signed)
+    if now is None:
+        raise LinkRefused(_("This link was revoked by the director: ask for the new one."))
+    if is_final(now.game.night):
+        raise LinkRefused(_("The night is final: its table links no longer work."))
+    return TableLink(games.get(pk=now.game.pk), pair, notice=now.notice)

@@ -1,4 +1,4 @@
-"""Reads of the people page: every active director and scorer."""
+"""Reads of the people page: every director and scorer, disabled ones too."""
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
@@ -7,11 +7,10 @@ from scoring.core.permissions import SCORERS
 
 
 def people() -> QuerySet:
-    """Every active director and scorer, directors first, by name (the people page)."""
+    """Every director and scorer (a disabled one too: it may be enabled again), directors
+    first, by name (the people page). A removed login has no role, so it is not here."""
     User = get_user_model()
     staff_or_scorer = Q(is_staff=True) | Q(groups__name=SCORERS)
     return (
-        User.objects.filter(staff_or_scorer, is_active=True)
-        .distinct()
-        .order_by("-is_staff", User.USERNAME_FIELD)
+        User.objects.filter(staff_or_scorer).distinct().order_by("-is_staff", User.USERNAME_FIELD)
     )

@@ -64,3 +64,45 @@ def person_add(*, name: str, role: str, password: str | None = None) -> NewPerso
     if role == SCORER:
         user.groups.add(Group.objects.get_or_create(name=SCORERS)[0])
     return NewPerson(user, password, generated)
+
+
+def is_last_director(user) -> bool:
+    """Whether ``user`` is the only director who can still sign in: the club would have
+    no one left to run its nights or add a login."""
+    others = get_user_model().objects.filter(is_staff=True, is_active=True).exclude(pk=user.pk)
+    return user.is_staff and user.is_active and not others.exists()
+
+
+def _not_the_last_director(user) -> None:
+    if is_last_director(user):
+        raise ValidationError(
+            gettext("%(name)s is the last director: add another director first.")
+            % {"name": user.get_username()}
+        )
+
+
+@transaction.atomic
+def person_disable(user) -> None:
+    """The login can no longer sign in (a session it has ends at its next page); its role
+    stays, so a director can enable it again."""
+    _not_the_last_director(user)
+    user.is_active = False
+    user.save(update_fields=["is_active"])
+
+
+@transaction.atomic
+def person_enable(user) -> None:
+    user.is_active = True
+    user.save(update_fields=["is_active"])
+
+
+@transaction.atomic
+def person_remove(user) -> None:
+    """The login is gone from the club: it cannot sign in, has no role and no password,
+    and leaves the people page. Its name stays on what it entered (the records and
+    their history point at it), so nothing it did loses its author."""
+    _not_the_last_director(user)
+    user.is_active = user.is_staff = user.is_superuser = False
+    user.set_unusable_password()
+    user.save()
+    user.groups.clear()

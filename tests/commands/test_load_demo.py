@@ -2,6 +2,7 @@
 
 import datetime
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from scoring.rules.jsonio import load_json
 pytestmark = pytest.mark.django_db
 
 FIXTURES = Path(__file__).parents[2] / "fixtures"
-LOGINS = ["Director: director / cinch-director", "Scorer: scorer / cinch-scorer"]
+KEPT = "(the password printed when it was made)"
 
 
 def log_in(username: str, password: str):
@@ -32,6 +33,12 @@ def load_demo(*args) -> str:
     out = io.StringIO()
     call_command("load_demo", *args, stdout=out)
     return out.getvalue()
+
+
+def printed_passwords(output: str) -> dict[str, str]:
+    """The logins and passwords as the command printed them."""
+    found = re.findall(r"^(?:Director|Scorer): (\w+) / (.+)$", output, flags=re.MULTILINE)
+    return dict(found)
 
 
 @pytest.fixture
@@ -48,7 +55,9 @@ def test_load_demo_twice_makes_one_demo_night(debug):
     assert (night.variant, night.seats.count(), Member.objects.count()) == ("club11", 12, 12)
     assert night.drawn_at is not None
     for output in (first, second):
-        assert output.splitlines()[-3:] == [*LOGINS, f"Demo night: /nights/{night.pk}/"]
+        assert output.splitlines()[-1] == f"Demo night: /nights/{night.pk}/"
+    assert set(printed_passwords(first)) == {"director", "scorer"}
+    assert printed_passwords(second) == {"director": KEPT, "scorer": KEPT}
     assert first.startswith("Loaded the demo night")
     assert "Loaded" not in second
 
@@ -70,12 +79,12 @@ def test_the_demo_night_is_part_way_through(debug):
     assert not open_games.filter(hands__isnull=False).exists()
 
 
-def test_the_demo_users_log_in(debug):
-    load_demo()
+def test_the_demo_users_log_in_with_the_passwords_printed_once(debug):
+    passwords = printed_passwords(load_demo())
     load_demo()
 
-    director = log_in("director", "cinch-director")
-    scorer = log_in("scorer", "cinch-scorer")
+    director = log_in("director", passwords["director"])
+    scorer = log_in("scorer", passwords["scorer"])
     assert (director.is_staff, director.is_superuser) == (True, True)
     assert (scorer.is_staff, scorer.is_superuser) == (False, False)
     assert list(scorer.groups.values_list("name", flat=True)) == ["Scorers"]
@@ -83,15 +92,34 @@ def test_the_demo_users_log_in(debug):
     assert Group.objects.filter(name="Scorers").count() == 1
 
 
-def test_load_demo_puts_the_demo_passwords_back(debug):
+def test_the_demo_passwords_are_made_at_random_each_time_a_demo_is_made(debug):
+    first = printed_passwords(load_demo())
+    User.objects.all().delete()
+    second = printed_passwords(load_demo())
+
+    assert first["director"] != second["director"]
+    assert first["scorer"] != second["scorer"]
+    assert "cinch-director" not in (first["director"], second["director"])
+    assert len(second["director"]) >= 12
+
+
+def test_load_demo_replaces_a_password_the_demo_once_published(debug):
+    old = User.objects.create_user("scorer", password="cinch-scorer")
+
+    passwords = printed_passwords(load_demo("--force"))
+
+    assert log_in("scorer", "cinch-scorer") is None
+    assert log_in("scorer", passwords["scorer"]) == old
+
+
+def test_load_demo_keeps_a_password_changed_since(debug):
     load_demo()
     scorer = User.objects.get(username="scorer")
-    scorer.set_password("something-else")
+    scorer.set_password("something-else-entirely")
     scorer.save()
 
-    load_demo()
-
-    assert log_in("scorer", "cinch-scorer") == scorer
+    assert printed_passwords(load_demo())["scorer"] == KEPT
+    assert log_in("scorer", "something-else-entirely") == scorer
 
 
 def test_load_demo_refuses_without_debug(settings):
@@ -109,7 +137,7 @@ def test_load_demo_runs_without_debug_when_forced(settings):
 
     output = load_demo("--force")
 
-    assert output.splitlines()[-3:-1] == LOGINS
+    assert set(printed_passwords(output)) == {"director", "scorer"}
     assert Night.objects.filter(name=DEMO_NIGHT).count() == 1
 
 
@@ -131,9 +159,9 @@ def test_load_demo_refuses_a_database_with_data_of_its_own(debug, what):
 def test_load_demo_runs_on_a_database_of_its_own_when_forced(debug):
     User.objects.create_user("treasurer")
 
-    load_demo("--force")
+    passwords = printed_passwords(load_demo("--force"))
 
-    assert log_in("director", "cinch-director") is not None
+    assert log_in("director", passwords["director"]) is not None
 
 
 def test_the_demo_night_is_the_fixture_file_dated_today(debug):

@@ -33,6 +33,7 @@ from scoring.core import language, text_size
 from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.games import services as games_services
 from scoring.games import views as games_views
+from scoring.links import pair_views
 from scoring.links import views as links_views
 from scoring.links.tokens import link_token
 from scoring.models import Game, Hand, Season, TableGame
@@ -44,7 +45,7 @@ from scoring.room import views as room_views
 from scoring.seasons import views as seasons_views
 from scoring.tablegames import services as tablegames_services
 from scoring.tablegames import views as tablegames_views
-from tests.factories import night_with_schedule
+from tests.factories import ScorerFactory, night_with_schedule
 from tests.reliability.hostile import club_writes
 
 pytestmark = pytest.mark.django_db
@@ -93,6 +94,7 @@ OPEN_VIEWS = {
     links_views.LinkConfirm: PUBLIC,
     links_views.LinkDispute: PUBLIC,
     links_views.LinkNews: PUBLIC,
+    pair_views.PairLink: PUBLIC,  # a pair's code, sent on to the links above
     language.SetLanguage: PUBLIC,
 }
 
@@ -185,6 +187,7 @@ def objects(night):
         "history": Hand.history.filter(id=hand.pk).latest("history_date").history_id,
         "seasons": Season.objects.get().pk,
         "token": link_token(game, game.pair_a),
+        "people": ScorerFactory(username="someone-else").pk,  # a login to disable, remove
     }
 
 

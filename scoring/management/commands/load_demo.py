@@ -1,16 +1,20 @@
 """``manage.py load_demo``: demo logins and a night part-way through, for ``make run``.
 
 Idempotent: it makes sure the ``Scorers`` group, a director (staff and superuser, so the
-admin works) and a scorer exist with the demo passwords below, and imports the demo
+admin works) and a scorer exist, and imports the demo
 night unless a night called "Demo night" is already there. The night is the night file
 ``fixtures/demo-night.json`` (which the tests read too), dated today: a 3-table
 ``club11`` round robin of 12 players, rounds 1 and 2 played (some games typed from the
 pegboard) and rounds 3 to 5 open.
 
-The passwords are public, so the command refuses to run unless ``DEBUG`` is on, and
-on a database holding nights, logins or members it did not make (a real club's, where
-it would add a director anyone can log in as), unless ``--force`` is given.
+Each login's password is made at random when the login is made, and printed that once
+(``manage.py changepassword director`` sets another). The command still refuses to run
+unless ``DEBUG`` is on, and on a database holding nights, logins or members it did not
+make (a real club's, where it would add a director), unless ``--force`` is given;
+``manage.py remove_demo`` takes the demo away (scoring.management.demo).
 """
+
+import secrets
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -20,14 +24,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.core.permissions import SCORERS
+from scoring.management.demo import DEMO_EMAIL, DEMO_NIGHT, DIRECTOR, PUBLISHED_PASSWORDS, SCORER
 from scoring.models import Member, Night
 from scoring.nights import services as nights_services
 from scoring.rules.jsonio import load_json
 
-DEMO_NIGHT = "Demo night"
 DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo-night.json"
-DIRECTOR = ("director", "cinch-director")
-SCORER = ("scorer", "cinch-scorer")
 
 
 def demo_document() -> dict:
@@ -40,19 +42,26 @@ def not_made_here() -> list[str]:
     """What the database holds that this command does not make, in words."""
     found = {
         "nights": Night.objects.exclude(name=DEMO_NIGHT).count(),
-        "logins": get_user_model().objects.exclude(username__in=[DIRECTOR[0], SCORER[0]]).count(),
+        "logins": get_user_model().objects.exclude(username__in=[DIRECTOR, SCORER]).count(),
         "members": Member.objects.exclude(name__in=demo_document()["players"]).count(),
     }
     return [f"{count} {what}" for what, count in found.items() if count]
 
 
-def demo_user(username: str, password: str, *, director: bool):
-    """The demo user, created or put back to the demo password and role."""
-    user, _ = get_user_model().objects.get_or_create(username=username)
+def demo_user(username: str, *, director: bool):
+    """The demo user and its role, with the password made for it if it is new (None if
+    it was there already: its password stays the one printed when it was made)."""
+    user, created = get_user_model().objects.get_or_create(username=username)
+    published = user.check_password(PUBLISHED_PASSWORDS[username])
+    new = created or published or not user.has_usable_password()
+    password = secrets.token_urlsafe(9) if new else None
+    if password:
+        user.set_password(password)
     user.is_staff = user.is_superuser = director
-    user.set_password(password)
+    user.email = DEMO_EMAIL
+    user.is_active = True
     user.save()
-    return user
+    return user, password
 
 
 class Command(BaseCommand):
@@ -63,7 +72,7 @@ class Command(BaseCommand):
             "--force",
             action="store_true",
             help="run even with DEBUG off, or on a database with data of its own "
-            "(the demo passwords are public)",
+            "(it adds a director)",
         )
 
     @transaction.atomic
@@ -81,13 +90,15 @@ class Command(BaseCommand):
                 "a demo site."
             )
         scorers, _ = Group.objects.get_or_create(name=SCORERS)
-        director = demo_user(*DIRECTOR, director=True)
-        demo_user(*SCORER, director=False).groups.add(scorers)
+        director, director_password = demo_user(DIRECTOR, director=True)
+        scorer, scorer_password = demo_user(SCORER, director=False)
+        scorer.groups.add(scorers)
         night = Night.objects.filter(name=DEMO_NIGHT).order_by("id").first()
         if night is None:
             document = demo_document()
             night = nights_services.night_import(document=document, user=director)
             self.stdout.write(f"Loaded the demo night ({len(document['players'])} players).")
-        self.stdout.write(f"Director: {DIRECTOR[0]} / {DIRECTOR[1]}")
-        self.stdout.write(f"Scorer: {SCORER[0]} / {SCORER[1]}")
+        for username, password in ((DIRECTOR, director_password), (SCORER, scorer_password)):
+            shown = password or "(the password printed when it was made)"
+            self.stdout.write(f"{username.capitalize()}: {username} / {shown}")
         self.stdout.write(f"Demo night: /nights/{night.pk}/")

@@ -1,0 +1,115 @@
+"""A pair's one code for the whole night: ``/p/<token>/``, printed on the pair's card at
+the draw, opens the pair's game of the moment through the game links' own pages.
+
+The token signs the night, the pair, the draw's time and the sum of the pair's games'
+``link_version``: a redraw (a new ``drawn_at``), or the director revoking the links of
+any table the pair sits at (``links.services``), turns every printed code of that pair
+off, as it does the game links. ``/p/<token>/`` sends the phone on to ``/t/<token>/``,
+where ``links.tokens.open_link`` takes it as the pair's link to ``pair_game_now``: the
+hands, the pegboard result, confirming and disputing are the game link's, and after
+each post the page comes back to the same address, which then opens the next game.
+"""
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core import signing
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from scoring.models import Game, Night
+from scoring.rules import live
+
+PAIR_SALT = "scoring.pair-link"
+
+
+@dataclass(frozen=True)
+class PairGame:
+    """The pair's game of the moment, and what the page says above it when it is a round
+    still to come: its round, table and opponent, and the bye in the round being played."""
+
+    game: Game
+    notice: str = ""
+
+
+def _drawn(night: Night) -> int:
+    return int(night.drawn_at.timestamp()) if night.drawn_at else 0
+
+
+def _versions(games) -> int:
+    return sum(game.link_version for game in games)
+
+
+def pair_games(night_id: int, pair: int):
+    """The pair's games, the round robin's first by round, then its play-offs."""
+    return (
+        Game.objects.filter(Q(pair_a=pair) | Q(pair_b=pair), night_id=night_id)
+        .select_related("night")
+        .order_by("is_playoff", "round", "table", "pk")
+    )
+
+
+def pair_token(night: Night, pair: int) -> str:
+    versions = sum(pair_games(night.pk, pair).values_list("link_version", flat=True))
+    value = f"{night.pk}.{pair}.{_drawn(night)}.{versions}"
+    return signing.Signer(salt=PAIR_SALT).sign(value)
+
+
+def pair_link_path(night: Night, pair: int) -> str:
+    return reverse("scoring:pair-link", args=[pair_token(night, pair)])
+
+
+def pair_link_url(night: Night, pair: int) -> str:
+    """The code printed on the pair's card, from ``settings.SITE_URL``."""
+    return settings.SITE_URL.rstrip("/") + pair_link_path(night, pair)
+
+
+def signed_pair(token: str) -> tuple[int, int, int, int] | None:
+    """The night, pair, draw time and version sum ``token`` signs as a pair link, or None
+    if it is not one this site signed."""
+    try:
+        value = signing.Signer(salt=PAIR_SALT).unsign(token)
+        night_id, pair, drawn, versions = (int(part) for part in value.split("."))
+    except (signing.BadSignature, ValueError):
+        return None
+    return night_id, pair, drawn, versions
+
+
+def waits_for_this_pair(game: Game, pair: int) -> bool:
+    """Whether ``game`` still needs something from ``pair``: it is being played, its result
+    is disputed, or the other pair's link entered it for ``pair`` to confirm."""
+    if game.finished:
+        return False
+    if game.winner is None and not game.forfeit:
+        return True
+    other = game.pair_b if pair == game.pair_a else game.pair_a
+    return bool(game.dispute) or game.result_entered_by == f"pair {other} (table link)"
+
+
+def pair_game_now(night_id: int, pair: int, drawn: int, versions: int) -> PairGame | None:
+    """The pair's game of the moment for a pair link, or None when the link is not good
+    now (redrawn, revoked, or the night has no game for the pair)."""
+    games = list(pair_games(night_id, pair))
+    if not games or _drawn(games[0].night) != drawn or _versions(games) != versions:
+        return None
+    game = next((g for g in games if waits_for_this_pair(g, pair)), games[-1])
+    if game.is_playoff or game.finished:
+        return PairGame(game)
+    playing = live.current_round(Game.objects.filter(night_id=night_id).only(*_ROUND_FIELDS))
+    if playing is None or game.round <= playing:
+        return PairGame(game)
+    other = game.pair_b if pair == game.pair_a else game.pair_a
+    notice = _("Round %(round)s: table %(table)s against pair %(other)s.") % {
+        "round": game.round,
+        "table": game.table,
+        "other": other,
+    }
+    if not any(g.round == playing for g in games):
+        notice += " " + _("You have the bye in round %(round)s.") % {"round": playing}
+    else:
+        notice += " " + _("It starts when round %(round)s is over.") % {"round": playing}
+    return PairGame(game, notice)
+
+
+_ROUND_FIELDS = ("round", "is_playoff", "forfeit", "winner", "confirmed")
