@@ -240,6 +240,11 @@ class Game(models.Model):
     link_version = models.PositiveIntegerField(
         default=1, help_text="Raised to revoke the table's entry links (scoring/table_links)."
     )
+    link_heard_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When a phone last posted through one of the table's links (the round board).",
+    )
     version = models.PositiveIntegerField(default=1)
     history = HistoricalRecords()
 
