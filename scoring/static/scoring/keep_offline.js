@@ -60,12 +60,12 @@ addEventListener("DOMContentLoaded", () => {
     for (const item of items) counts[item.kind] = (counts[item.kind] || 0) + 1;
     const what = Object.entries(counts).map(([kind, count]) =>
       words[`${kind}${plural.select(count) === "one" ? "One" : "Other"}`].replace(
-        "%(count)s",
+        "{count}",
         count,
       ),
     );
     box.querySelector(".kept-note").textContent =
-      words.note.replace("%(what)s", what.join(", ")) + (status ? " " + status : "");
+      words.note.replace("{what}", what.join(", ")) + (status ? " " + status : "");
     const list = box.querySelector(".kept-items");
     list.replaceChildren();
     for (const item of items) {
@@ -154,6 +154,8 @@ addEventListener("DOMContentLoaded", () => {
     item.outcome = answer.outcome;
     item.problem = answer.messages.join(" ") || item.outcome;
     store([item, ...rest]);
+    // Another hand at that number: the page as the site has it, to show the saved one too.
+    if (answer.outcome === "different") return reopen(answer.page);
     show();
   }
 
