@@ -3,8 +3,10 @@ a confirmation, a hand the other pair entered differently meanwhile, and the sit
 stopped for half a minute mid-game. Phones are Playwright contexts; the Wi-Fi dropping is
 Playwright's offline switch."""
 
+import os
 import socket
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -25,6 +27,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DOWN_SECONDS = 30
 RESEND_MS = 30_000  # the script's longest pause between tries is 15 s
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    """The guide's pictures with ``make screenshots`` (``CINCH_SCREENSHOTS=1``), else a
+    temporary folder (as ``test_table_links_phone``)."""
+    return DOCS if os.environ.get("CINCH_SCREENSHOTS") == "1" else tmp_path
 
 
 def kept(page: Page):
@@ -54,7 +64,9 @@ def queue(page: Page) -> str:
     return page.evaluate("() => JSON.stringify(Object.entries(localStorage))")
 
 
-def test_three_hands_entered_offline_are_saved_once_and_in_order(new_context):
+def test_three_hands_entered_offline_are_saved_once_and_in_order(
+    new_context, as_user, director, folder
+):
     game = Game.objects.get(night=night_with_schedule(2))
     winner, loser = game.pair_a, game.pair_b
     context = new_context(**PHONE)
@@ -66,7 +78,7 @@ def test_three_hands_entered_offline_are_saved_once_and_in_order(new_context):
     for number, hand in enumerate(hands, start=1):
         keep_hand(phone, number, **hand)
     expect(kept(phone)).to_contain_text("Kept on this phone, not yet sent (3 hands)")
-    phone.screenshot(path="/tmp/keep-offline-3-hands.png", full_page=True)
+    phone.screenshot(path=folder / "table-link-kept.png", full_page=True)
     assert game.hands.count() == 0
 
     context.set_offline(False)  # the phone says it is online: sent at once
@@ -74,6 +86,12 @@ def test_three_hands_entered_offline_are_saved_once_and_in_order(new_context):
     expect(kept(phone)).to_be_hidden()
     assert stored(game) == [given(hand) for hand in hands]
     assert queue(phone) == "[]"
+    # The round board says when the table's phone was last heard from.
+    room = as_user(director)
+    room.goto(f"/nights/{game.night_id}/round/")
+    room.locator("details summary").first.click()  # the finished round, folded
+    expect(room.locator("tbody tr").first).to_contain_text("phone heard")
+    room.screenshot(path=folder / "round-board-heard.png", full_page=True)
 
 
 def test_a_confirmation_whose_answer_was_lost_counts_once(new_context):
@@ -114,7 +132,7 @@ def test_a_confirmation_whose_answer_was_lost_counts_once(new_context):
     assert game.history.filter(confirmed_by=game.confirmed_by).count() == 1
 
 
-def test_a_hand_the_other_pair_entered_differently_is_shown_beside_ours(new_context):
+def test_a_hand_the_other_pair_entered_differently_is_shown_beside_ours(new_context, folder):
     game = Game.objects.get(night=night_with_schedule(2))
     winner, loser = game.pair_a, game.pair_b
     first, second, theirs = hands_by_cards(winner, loser)
@@ -136,7 +154,7 @@ def test_a_hand_the_other_pair_entered_differently_is_shown_beside_ours(new_cont
     expect(problem).to_contain_text("the other pair entered this hand differently")
     expect(problem).to_contain_text("A different hand 3 was already saved: Pair")
     expect(kept(phone)).to_contain_text(f"Yours, kept on this phone: Hand 3 — Bidder Pair {loser}")
-    phone.screenshot(path="/tmp/keep-offline-different.png", full_page=True)
+    phone.screenshot(path=folder / "table-link-kept-different.png", full_page=True)
     assert stored(game) == [given(first), given(second), given(theirs)]  # nothing overwritten
 
     # The pair settles it: the saved hand is right; theirs is dropped, the page reloads.
