@@ -32,9 +32,7 @@ def wants_answer(request) -> bool:
 
 
 def answer(outcome: str, words: list[str], *, page: str = "", status: int = 200) -> JsonResponse:
-    response = JsonResponse(
-        {"outcome": outcome, "messages": words, "page": page}, status=status
-    )
+    response = JsonResponse({"outcome": outcome, "messages": words, "page": page}, status=status)
     add_never_cache_headers(response)
     return response
 

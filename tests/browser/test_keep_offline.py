@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
 from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler
+from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scoring.core.documents import hand_data
@@ -183,7 +183,7 @@ def own_server(live_server):
     end. Both from the test's thread: the server shares its in-memory database."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        address = "127.0.0.1:%d" % probe.getsockname()[1]
+        address = f"127.0.0.1:{probe.getsockname()[1]}"
 
     servers = []
 
@@ -202,9 +202,7 @@ def own_server(live_server):
         stop()
 
 
-def test_the_site_stopped_half_a_minute_mid_game_loses_nothing(
-    browser, own_server, csp_violations
-):
+def test_the_site_stopped_half_a_minute_mid_game_loses_nothing(browser, own_server, csp_violations):
     url, start, stop = own_server
     game = Game.objects.get(night=night_with_schedule(2))
     winner, loser = game.pair_a, game.pair_b
