@@ -245,6 +245,12 @@ class Game(models.Model):
         blank=True,
         help_text="When a phone last posted through one of the table's links (the round board).",
     )
+    disputed_hand = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="A hand a table's phone kept and the site holds differently: the pair "
+        "settles it on the phone, the director corrects the saved one if need be.",
+    )
     version = models.PositiveIntegerField(default=1)
     history = HistoricalRecords()
 

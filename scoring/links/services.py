@@ -50,6 +50,18 @@ def link_heard(game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(link_heard_at=timezone.now())
 
 
+def hand_disputed(game: Game, number: int) -> None:
+    """A phone kept hand ``number`` and the site holds another one there: the round board
+    shows the game as disputed until the pair settles it (``hand_settled``)."""
+    Game.objects.filter(pk=game.pk).update(disputed_hand=number)
+
+
+def hand_settled(game: Game) -> None:
+    """The pair dropped its phone's hand: the saved one stands (corrected by the director
+    if it was wrong)."""
+    Game.objects.filter(pk=game.pk).update(disputed_hand=None)
+
+
 def link_refusal(game: Game, link, *, disputing: bool = False) -> str:
     """Why ``link`` (a ``TableLink`` as used from its browser) may not confirm or dispute
     ``game``'s result now, in words; "" if it may. The one check of it: the link's page

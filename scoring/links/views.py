@@ -260,6 +260,7 @@ class LinkHand(LinkPage):
                 messages.info(request, done.message)
             except errors.DifferentHandSaved as kept:
                 self.outcome = "different"
+                services.hand_disputed(self.game, kept.number)
                 messages.warning(request, different_hand_note(kept, self.game.night.rules_variant))
             except errors.AwaitingConfirmation as error:
                 return self.refused(error)
@@ -350,8 +351,18 @@ class LinkDispute(LinkPage):
         return redirect(self.page_url())
 
 
+class LinkSettled(LinkPage):
+    """The pair dropped the hand its phone kept beside another saved at that number."""
+
+    http_method_names = ["post"]
+
+    def write(self, request):
+        services.hand_settled(self.game)
+
+
 table_link = LinkHand.as_view()
 table_link_result = LinkResult.as_view()
 table_link_confirm = LinkConfirm.as_view()
 table_link_dispute = LinkDispute.as_view()
 table_link_news = LinkNews.as_view()
+table_link_settled = LinkSettled.as_view()

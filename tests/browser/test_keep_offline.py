@@ -126,7 +126,7 @@ def test_a_confirmation_whose_answer_was_lost_counts_once(new_context):
         f"confirmed by pair {loser}", timeout=RESEND_MS
     )
     assert len(lost) == 1
-    expect(status(phone)).to_contain_text("the result was confirmed already")
+    expect(status(phone)).to_contain_text("the result was confirmed already", timeout=RESEND_MS)
     game.refresh_from_db()
     assert game.confirmed and game.confirmed_by == f"pair {loser} (table link)"
     assert game.history.filter(confirmed_by=game.confirmed_by).count() == 1
@@ -156,12 +156,16 @@ def test_a_hand_the_other_pair_entered_differently_is_shown_beside_ours(new_cont
     expect(kept(phone)).to_contain_text(f"Yours, kept on this phone: Hand 3 — Bidder Pair {loser}")
     phone.screenshot(path=folder / "table-link-kept-different.png", full_page=True)
     assert stored(game) == [given(first), given(second), given(theirs)]  # nothing overwritten
+    game.refresh_from_db()
+    assert game.disputed_hand == 3  # the round board shows the game as disputed
 
     # The pair settles it: the saved hand is right; theirs is dropped, the page reloads.
     phone.get_by_role("button", name="Drop mine").click()
     expect(kept(phone)).to_be_hidden()
     assert queue(phone) == "[]"
     assert stored(game) == [given(first), given(second), given(theirs)]
+    game.refresh_from_db()
+    assert game.disputed_hand is None
 
 
 class ReopenedServer(LiveServerThread):

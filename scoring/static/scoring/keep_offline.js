@@ -83,7 +83,12 @@ addEventListener("DOMContentLoaded", () => {
         drop.className = "kept-drop";
         drop.textContent = words.drop;
         drop.addEventListener("click", () => {
-          store(load().filter((kept) => kept.id !== item.id));
+          // Another hand at that number: the site is told the pair settled it, in turn.
+          const rest = load().filter((kept) => kept.id !== item.id);
+          const token = item.body.filter(([name]) => name === "csrfmiddlewaretoken");
+          const settled = { id: `${item.id}-settled`, kind: "settled", action: words.settled };
+          const told = { ...settled, body: token, title: "", summary: words.settledOne };
+          store(item.outcome === "different" ? [told, ...rest] : rest);
           send();
         });
         row.replaceChildren(problem, yours, drop);

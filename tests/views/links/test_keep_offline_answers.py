@@ -4,7 +4,7 @@ at that number is said apart, and the round board shows when the phone was last 
 
 import pytest
 from django.urls import reverse
-from pytest_django.asserts import assertContains
+from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring.games import services as games_services
 from scoring.links.tokens import TableLink, link_path
@@ -62,6 +62,27 @@ def test_a_different_hand_at_that_number_is_said_apart_and_nothing_written(clien
     assert answer["outcome"] == "different"
     assert "A different hand 1 was already saved" in answer["messages"][0]
     assert [(h.bidder, h.bid) for h in game.hands.all()] == [(2, 3)]
+    game.refresh_from_db()
+    assert game.disputed_hand == 1
+
+
+def test_a_disputed_hand_is_on_the_round_board_until_the_pair_settles_it(
+    client, client_as, director, game
+):
+    other = TableLink(game, game.pair_b)
+    games_services.hand_record(
+        game=game, data={"bidder": 2, "bid": 3, "points": [0, 3]}, number=1, link=other
+    )
+    send(client, game, game.pair_a, data=HAND)
+    board = reverse("scoring:night-round", args=[game.night_id])
+    assertContains(client_as(director).get(board), "disputed: a phone kept another hand 1")
+
+    assert send(client, game, game.pair_a, "settled")["outcome"] == "saved"
+
+    game.refresh_from_db()
+    assert game.disputed_hand is None
+    assertNotContains(client_as(director).get(board), "a phone kept another hand")
+    assert game.hands.count() == 1
 
 
 def test_a_hand_the_rules_refuse_is_invalid_with_the_reasons(client, game):
