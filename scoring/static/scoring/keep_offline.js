@@ -70,7 +70,8 @@ addEventListener("DOMContentLoaded", () => {
     list.replaceChildren();
     for (const item of items) {
       const row = document.createElement("li");
-      row.textContent = item.title ? `${item.title} — ${item.summary}` : item.summary;
+      const said = item.summary || words[`${item.kind}One`];
+      row.textContent = item.title ? `${item.title} — ${said}` : said;
       if (item.problem) {
         const problem = document.createElement("p");
         problem.className = "kept-problem";
