@@ -246,6 +246,17 @@ class Game(models.Model):
     link_version = models.PositiveIntegerField(
         default=1, help_text="Raised to revoke the table's entry links (scoring/table_links)."
     )
+    link_heard_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When a phone last posted through one of the table's links (the round board).",
+    )
+    disputed_hand = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="A hand a table's phone kept and the site holds differently: the pair "
+        "settles it on the phone, the director corrects the saved one if need be.",
+    )
     version = models.PositiveIntegerField(default=1)
     history = HistoricalRecords()
 

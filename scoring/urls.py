@@ -99,6 +99,7 @@ urlpatterns = [
     path("t/<str:token>/confirm/", links_views.table_link_confirm, name="table-link-confirm"),
     path("t/<str:token>/dispute/", links_views.table_link_dispute, name="table-link-dispute"),
     path("t/<str:token>/news/", links_views.table_link_news, name="table-link-news"),
+    path("t/<str:token>/settled/", links_views.table_link_settled, name="table-link-settled"),
     path(
         "games/<int:pk>/done-correcting/",
         games_views.game_done_correcting,

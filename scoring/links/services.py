@@ -10,6 +10,7 @@ account, or ``confirmed_by`` / ``dispute`` naming the link.
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext
 from simple_history.utils import bulk_update_with_history
 
@@ -41,6 +42,24 @@ def revoke_links(games) -> None:
     for game in games:
         game.link_version += 1
     bulk_update_with_history(games, Game, ["link_version"])
+
+
+def link_heard(game: Game) -> None:
+    """Note that the table's phone was heard from now, for the round board: one field
+    written whatever the post then does, outside the game's history (not a change)."""
+    Game.objects.filter(pk=game.pk).update(link_heard_at=timezone.now())
+
+
+def hand_disputed(game: Game, number: int) -> None:
+    """A phone kept hand ``number`` and the site holds another one there: the round board
+    shows the game as disputed until the pair settles it (``hand_settled``)."""
+    Game.objects.filter(pk=game.pk).update(disputed_hand=number)
+
+
+def hand_settled(game: Game) -> None:
+    """The pair dropped its phone's hand: the saved one stands (corrected by the director
+    if it was wrong)."""
+    Game.objects.filter(pk=game.pk).update(disputed_hand=None)
 
 
 def link_refusal(game: Game, link, *, disputing: bool = False) -> str:

@@ -42,7 +42,7 @@ from scoring.games import services as games_services
 from scoring.games.forms import ResultForm, hand_form
 from scoring.games.services import author_label
 from scoring.games.tables import HandTable, different_hand_note, game_state
-from scoring.links import selectors, services
+from scoring.links import answers, selectors, services
 from scoring.links.devices import device_for_write, known_device, remember
 from scoring.links.forms import DisputeForm
 from scoring.links.tokens import LinkForged, LinkRefused, TableLink, open_link, signed_link
@@ -127,6 +127,7 @@ class LinkPage(LinkGate, TemplateView):
     """The game of the link in the URL; a refusal page unless the link is good now."""
 
     template_name = "scoring/links/link.html"
+    outcome: str | None = None  # a post's, beyond its messages (``answers.post_answer``)
 
     def games(self):
         # A page reads the game with its hands along with the link; a POST reads the game
@@ -138,17 +139,26 @@ class LinkPage(LinkGate, TemplateView):
         return games_selectors.game_pair_names_later(self.link.game)
 
     def refuse(self, reason: str, status: int):
+        if answers.wants_answer(self.request):
+            return answers.answer("wait" if status == 429 else "refused", [reason], status=status)
         return render(
             self.request, "scoring/links/link_refused.html", {"reason": reason}, status=status
         )
 
     def dispatch(self, request, *args, **kwargs):
         """A post gives the browser its device id (``devices``), which the services
-        record with a result entered and check against the one confirming it."""
+        record with a result entered and check against the one confirming it; it tells
+        the round board the table's phone was heard from; and, sent by the page's script,
+        it is answered in JSON (``answers``)."""
         writes = request.method == "POST"
         self.device = device_for_write(request) if writes else known_device(request)
+        script = writes and answers.wants_answer(request)
+        before = answers.messages_before(request) if script else 0
         response = super().dispatch(request, *args, **kwargs)
         if writes and hasattr(self, "link"):
+            services.link_heard(self.game)
+            if script and response.status_code in (200, 302):
+                response = answers.post_answer(request, response, before, self.outcome)
             remember(request, response, self.device)
         return response
 
@@ -247,6 +257,10 @@ class LinkHand(HandEntry, LinkPage):
         return self.page_url()
 
     def kept_note(self, kept) -> str:
+        # Another hand at that number: the phone's script is told so (``answers``), and
+        # the round board shows the game disputed until the pair settles it.
+        self.outcome = "different"
+        services.hand_disputed(self.game, kept.number)
         return different_hand_note(kept, self.game.night.rules_variant)
 
 
@@ -328,8 +342,18 @@ class LinkDispute(LinkPage):
         return redirect(self.page_url())
 
 
+class LinkSettled(LinkPage):
+    """The pair dropped the hand its phone kept beside another saved at that number."""
+
+    http_method_names = ["post"]
+
+    def write(self, request):
+        services.hand_settled(self.game)
+
+
 table_link = LinkHand.as_view()
 table_link_result = LinkResult.as_view()
 table_link_confirm = LinkConfirm.as_view()
 table_link_dispute = LinkDispute.as_view()
 table_link_news = LinkNews.as_view()
+table_link_settled = LinkSettled.as_view()

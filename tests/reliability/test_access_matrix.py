@@ -95,6 +95,7 @@ OPEN_VIEWS = {
     links_views.LinkDispute: PUBLIC,
     links_views.LinkNews: PUBLIC,
     pair_views.PairLink: PUBLIC,  # a pair's code, sent on to the links above
+    links_views.LinkSettled: PUBLIC,
     language.SetLanguage: PUBLIC,
 }
 
@@ -266,7 +267,7 @@ def test_who_may_use_each_url(client_for, objects, settings, route, name, callba
 
 
 LINK_ROUTES = {"t/<str:token>/", "t/<str:token>/result/", "t/<str:token>/confirm/"}
-LINK_ROUTES |= {"t/<str:token>/dispute/", "t/<str:token>/news/"}
+LINK_ROUTES |= {"t/<str:token>/dispute/", "t/<str:token>/news/", "t/<str:token>/settled/"}
 
 
 @pytest.mark.parametrize("public_pages", ["all", "none"])

@@ -26,8 +26,9 @@ GAME_PAGE = {"anonymous": 6, "scorer": 10, "director": 9}
 # A hand saved (issue 14): the game alone (1), then in the service's transaction the game
 # locked and its hands (2), the hand and its history row, the game and its history row,
 # the night's ``updated_at`` (5), and here the test's savepoint and its release (2). The
-# game page's scorer adds session, user and Scorers group (3); the table link no more.
-HAND_SAVE = {"table link": 10, "game page": 13}
+# game page's scorer adds session, user and Scorers group (3); the table link the time
+# its phone was heard from (1, for the round board).
+HAND_SAVE = {"table link": 11, "game page": 13}
 ONE_POINT_EACH = {"bidder": 1, "bid": 2, "high": 1, "low": 2, "jack": None, "game": None}
 
 
