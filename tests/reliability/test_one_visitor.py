@@ -32,7 +32,10 @@ from tests.reliability.live_site import Browser, Server
 PAIRS = 40
 VISITORS = 12
 LOAD_SECONDS = 20
-PAGE_SECONDS = 1.0
+# A stall is tens of seconds (the link page waited up to 40 s behind sheet renders before
+# sheets were kept and limited); a quiet machine answers within 0.2 s. Three seconds
+# still catches a stall on a machine shared with other work, where 1 s did not hold.
+PAGE_SECONDS = 3.0
 LOAD_TABLES = 6  # what the visitors ask for
 LIMIT_TABLES = 12  # what the allowance test asks for, on both papers: 24 sheets
 # The limits the README states (scoring/links/views.py, scoring/printing/kept_sheets.py).

@@ -175,18 +175,18 @@ def test_the_render_slot_stays_taken_when_the_cache_culls(empty_cache, monkeypat
         rendered.append("The busy night" in html)
         if "The busy night" in html:
             started.set()
-            assert finish.wait(60)
+            assert finish.wait(300)
         return real(html, **options)
 
     monkeypatch.setattr(renderer, "html_to_pdf", held)
     first = kept_sheets.request_pdf(busy, "packet", paper="letter", filled=False, client="a")
-    assert first == kept_sheets.Preparing(8) and started.wait(30)
+    assert first == kept_sheets.Preparing(8) and started.wait(300)
 
     fill_the_cache()
     second = kept_sheets.request_pdf(other, "packet", paper="letter", filled=False, client="b")
     again = kept_sheets.request_pdf(busy, "packet", paper="letter", filled=False, client="c")
     finish.set()
-    kept_sheets.wait_for_background(60)  # a render of the other night too, had one started
+    kept_sheets.wait_for_background(300)  # a render of the other night too, had one started
 
     assert second == kept_sheets.Preparing(8, waiting=True)
     assert isinstance(again, kept_sheets.Preparing) and not again.waiting
