@@ -35,7 +35,7 @@ def test_the_round_board_names_the_link_of_the_last_change(client_as, director, 
 
     line = board.context["board"].current.games[0]
     assert line.changed_by == f"pair {game.pair_b} (table link)"
-    assertContains(board, f"pair {game.pair_b} (table link)</td>")
+    assertContains(board, f"</time> pair {game.pair_b} (table link)")
 
 
 def test_french_pages_say_the_link_in_french(client_as, director, game):
