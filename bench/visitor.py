@@ -1,7 +1,7 @@
 """What an anonymous visitor's requests cost the site, with a 40-pair night on it.
 
-In-process (the test client, as ``bench_pages``): the nights list, the pair cards as a
-page and as PDF, a table's score sheet, each the first time (built, rendered) and kept
+In-process (the test client, as ``bench_pages``): the nights list, the standings sheet
+as a page and as PDF, a table's score sheet, each the first time (built, rendered) and kept
 (served again: best and median of ``REPEATS``); and a reload of the 40-pair packet's
 "being prepared" page while another big sheet holds the render slot (a scorer's).
 ``tests/reliability/test_one_visitor.py`` tries the same against gunicorn, many at once.
@@ -54,8 +54,8 @@ def bench_one_visitor() -> None:
     print(f"one visitor's requests, a {PAIRS}-pair night on the site (80 seats, 780 games):")
     for words, url in (
         ("nights list", "/"),
-        ("pair cards page", f"/nights/{night.pk}/sheets/pairs/"),
-        ("pair cards PDF", f"/nights/{night.pk}/sheets/pairs.pdf"),
+        ("standings sheet page", f"/nights/{night.pk}/sheets/standings/"),
+        ("standings sheet PDF", f"/nights/{night.pk}/sheets/standings.pdf"),
         ("a table's score sheet PDF", f"/tables/{table.pk}/sheet.pdf"),
     ):
         print(f"  {words}: {first_and_kept(visitor, url)}")

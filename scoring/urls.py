@@ -18,9 +18,9 @@ from scoring.tablegames import views as tablegames_views
 # A night's number: at most 18 digits, as scoring.rules.digits reads one, so a longer one
 # finds no URL (404) instead of reaching a lookup that ``int`` refuses (a server error).
 NIGHT = r"^nights/(?P<pk>[0-9]{1,18})"
-PUBLIC_SHEET = NIGHT + r"/sheets/(?P<sheet>pairs|standings)"
+PUBLIC_SHEET = NIGHT + r"/sheets/(?P<sheet>standings)"
 # Sheets for scorers only: the payouts, and the sheets the room's staff hand out (the
-# packet, the play-off sheets, the seating cards).
+# packet, the play-off sheets, the seating cards; the pair cards, ``night-pair-cards``).
 SCORERS_SHEET = NIGHT + r"/sheets/(?P<sheet>packet|playoffs|tables|payouts)"
 
 app_name = "scoring"
@@ -93,7 +93,6 @@ urlpatterns = [
     path("games/<int:pk>/confirm/", games_views.game_confirm, name="game-confirm"),
     path("games/<int:pk>/links/revoke/", games_views.game_links_revoke, name="game-links-revoke"),
     path("p/<str:token>/", pair_views.pair_link, name="pair-link"),
-    path("nights/<int:pk>/pair-codes/", pair_views.pair_codes, name="night-pair-codes"),
     path("t/<str:token>/", links_views.table_link, name="table-link"),
     path("t/<str:token>/result/", links_views.table_link_result, name="table-link-result"),
     path("t/<str:token>/confirm/", links_views.table_link_confirm, name="table-link-confirm"),
@@ -130,6 +129,8 @@ urlpatterns = [
     path(
         "table-hands/<int:pk>/delete/", tablegames_views.table_hand_delete, name="table-hand-delete"
     ),
+    # The pair cards carry each pair's code: for the staff, rendered for each request.
+    re_path(NIGHT + r"/sheets/pairs\.pdf$", printing_views.pair_cards, name="night-pair-cards"),
     re_path(PUBLIC_SHEET + r"\.pdf$", printing_views.sheet_pdf, name="night-sheet"),
     re_path(PUBLIC_SHEET + r"/$", printing_views.sheet_preview, name="night-sheet-preview"),
     re_path(SCORERS_SHEET + r"\.pdf$", printing_views.scorers_pdf, name="night-scorers-sheet"),

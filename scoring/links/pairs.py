@@ -10,8 +10,10 @@ hands, the pegboard result, confirming and disputing are the game link's, and af
 each post the page comes back to the same address, which then opens the next game.
 """
 
+from collections import defaultdict
 from dataclasses import dataclass
 
+import segno
 from django.conf import settings
 from django.core import signing
 from django.db.models import Q
@@ -50,19 +52,42 @@ def pair_games(night_id: int, pair: int):
     )
 
 
-def pair_token(night: Night, pair: int) -> str:
-    versions = sum(pair_games(night.pk, pair).values_list("link_version", flat=True))
+def _signed(night: Night, pair: int, versions: int) -> str:
     value = f"{night.pk}.{pair}.{_drawn(night)}.{versions}"
     return signing.Signer(salt=PAIR_SALT).sign(value)
+
+
+def pair_token(night: Night, pair: int) -> str:
+    versions = sum(pair_games(night.pk, pair).values_list("link_version", flat=True))
+    return _signed(night, pair, versions)
 
 
 def pair_link_path(night: Night, pair: int) -> str:
     return reverse("scoring:pair-link", args=[pair_token(night, pair)])
 
 
+def _url(token: str) -> str:
+    return settings.SITE_URL.rstrip("/") + reverse("scoring:pair-link", args=[token])
+
+
 def pair_link_url(night: Night, pair: int) -> str:
     """The code printed on the pair's card, from ``settings.SITE_URL``."""
-    return settings.SITE_URL.rstrip("/") + pair_link_path(night, pair)
+    return _url(pair_token(night, pair))
+
+
+def pair_link_urls(night: Night) -> dict[int, str]:
+    """Every scheduled pair's code, read in one query (the pair cards of a big night)."""
+    versions: dict[int, int] = defaultdict(int)
+    rows = Game.objects.filter(night=night).values_list("pair_a", "pair_b", "link_version")
+    for pair_a, pair_b, version in rows:
+        versions[pair_a] += version
+        versions[pair_b] += version
+    return {pair: _url(_signed(night, pair, total)) for pair, total in sorted(versions.items())}
+
+
+def pair_link_qr(url: str) -> str:
+    """A pair's code as a QR code, an SVG ``data:`` URI for an ``<img>`` (segno)."""
+    return segno.make(url, error="m").svg_data_uri(scale=3, border=2)
 
 
 def signed_pair(token: str) -> tuple[int, int, int, int] | None:

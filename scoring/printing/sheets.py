@@ -85,8 +85,7 @@ def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) 
 
 
 def seating_context(night) -> dict:
-    """Table cards (each table's pairs round by round) and pair cards (each pair's
-    itinerary: "Round 3: table 2 v pair 5, Dottie & Earl"; "Round 4: bye")."""
+    """Table cards: each table's pairs round by round."""
     seats = nights_selectors.night_seats(night)
     names = pairs.pair_names(seats)
     rounds = nights_selectors.pattern_rounds(nights_selectors.night_games(night), len(seats) // 2)
@@ -103,24 +102,11 @@ def seating_context(night) -> dict:
         **sheet_heading(night, _("Seating cards")),
         "pair_names": names,
         "table_cards": table_cards,
-        "pair_cards": pair_cards(rounds, names),
-    }
-
-
-def pair_cards_context(night) -> dict:
-    """The pair cards alone: a public sheet, so no table link and no QR code on it."""
-    seats = nights_selectors.night_seats(night)
-    names = pairs.pair_names(seats)
-    rounds = nights_selectors.pattern_rounds(nights_selectors.night_games(night), len(seats) // 2)
-    return {
-        **sheet_heading(night, _("Seating cards")),
-        "pair_names": names,
-        "pair_cards": pair_cards(rounds, names),
     }
 
 
 def pair_cards(rounds, names: dict[int, str]) -> list[dict]:
-    """Each pair's slip: its players and its itinerary."""
+    """Each pair's slip: its players and its itinerary (``printing.pair_cards``)."""
     return [
         {"pair": pair, "names": names[pair], "lines": itinerary(pair, rounds, names)}
         for pair in sorted(names)
@@ -304,7 +290,6 @@ SHEETS = {
         lambda night, filled: packet_context(night, filled=filled, playoffs_only=True),
     ),
     "tables": ("scoring/printing/table_cards.html", lambda night, filled: seating_context(night)),
-    "pairs": ("scoring/printing/pair_cards.html", lambda night, filled: pair_cards_context(night)),
     "standings": (
         "scoring/printing/standings.html",
         lambda night, filled: standings_context(night),

@@ -1,7 +1,9 @@
 """The printed sheets on the web: each sheet as PDF, and as HTML for a quick look.
 
-The packet and the standings are public like the pages; the payout sheet is the
-treasurer's, for scorers and directors, and no browser or proxy may keep a copy of it.
+The standings are public like the pages; the packet, the seating cards and the payout
+sheet are the scorers' and directors', and no browser or proxy may keep a copy of them.
+The pair cards carry each pair's code: the staff's too, and rendered for each request
+(``pair_cards``), never kept.
 Paper: ``?paper=a4`` or ``letter``, else the night's setting; ``?filled=1`` fills the
 packet's score sheets with the hands entered; ``?language=fr`` prints in that language,
 else the night's (``Night.language``), whatever the screen's. A PDF or a preview comes
@@ -10,6 +12,7 @@ prepared and reloads itself (in the screen's language), or that the client asked
 too many sheets lately (429).
 """
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
@@ -18,16 +21,17 @@ from django.utils.translation import gettext_lazy
 from django.views import View
 
 from scoring.core.permissions import PublicPage, ScorerRequiredMixin
+from scoring.core.views import NightPage
 from scoring.models import Night
 from scoring.printing import kept_sheets
 from scoring.printing.pages import sheet_answer
+from scoring.printing.pair_cards import pair_cards_pdf
 from scoring.printing.renderer import paper_or_default
 
 NAMES = {
     "packet": gettext_lazy("night packet"),
     "playoffs": gettext_lazy("play-off score sheets"),
     "tables": gettext_lazy("table cards"),
-    "pairs": gettext_lazy("pair cards"),
     "standings": gettext_lazy("standings"),
     "payouts": gettext_lazy("payout sheet"),
 }
@@ -69,7 +73,25 @@ class ScorersSheetView(ScorerRequiredMixin, SheetView):
         return response
 
 
+class PairCardsView(ScorerRequiredMixin, NightPage):
+    """The pair cards, each with its pair's code, as PDF: for the staff who hand each card
+    to its pair, rendered now and kept by nobody (``private, no-store``)."""
+
+    def get(self, request, pk: int):
+        pdf = pair_cards_pdf(
+            self.night,
+            paper=paper_or_default(request.GET.get("paper") or self.night.paper),
+            language=request.GET.get("language"),
+        )
+        response = HttpResponse(pdf, content_type="application/pdf")
+        filename = f"night-{self.night.pk}-pairs.pdf"
+        response["Content-Disposition"] = f'inline; filename="{filename}"'
+        patch_cache_control(response, private=True, no_store=True)
+        return response
+
+
 sheet_pdf = SheetView.as_view()
 sheet_preview = SheetView.as_view(preview=True)
 scorers_pdf = ScorersSheetView.as_view()
 scorers_preview = ScorersSheetView.as_view(preview=True)
+pair_cards = PairCardsView.as_view()

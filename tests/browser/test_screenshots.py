@@ -106,7 +106,7 @@ def test_screenshots(as_user, scorer, director, folder):
     shoot(boss, f"/games/{finished.pk}/reopen/", folder / "confirm.png")
     shoot(boss, f"{night_url}edit/", folder / "night-edit.png")
     shoot(boss, "/people/", folder / "people.png")
-    sheet_page(desktop, f"{night_url}sheets/pairs.pdf", folder / "pair-cards.png")
+    sheet_page(boss, f"{night_url}sheets/pairs.pdf", folder / "pair-cards.png")
     # Where the table links are printed: a card a table, cut in two, a half per pair
     # (the director's), and never on the score sheet that lies on the table.
     sheet_page(boss, f"{night_url}round/cards.pdf", folder / "round-cards.png")

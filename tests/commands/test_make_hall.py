@@ -4,7 +4,8 @@ network, with the hall's settings, over a database of its own.
 It refuses a database with the demo in it and names the command that removes it; then
 it serves: the public pages and the address's QR code answer on the network address,
 sign-in there gets a plain page with no password form, the laptop itself (loopback)
-signs in, and the QR codes of the table cards read back (zbar) as the network address.
+signs in, and the QR codes of the table cards and of the pair cards read back (zbar) as
+the network address.
 Where this machine has no address on a network, ``tests/commands/test_hall_address.py``
 checks the address logic alone, and this test says it cannot run.
 """
@@ -120,6 +121,7 @@ def stop(process: subprocess.Popen) -> None:
 
 
 def decoded_qrs(pdf: bytes, folder: Path) -> list[str]:
+    folder.mkdir(exist_ok=True)
     (folder / "cards.pdf").write_bytes(pdf)
     subprocess.run(["pdftoppm", "-png", "-r", "150", folder / "cards.pdf", folder / "page"])
     return [
@@ -185,6 +187,13 @@ def test_make_hall_refuses_the_demo_then_serves_the_hall_safely(tmp_path):
         links = decoded_qrs(cards, tmp_path)
         assert len(links) == 6  # 3 tables, a half per pair
         assert all(re.fullmatch(re.escape(phones) + r"/t/[^/]+/", link) for link in links)
+        status, _, cards = ask("127.0.0.1", site.port, f"/nights/{night}/sheets/pairs.pdf", laptop)
+        assert status == 200
+        codes = decoded_qrs(cards, tmp_path / "pairs")
+        assert len(set(codes)) == len(codes) == 6  # the demo's six pairs, a card each
+        assert all(re.fullmatch(re.escape(phones) + r"/p/[^/]+/", code) for code in codes)
+        status, _, _ = ask(ADDRESS, site.port, f"/nights/{night}/sheets/pairs.pdf")
+        assert status == 302  # the pair cards are the staff's: not for the Wi-Fi
 
         status, _, page = ask(ADDRESS, site.port, "/people/", dict(laptop))
         assert status == 302  # the director's cookie, carried onto the Wi-Fi, is the public's

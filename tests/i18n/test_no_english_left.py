@@ -145,7 +145,6 @@ def pages(night: Night) -> dict[str, str]:
         "sheet-packet": reverse("scoring:night-scorers-sheet-preview", args=[n, "packet"]),
         "sheet-playoffs": reverse("scoring:night-scorers-sheet-preview", args=[n, "playoffs"]),
         "sheet-tables": reverse("scoring:night-scorers-sheet-preview", args=[n, "tables"]),
-        "sheet-pairs": reverse("scoring:night-sheet-preview", args=[n, "pairs"]),
         "sheet-standings": reverse("scoring:night-sheet-preview", args=[n, "standings"]),
         "sheet-payouts": reverse("scoring:night-scorers-sheet-preview", args=[n, "payouts"]),
         "password-change": reverse("password_change"),
@@ -161,7 +160,7 @@ PAGES = [
     "seasons", "season-create", "season", "season-edit", "people", "game-played", "game-open",
     "hand-edit", "table-link", "table-link-result", "tables", "table-create",
     "table-import", "table", "table-sheet", "sheet-packet", "sheet-playoffs", "sheet-tables",
-    "sheet-pairs", "sheet-standings", "sheet-payouts", "password-change",
+    "sheet-standings", "sheet-payouts", "password-change",
 ]  # fmt: skip
 
 

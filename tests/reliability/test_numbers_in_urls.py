@@ -156,8 +156,8 @@ def test_every_numbered_url_is_walked():
 
     assert len(NUMBERED) > 40
     assert {"scoring:night-sheet", "scoring:night-scorers-sheet", "scoring:hand-restore"} <= names
-    sheet = r"^nights/(?P<pk>[0-9]{1,18})/sheets/(?P<sheet>pairs|standings)\.pdf$"
-    assert url_with(sheet, "7") == "/nights/7/sheets/pairs.pdf"
+    sheet = r"^nights/(?P<pk>[0-9]{1,18})/sheets/(?P<sheet>standings|pairs)\.pdf$"
+    assert url_with(sheet, "7") == "/nights/7/sheets/standings.pdf"
 
 
 @pytest.mark.parametrize(("route", "name"), NUMBERED, ids=[name for _, name in NUMBERED])

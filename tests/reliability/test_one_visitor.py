@@ -7,7 +7,7 @@ one (80 seats, 780 games) and two-player tables, behind one trusted proxy
 own in ``X-Forwarded-For``.
 
 - 12 anonymous visitors ask, each as fast as it is answered, for the 40-pair night's
-  pair cards (PDF and page, on both papers, in both languages), the nights list and
+  standings sheet (PDF and page, on both papers, in both languages), the nights list and
   the tables' score sheets (PDF and page); meanwhile a phone opens its table link's page
   every second: every one of its pages comes within ``PAGE_SECONDS``, and no answer is
   a server error.
@@ -61,8 +61,8 @@ def loaded(tmp_path_factory, template):
 
 def visitor_paths(night: int, tables: list[int], number: int) -> list[str]:
     """What a visitor asks for, round and round: each visitor starts elsewhere."""
-    pairs = [
-        f"/nights/{night}/sheets/pairs{kind}?paper={paper}&language={language}"
+    standings = [
+        f"/nights/{night}/sheets/standings{kind}?paper={paper}&language={language}"
         for kind in (".pdf", "/")
         for paper in ("letter", "a4")
         for language in ("en", "fr")
@@ -73,7 +73,7 @@ def visitor_paths(night: int, tables: list[int], number: int) -> list[str]:
         for kind in (".pdf", "/")
         for paper in ("letter", "a4")
     ]
-    paths = list(chain.from_iterable(zip(cycle(pairs), cycle(["/"]), sheets)))
+    paths = list(chain.from_iterable(zip(cycle(standings), cycle(["/"]), sheets)))
     start = number * 5 % len(paths)
     return paths[start:] + paths[:start]
 

@@ -1,6 +1,6 @@
 """One anonymous visitor cannot keep the site busy with the printed sheets.
 
-The pair cards (public), a table's score sheet (public) and a big packet waiting for the
+The standings (public), a table's score sheet (public) and a big packet waiting for the
 render slot: each built once per change of what it is made of and kept, one render at a
 time, limited per client before anything is built, and a reload of a waiting packet
 builds nothing. The counts are of the work itself: the sheets' HTML built
@@ -34,8 +34,8 @@ def empty_cache(db):
 
 @pytest.fixture
 def built(monkeypatch) -> list[str]:
-    """Each sheet whose HTML is built, in order: ``"pairs"`` for a PDF's parts,
-    ``"pairs preview"`` for its page."""
+    """Each sheet whose HTML is built, in order: ``"standings"`` for a PDF's parts,
+    ``"standings preview"`` for its page."""
     calls, parts, page = [], printing_sheets.sheet_parts, printing_sheets.sheet_html
 
     def sheet_parts(night, sheet, **options):
@@ -75,51 +75,50 @@ def changed(night):
     return night
 
 
-def pair_cards(client, night, suffix=".pdf", **query):
+def standings(client, night, suffix=".pdf", **query):
     name = "night-sheet" if suffix == ".pdf" else "night-sheet-preview"
-    return client.get(reverse(f"scoring:{name}", args=[night.pk, "pairs"]), query)
+    return client.get(reverse(f"scoring:{name}", args=[night.pk, "standings"]), query)
 
 
-# --- the pair cards ----------------------------------------------------------------------
+# --- the standings sheet ------------------------------------------------------------------
 
 
-def test_the_pair_cards_sign_no_table_link(client, monkeypatch):
-    """A public sheet carries no code that opens a table: none is even made for it (a
-    40-pair night's pair cards made 1,560 QR codes and threw them away)."""
+def test_a_public_sheet_signs_no_table_link(client, monkeypatch):
+    """A public sheet carries no code that opens a table: none is even made for it."""
     signed, real = [], tokens.link_token
     monkeypatch.setattr(tokens, "link_token", lambda *a: signed.append(a) or real(*a))
     night = night_of(6, rounds_played=0)
 
-    page = pair_cards(client, night, suffix="/")
-    pdf = pair_cards(client, night)
+    page = standings(client, night, suffix="/")
+    pdf = standings(client, night)
 
     assert page.status_code == 200 and pdf.status_code == 200
     assert signed == []
     assert b"/t/" not in page.content and b"<img" not in page.content
 
 
-def test_the_pair_cards_page_is_built_once_and_kept(client, built):
+def test_the_standings_page_is_built_once_and_kept(client, built):
     night = night_of(6, rounds_played=0)
 
-    answers = [pair_cards(client, night, suffix="/") for _ in range(3)]
+    answers = [standings(client, night, suffix="/") for _ in range(3)]
 
     assert [answer.status_code for answer in answers] == [200, 200, 200]
     assert answers[0].content == answers[2].content
-    assert built == ["pairs preview"]
+    assert built == ["standings preview"]
 
 
 def test_sheet_pages_count_against_the_clients_renders(client, built, monkeypatch):
     monkeypatch.setattr(kept_sheets.renders, "limit", 2)
     night = night_of(4, rounds_played=0)
 
-    answers = [pair_cards(client, night, suffix="/", paper=paper) for paper in ("letter", "a4")]
-    refused = pair_cards(client, changed(night), suffix="/")
+    answers = [standings(client, night, suffix="/", paper=paper) for paper in ("letter", "a4")]
+    refused = standings(client, changed(night), suffix="/")
 
     assert [answer.status_code for answer in answers] == [200, 200]
     assert refused.status_code == 429 and refused["Retry-After"] == "600"
-    assert built == ["pairs preview", "pairs preview"]
+    assert built == ["standings preview", "standings preview"]
     other = client.get(
-        reverse("scoring:night-sheet-preview", args=[night.pk, "pairs"]), REMOTE_ADDR="10.0.0.2"
+        reverse("scoring:night-sheet-preview", args=[night.pk, "standings"]), REMOTE_ADDR="10.0.0.2"
     )
     assert other.status_code == 200
 
@@ -127,25 +126,25 @@ def test_sheet_pages_count_against_the_clients_renders(client, built, monkeypatc
 def test_a_client_at_its_limit_is_refused_before_the_sheet_is_built(client, built, monkeypatch):
     monkeypatch.setattr(kept_sheets.renders, "limit", 1)
     night = night_of(4, rounds_played=0)
-    assert pair_cards(client, night).status_code == 200
+    assert standings(client, night).status_code == 200
 
-    refused = pair_cards(client, changed(night))
+    refused = standings(client, changed(night))
 
     assert refused.status_code == 429
-    assert built == ["pairs"]  # not built again to find out
+    assert built == ["standings"]  # not built again to find out
 
 
-def test_a_change_builds_the_pair_cards_once_filled_or_not(client, built, renders):
-    """The pair cards print the same with ``?filled=1``: one sheet, one build per change,
-    and no render when what they show did not change (a hand saved)."""
+def test_a_change_builds_the_standings_once_filled_or_not(client, built, renders):
+    """The standings print the same with ``?filled=1``: one sheet, one build per change,
+    and no render when what they show did not change (a write that moved nothing)."""
     night = night_of(4, rounds_played=0)
-    pair_cards(client, night)
+    standings(client, night)
     night = changed(night)
 
-    answers = [pair_cards(client, night, filled=filled) for filled in ("1", "0", "1")]
+    answers = [standings(client, night, filled=filled) for filled in ("1", "0", "1")]
 
     assert [answer.status_code for answer in answers] == [200, 200, 200]
-    assert built == ["pairs", "pairs"]  # once before the change, once after
+    assert built == ["standings", "standings"]  # once before the change, once after
     assert len(renders) == 1
 
 

@@ -2,7 +2,8 @@
 
 Writes the same PDFs as the site's print links, from the same renderer, in the night's
 language (``Night.language``, else the club's ``LANGUAGE_CODE``) unless ``--language``
-names another. Its own messages follow the club's language.
+names another. Its own messages follow the club's language. The pair cards (``pairs``)
+carry the pairs' codes: rendered now, never kept (``printing.pair_cards``).
 """
 
 from pathlib import Path
@@ -15,7 +16,10 @@ from scoring.management.command_io import look_up, write_pdf
 from scoring.models import Night
 from scoring.printing import kept_sheets
 from scoring.printing import sheets as printing_sheets
+from scoring.printing.pair_cards import pair_cards_pdf
 from scoring.printing.renderer import PAPERS
+
+PAIRS = "pairs"
 
 
 class Command(BaseCommand):
@@ -23,7 +27,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("night_id", type=int, metavar="ID", help="the night's id")
-        parser.add_argument("--sheet", choices=sorted(printing_sheets.SHEETS), required=True)
+        parser.add_argument(
+            "--sheet", choices=sorted([*printing_sheets.SHEETS, PAIRS]), required=True
+        )
         parser.add_argument(
             "--paper", choices=sorted(PAPERS), help="Letter or A4 (default: the night's setting)"
         )
@@ -43,8 +49,11 @@ class Command(BaseCommand):
 
     def write_sheet(self, night_id: int, sheet: str, paper, filled: bool, out: Path, language):
         night = look_up("night", night_id, Night.objects.get)
-        pdf = kept_sheets.sheet_pdf(
-            night, sheet, paper=paper or night.paper, filled=filled, language=language
-        )
+        if sheet == PAIRS:
+            pdf = pair_cards_pdf(night, paper=paper or night.paper, language=language)
+        else:
+            pdf = kept_sheets.sheet_pdf(
+                night, sheet, paper=paper or night.paper, filled=filled, language=language
+            )
         write_pdf(out, pdf)
         self.stdout.write(f"Wrote {out} ({sheet}, {len(pdf):,} bytes)")

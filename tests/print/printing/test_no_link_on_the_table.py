@@ -1,6 +1,7 @@
 """No sheet that lies on the table carries a table link: a pair's link enters its game and
 confirms the other pair's result, so it is printed only on the card that pair holds
-(the round's table cards, cut in two: ``test_round_cards``).
+(the round's table cards, cut in two: ``test_round_cards``; the pair cards handed out at
+the draw, a code a card: ``test_pair_cards``).
 
 Each sheet is rendered as it is printed (WeasyPrint) and read back as a phone's camera
 would (zbar at 150 dpi): no QR code at all, and no link's address in its words.
@@ -34,7 +35,6 @@ def night_in_play(scorer):
         ("night-scorers-sheet", "packet", ""),  # the score sheets, blank for pen
         ("night-scorers-sheet", "packet", "?filled=1"),  # and filled in with the hands
         ("night-scorers-sheet", "tables", ""),  # the seating cards: a table's pairs
-        ("night-sheet", "pairs", ""),  # each pair's itinerary, which the public prints
     ],
 )
 def test_no_sheet_on_the_table_carries_a_code(

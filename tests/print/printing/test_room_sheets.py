@@ -16,6 +16,7 @@ from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
 from scoring.printing import kept_sheets
 from scoring.printing import sheets as printing_sheets
+from scoring.printing.pair_cards import pair_cards_context
 from scoring.results import services as results_services
 from tests.factories import night_with_schedule, play_out
 
@@ -100,18 +101,18 @@ def test_table_cards_and_pair_cards(client_as, scorer, tmp_path):
     a, b = first.pairs
     round_number, words = context["table_cards"][0]["rounds"][0]
     assert (round_number, words) == (1, f"Pair {a} ({names[a]}) v pair {b} ({names[b]})")
-    lines = {card["pair"]: card["lines"] for card in context["pair_cards"]}
+    lines = {card["pair"]: card["lines"] for card in pair_cards_context(night)["pair_cards"]}
     other = first.pair_b
     assert lines[first.pair_a][0] == f"Round 1: table 1 v pair {other}, {names[other]}"
     assert all(
         sum(line.endswith(": bye") for line in pair_lines) == 1 for pair_lines in lines.values()
     )
 
-    for name, sheet, words in (
-        ("night-scorers-sheet", "tables", "Table 1"),
-        ("night-sheet", "pairs", lines[1][0]),
+    for url, sheet, words in (
+        (reverse("scoring:night-scorers-sheet", args=[night.pk, "tables"]), "tables", "Table 1"),
+        (reverse("scoring:night-pair-cards", args=[night.pk]), "pairs", lines[1][0]),
     ):
-        response = client_as(scorer).get(reverse(f"scoring:{name}", args=[night.pk, sheet]))
+        response = client_as(scorer).get(url)
         assert squeezed(words) in text_of(response.content)
         out = tmp_path / f"{sheet}.pdf"
         call_command("print_night", night.pk, "--sheet", sheet, "--out", str(out))
@@ -122,6 +123,6 @@ def test_the_print_menu_offers_the_cards_in_plain_words(client_as, scorer):
     night = night_with_schedule(3)
     page = client_as(scorer).get(reverse("scoring:night-detail", args=[night.pk])).content.decode()
     assert reverse("scoring:night-scorers-sheet", args=[night.pk, "tables"]) in page
-    assert reverse("scoring:night-sheet", args=[night.pk, "pairs"]) in page
+    assert reverse("scoring:night-pair-cards", args=[night.pk]) in page
     assert "?paper=" not in page
     assert "on Letter paper" in page

@@ -12,7 +12,6 @@ from scoring.links.pairs import pair_link_path, pair_token
 from scoring.models import Game
 from scoring.nights import services as nights_services
 from tests.factories import night_with_schedule
-from tests.views.access import assert_refused
 
 pytestmark = pytest.mark.django_db
 
@@ -150,23 +149,3 @@ def test_a_forged_code_is_refused(night):
 
     assert response.status_code == 403
     assert "This link is not valid." in response.content.decode()
-
-
-def test_the_pair_codes_page_gives_each_pair_its_own_working_code(client_for, night):
-    page = client_for("director").get(f"/nights/{night.pk}/pair-codes/")
-
-    cards = page.context["cards"]
-    assert [card["pair"] for card in cards] == [1, 2, 3]
-    for card in cards:
-        assert card["url"] == "http://localhost:8000" + pair_link_path(night, card["pair"])
-        assert card["qr"].startswith("data:image/svg+xml")
-        shown = opened(Client(), night, card["pair"])
-        assert card["pair"] in shown.context["game"].pairs
-        assert shown.context["link"].pair == card["pair"]
-
-
-@pytest.mark.parametrize("role", ["anonymous", "member", "scorer"])
-def test_only_a_director_sees_the_pair_codes(client_for, night, role):
-    response = client_for(role).get(f"/nights/{night.pk}/pair-codes/")
-
-    assert_refused(response, role)
