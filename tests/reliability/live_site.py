@@ -331,10 +331,18 @@ class Browser:
     """One person's session on the site: cookies, the CSRF token, forms posted as typed."""
 
     def __init__(
-        self, server: Server, cookies: dict[str, str] | None = None, address: str | None = None
+        self,
+        server: Server,
+        cookies: dict[str, str] | None = None,
+        address: str | None = None,
+        *,
+        proxied: bool = True,
     ):
         self.server = server
         self.cookies: dict[str, str] = dict(cookies or {})
+        # Behind production's TLS proxy (its X-Forwarded-Proto), or a phone on the hall's
+        # plain HTTP (``make hall``: no proxy).
+        self.proxied = proxied
         # The client's address as the TLS proxy adds it (on a site that trusts one proxy:
         # ``TRUSTED_PROXY_COUNT=1``), so one test process stands for many visitors.
         self.address = address
@@ -342,11 +350,11 @@ class Browser:
 
     def request(self, method: str, path: str, form: dict | None = None) -> Response:
         connection = http.client.HTTPConnection(HOST, self.server.port, timeout=TIMEOUT)
-        headers = {
-            "X-Forwarded-Proto": "https",
+        headers = {}
+        if self.proxied:
+            headers["X-Forwarded-Proto"] = "https"
             # Django checks that a secure POST comes from one of the site's own pages.
-            "Referer": self.server.origin + path,
-        }
+            headers["Referer"] = self.server.origin + path
         if self.address:
             headers["X-Forwarded-For"] = self.address
         if self.cookies:
