@@ -51,6 +51,7 @@ SAVE_TARGET_SECONDS = 0.3
 PAUSE = (0.5, 2.0)
 WAIT_SECONDS = 180  # the longest a phone waits for its game or a result to confirm
 HEADING = re.compile(r"<h1>([^<]*)</h1>")
+GAME_PAGE = re.compile(r"/t/[^/]+/")  # a code's game page, not its news or its posts
 
 
 @dataclass
@@ -79,6 +80,7 @@ class Result:
     games: int
     hands: int
     seconds: float
+    served: list[str]  # gunicorn's access log: "ms-in-the-worker METHOD path status"
     load: tuple[float, float]  # the load average (1 minute) before and after
 
 
@@ -175,6 +177,7 @@ def run(
             seconds = time.perf_counter() - started
             after = os.getloadavg()[0]
             stored = inside(site, f"stored({night})")
+            served = server.access_log.read_text().splitlines()
         finally:
             server.stop()
             site.drop()
@@ -190,6 +193,7 @@ def run(
         games,
         hands,
         seconds,
+        served,
         (load, after),
     )
 
@@ -259,6 +263,19 @@ def bench_hall_load() -> None:
     print(f"  {len(result.saves)} saves (hands and confirmations): {milliseconds(result.saves)}")
     print(f"  {len(result.reads)} page reads: {milliseconds(result.reads)}")
     print(f"  {len(result.polls)} news polls: {milliseconds(result.polls)}")
+    # gunicorn's own time for each request, inside the worker: the phone's time less the
+    # wait for a free thread (and the network, none here).
+    inside_worker = {
+        kind: sorted(int(line.split()[0]) / 1000 for line in result.served if test(line.split()))
+        for kind, test in (
+            ("saves", lambda fields: fields[1] == "POST"),
+            ("page reads", lambda fields: fields[1] == "GET" and GAME_PAGE.fullmatch(fields[2])),
+        )
+    }
+    print(
+        "  inside the workers: "
+        + "; ".join(f"{kind} {milliseconds(values)}" for kind, values in inside_worker.items())
+    )
     print(
         f"  target p95 of a save < {SAVE_TARGET_SECONDS * 1000:.0f} ms: {verdict}; "
         f"{result.games} games, {result.hands} hands stored once each, as entered, each "

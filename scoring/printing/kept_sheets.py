@@ -12,7 +12,7 @@ public ones, so nothing here lets the sheets stall the site:
   night's or table's ``updated_at``, which every write moves; the sheet, paper and
   language; ``Sheet.version``) names the digest last built for it. A kept sheet is
   served in a few milliseconds, and its HTML is built once per change, then found kept
-  under its digest when what it shows did not change (the pair cards after a hand).
+  under its digest when what it shows did not change (the table cards after a hand).
   Sheets that print the same filled or blank are one sheet (``sheets.FILLED``).
 - A sheet is rendered in the parts ``sheets.sheet_parts`` gives, each kept on its own
   and joined into one PDF; page numbers run across the parts. A filled packet renders

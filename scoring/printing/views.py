@@ -65,7 +65,8 @@ class SheetView(PublicPage, View):
 class ScorersSheetView(ScorerRequiredMixin, SheetView):
     """A sheet for the scorers' hands only: the payouts (who takes home what, with a line
     to sign), and the packet, play-off sheets and table cards the room's staff hand out
-    (no sheet prints a table link: only the round's table cards, ``room.sheets``)."""
+    (none prints a code: the round's table cards, ``room.sheets``, and the pair cards,
+    ``PairCardsView``, do)."""
 
     def get(self, request, *args, **kwargs):
         response = super().get(request, *args, **kwargs)
