@@ -1,7 +1,8 @@
 """The site's pages and hand entry through Django's test client, in process: a 20-table
 night's page, its standings and its longest game's page (queries and time), hands typed
 into the game page, the packet and the standings sheet, and the members page as the
-nights add up. ``.venv/bin/python bench/run.py pages entry members``.
+nights add up; a game's page and news poll through a pair's code and through a game link.
+``.venv/bin/python bench/run.py pages entry members pair_code``.
 """
 
 import functools
@@ -190,6 +191,39 @@ def bench_game_page(client, night) -> None:
 
     game = night.games.annotate(hand_count=Count("hands")).order_by("-hand_count").first()
     bench_page(client, f"/games/{game.pk}/", f"game page, {game.hand_count} hands")
+
+
+def bench_pair_code() -> None:
+    """The game page and its news poll on a phone, through a pair's code and through the
+    game's own link, on a 40-pair night in round 11: what finding the pair's game of the
+    moment costs."""
+    if not django_installed("pair_code"):
+        return
+    import html
+    import re
+
+    django_site()
+    from django.db.models import Q
+    from django.test import Client
+
+    from scoring.links import pairs, tokens
+    from scoring.nights import services as nights_services
+
+    night = nights_services.night_import(
+        document=random_night(PAGE_PAIRS, seed=4, rounds_played=10)
+    )
+    game = night.games.get(Q(pair_a=1) | Q(pair_b=1), round=11)
+    phone = Client()
+    through_code = phone.get(pairs.pair_link_path(night, 1))["Location"]
+    for what, url in (("pair's code", through_code), ("game link", tokens.link_path(game, 1))):
+        page = phone.get(url).content.decode()
+        news = html.unescape(re.search(r'<p id="news"[^>]*data-url="([^"]*)"', page).group(1))
+        for name, address in (("game page", url), ("news poll", news)):
+            cpu = cpu_best(lambda address=address: phone.get(address), REPEATS * 2)
+            print(
+                f"{name} through a {what}, {PAGE_PAIRS}-pair night in round 11: "
+                f"queries {page_queries(phone, address)}, CPU best {cpu * 1000:.1f} ms"
+            )
 
 
 def bench_hand_entry(client, night) -> None:

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.db.models import Q
 from django.db.models.functions import Greatest, Least
 from django.utils.translation import gettext, gettext_lazy
 from simple_history.models import HistoricalRecords
@@ -320,6 +321,12 @@ class Game(models.Model):
         """Decided: a confirmed winner, or a forfeit (a void one has none and waits for
         nothing). A result awaiting confirmation is not finished yet."""
         return self.forfeit or (self.winner is not None and self.confirmed)
+
+    @staticmethod
+    def unfinished() -> Q:
+        """``not finished`` as a filter, for a page that must not read every game of a
+        big night to find the few still open."""
+        return Q(forfeit=False) & ~Q(winner__isnull=False, confirmed=True)
 
     @property
     def void(self) -> bool:

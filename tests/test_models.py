@@ -1,5 +1,8 @@
-"""The models' own words: where a game is played (``Game.label``) and whether play has
-started (``Game.started``, the one test the draw, the pages and the buttons share)."""
+"""The models' own words: where a game is played (``Game.label``), whether play has
+started (``Game.started``, the one test the draw, the pages and the buttons share) and
+whether a game is finished, read from a row or asked of the database."""
+
+import itertools
 
 import pytest
 from django.db.models import Count, Prefetch
@@ -80,3 +83,22 @@ def test_the_admin_and_history_name_each_record_in_words():
     assert str(player) == "3. Ann"
     assert str(season) == "November 2026"
     assert str(count) == f"19.50 counted of 20.00 for night {night.pk}"
+
+
+def test_the_database_finds_the_games_not_finished_as_the_model_says():
+    night = night_with_schedule(6)
+    games = list(Game.objects.filter(night=night).order_by("pk"))
+    shapes = itertools.product([False, True], [None, 1], [False, True])
+    for game, (forfeit, winner, confirmed) in zip(games, shapes, strict=False):
+        Game.objects.filter(pk=game.pk).update(
+            forfeit=forfeit,
+            winner=winner and game.pair_a,
+            confirmed=confirmed,
+        )
+    stored = list(Game.objects.filter(night=night))
+    expected = {game.pk for game in stored if not game.finished}
+
+    found = set(Game.objects.filter(Game.unfinished(), night=night).values_list("pk", flat=True))
+
+    assert found == expected
+    assert 0 < len(expected) < len(stored)

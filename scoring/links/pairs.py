@@ -121,7 +121,11 @@ def pair_game_now(night_id: int, pair: int, drawn: int, versions: int) -> PairGa
     game = next((g for g in games if waits_for_this_pair(g, pair)), games[-1])
     if game.is_playoff or game.finished:
         return PairGame(game)
-    playing = live.current_round(Game.objects.filter(night_id=night_id).only(*_ROUND_FIELDS))
+    # Only the earlier rounds' open games can make this one wait: a few rows, not the night.
+    earlier_open = Game.objects.filter(
+        Game.unfinished(), night_id=night_id, is_playoff=False, round__lt=game.round
+    )
+    playing = live.current_round(earlier_open.only(*_ROUND_FIELDS))
     if playing is None or game.round <= playing:
         return PairGame(game)
     other = game.pair_b if pair == game.pair_a else game.pair_a
