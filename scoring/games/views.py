@@ -67,7 +67,7 @@ class GamePage(PublicPage, TemplateView):
         return super().get_context_data(
             game=game,
             night=game.night,
-            state=game_state(game),
+            state=selectors.contested_win_words(game, progress) or game_state(game),
             sides=selectors.game_sides(game, self.names),
             progress=progress,
             mends=game_mends(game) if progress is None and game.started else [],

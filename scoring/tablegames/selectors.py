@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Count, Prefetch, QuerySet
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 
-from scoring.core.lists import names_and, scores_words
+from scoring.core.lists import scores_words
+from scoring.core.won_words import won_words
 from scoring.games import audit
 from scoring.games.audit import AuditEntry
 from scoring.models import TableGame, TableHand, TablePlayer
 from scoring.rules import InvalidInput
-from scoring.rules.game import COUNTED_OUT, GameState
 from scoring.rules.hand import MONEY
 from scoring.rules.table import Table
 from scoring.tablegames.documents import table_state
@@ -87,50 +87,6 @@ class TableBoard:
     winners: list[str]
     # Why the winners won, in words (``won_words``); empty while the game goes on.
     won_why: str = ""
-
-
-# A scoring card named in a sentence, with its article in French ("le Pedro droit").
-CARD_IN_A_SENTENCE = {
-    "high": pgettext_lazy("a scoring card in a sentence", "the High"),
-    "low": pgettext_lazy("a scoring card in a sentence", "the Low"),
-    "jack": pgettext_lazy("a scoring card in a sentence", "the Jack"),
-    "game": pgettext_lazy("a scoring card in a sentence", "the Game"),
-    "right_pedro": pgettext_lazy("a scoring card in a sentence", "the Right Pedro"),
-    "left_pedro": pgettext_lazy("a scoring card in a sentence", "the Left Pedro"),
-}
-
-
-def won_words(state: GameState, names: dict[int, str]) -> str:
-    """``Won by Otis (43) while Pearl had 44: counted out on the Right Pedro, law 13``:
-    who won and why, from the rules core's decision (a player with fewer points than
-    another can win by law 13, and a reader must see why)."""
-    decision = state.decision
-    if decision is None:
-        return ""
-    said = {
-        "winners": names_and(
-            f"{names[number]} ({state.scores[number - 1]})" for number in state.winners
-        ),
-        "target": state.variant.target,
-    }
-    if decision.how == COUNTED_OUT:
-        rivals = [
-            gettext("%(name)s had %(score)s")
-            % {"name": names[number], "score": state.scores[number - 1]}
-            for number in decision.rivals
-        ]
-        said |= {
-            "rivals": names_and(rivals),
-            "card": CARD_IN_A_SENTENCE[decision.card.key],
-            "law": decision.law,
-        }
-        return (
-            gettext("Won by %(winners)s while %(rivals)s: counted out on %(card)s, law %(law)s")
-            % said
-        )
-    if len(state.winners) > 1:
-        return gettext("Won by %(winners)s, who reached %(target)s together") % said
-    return gettext("Won by %(winners)s, the first to reach %(target)s") % said
 
 
 def _hand_summary(hand: TableHand, names: dict[int, str]) -> str:
