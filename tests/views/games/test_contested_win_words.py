@@ -1,10 +1,12 @@
-"""The game page says why a pair won when the other pair reached the target on the same
-hand: counted out by law 13 (``chicago42``), or the bidders peg first (``club11``)."""
+"""The game page and the table's phone link say why a pair won when the other pair reached
+the target on the same hand: counted out by law 13 (``chicago42``), or the bidders peg
+first (``club11``)."""
 
 import pytest
 from django.urls import reverse
 
 from scoring.games import services as games_services
+from scoring.links.tokens import link_path
 from scoring.models import Game
 from tests.factories import night_with_schedule
 from tests.rules.test_game_decision import CARD_KEYS
@@ -62,6 +64,16 @@ def test_chicago_pair_one_wins_with_43_counted_out_on_the_right_pedro(client):
     assert state(client, game, HTTP_ACCEPT_LANGUAGE="fr") == (
         "Gagnée par la paire 1 (43) alors que la paire 2 avait 44 : comptée sur le Pedro "
         "droit, loi 13"
+    )
+
+
+def test_the_table_link_says_it_on_the_phone(client):
+    game = played("chicago42", CHICAGO)
+
+    phone = client.get(link_path(game, game.pair_b))
+
+    assert phone.context["state"] == (
+        "Won by pair 1 (43) while pair 2 had 44: counted out on the Right Pedro, law 13"
     )
 
 
