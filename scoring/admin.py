@@ -136,6 +136,8 @@ class HandAdminForm(forms.ModelForm):
         cleaned = super().clean()
         game = cleaned.get("game")
         guards.refuse_if_final(game.night if game else None)
+        if game is not None:
+            guards.refuse_if_void(game)
         return cleaned
 
     def _post_clean(self) -> None:

@@ -79,6 +79,11 @@ class NightFinal(ValidationError):
     """The night is closed: a director must re-open it before anything changes."""
 
 
+class GameVoid(ValidationError):
+    """The night was ended early before this game was finished: it counts for nobody and
+    takes no entry until a director re-opens the night."""
+
+
 class StaleVersion(ValidationError):
     """Someone else changed the hand since the form was opened."""
 

@@ -5,6 +5,9 @@ and the pages that offer its button:
   re-opens it (``is_final``): every game write starts with ``lock_open_game``, every night
   write with ``lock_open_night``, a table's with ``refuse_if_final``; they raise
   ``NightFinal``.
+- *void*: a night ended early (``night_end_early``) made its games not finished by then
+  void; ``lock_open_game`` refuses them (``GameVoid``) until a director re-opens the
+  night, so a result entered later never counts (``is_void``).
 - *started*: play has started once a game has a hand or a result (``Game.started``); the
   draw and the schedule are fixed from then on (``play_started``).
 - *open to this person*: a finished game or table is corrected by a director only,
@@ -18,7 +21,7 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring.core.errors import NightFinal, PlayStarted
+from scoring.core.errors import GameVoid, NightFinal, PlayStarted
 from scoring.models import Game, Night
 
 
@@ -37,6 +40,28 @@ def refuse_if_final(night: Night | None) -> None:
         )
 
 
+def is_void(game: Game) -> bool:
+    """Whether ``game`` is void: its night was ended early before it was finished (a
+    play-off is not: the ties are still played off)."""
+    return game.night.ended_early and not game.is_playoff and not game.finished
+
+
+def void_reason(game: Game) -> str:
+    """Why a void game takes no entry, for the pages that show it (``""`` if not void)."""
+    if not is_void(game):
+        return ""
+    return gettext(
+        "%(night)s was ended early, before %(game)s was finished: this game does not count. "
+        "A director must re-open the night ended early before it is entered."
+    ) % {"night": game.night.name, "game": game.label[0].lower() + game.label[1:]}
+
+
+def refuse_if_void(game: Game) -> None:
+    reason = void_reason(game)
+    if reason:
+        raise GameVoid(reason)
+
+
 def lock_night(night: Night) -> Night:
     """The night's row, locked for this transaction and read afresh."""
     return Night.objects.select_for_update().get(pk=night.pk)
@@ -51,9 +76,10 @@ def lock_open_night(night: Night) -> Night:
 
 def lock_open_game(game: Game) -> Game:
     """The game and its night, locked and read afresh; every game write starts here, so
-    none goes through on a final night."""
+    none goes through on a final night, nor into a game void since the night ended early."""
     locked = Game.objects.select_for_update().select_related("night").get(pk=game.pk)
     refuse_if_final(locked.night)
+    refuse_if_void(locked)
     return locked
 
 

@@ -2,7 +2,7 @@
 decide).
 """
 
-from scoring.core.guards import is_final, open_to
+from scoring.core.guards import is_final, is_void, open_to
 from scoring.core.permissions import is_director, is_scorer
 
 
@@ -10,9 +10,10 @@ def game_actions(game, user) -> dict[str, bool]:
     """Which of the game page's forms and buttons ``user`` is offered.
 
     The services still decide; this only spares the page buttons they would refuse
-    (none is offered on a final night).
+    (none is offered on a final night, nor in a game void since the night ended early).
     """
     score = is_scorer(user) and not is_final(game.night) and not game.forfeit
+    score = score and not is_void(game)
     correct = score and open_to(game, user)
     return {
         "score": score,

@@ -6,9 +6,11 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import pgettext
 
 from scoring.core import documents
 from scoring.core.pairs import pair_names
+from scoring.core.won_words import won_words
 from scoring.models import Game, Hand, Seat, Substitute
 from scoring.rules import InvalidInput, check_result, play_game
 from scoring.rules.pot import players_of
@@ -55,6 +57,19 @@ def game_progress(game: Game):
         # not pass today's, so the page still shows them as stored and says what to mend
         # (``scoring.nights.mending``).
         return None
+
+
+def contested_win_words(game: Game, progress) -> str:
+    """Why the game was won when the other pair reached the target on the same hand
+    (``Won by pair 1 (43) while pair 2 had 44: counted out on the Right Pedro, law 13``);
+    ``""`` otherwise, the plain "won by" saying enough."""
+    if progress is None or progress.decision is None or not progress.decision.rivals:
+        return ""
+    named = {
+        pair: pgettext("a pair named in a sentence", "pair %(pair)s") % {"pair": pair}
+        for pair in game.pairs
+    }
+    return won_words(progress, named)
 
 
 def game_history(game: Game) -> list:

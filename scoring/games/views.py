@@ -17,6 +17,7 @@ from scoring.core import documents, errors
 from scoring.core.confirm import Confirmation, ConfirmFirst
 from scoring.core.dates import spoken_time
 from scoring.core.forms import add_rules_errors
+from scoring.core.guards import void_reason
 from scoring.core.hand_form import HandEditForm, hand_initial
 from scoring.core.permissions import DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.core.views import HandCorrection, HandDeletion, HandEntry, already_done, by_method
@@ -66,11 +67,12 @@ class GamePage(PublicPage, TemplateView):
         return super().get_context_data(
             game=game,
             night=game.night,
-            state=game_state(game),
+            state=selectors.contested_win_words(game, progress) or game_state(game),
             sides=selectors.game_sides(game, self.names),
             progress=progress,
             mends=game_mends(game) if progress is None and game.started else [],
             actions=actions,
+            void=void_reason(game),
             hand_table=HandTable(
                 rows,
                 game=game,

@@ -15,7 +15,7 @@ from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring.core.guards import is_final
+from scoring.core.guards import is_final, is_void, void_reason
 from scoring.links import pairs
 from scoring.models import Game
 
@@ -112,6 +112,8 @@ def open_link(token: str, games: QuerySet | None = None) -> TableLink:
         raise LinkRefused(_("This link was revoked by the director: ask for the new one."))
     if is_final(game.night):
         raise LinkRefused(_("The night is final: its table links no longer work."))
+    if is_void(game):
+        raise LinkRefused(void_reason(game))
     return TableLink(game, pair)
 
 
@@ -123,4 +125,6 @@ def _open_pair_link(signed: tuple[int, int, int, int], games: QuerySet) -> Table
         raise LinkRefused(_("This link was revoked by the director: ask for the new one."))
     if is_final(now.game.night):
         raise LinkRefused(_("The night is final: its table links no longer work."))
+    if is_void(now.game):
+        raise LinkRefused(void_reason(now.game))
     return TableLink(games.get(pk=now.game.pk), pair, notice=now.notice)

@@ -207,7 +207,7 @@ class LinkPage(LinkGate, TemplateView):
         return {
             "entered_by": named.get(game.result_entered_by, ""),
             "confirmed_by": named.get(game.confirmed_by, ""),
-            "state": game_state(game),
+            "state": games_selectors.contested_win_words(game, progress) or game_state(game),
             "confirmation": state,
             "awaited_from": selectors.awaited_from(game),
             "can_confirm": waiting and not refusal,

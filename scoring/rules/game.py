@@ -7,7 +7,8 @@ which shares the win, every player that one card brings there); such a hand give
 totals is refused, since only its cards can say who that was. Otherwise the bidder
 counts first ("bidders peg first"), then the others by score, and sides still level
 share the win. A Money bid (``club11``) ends the game at once. No hand may follow the
-one that won it.
+one that won it. How the game was decided (which rule, card and law) is kept beside the
+winners (:class:`Decision`), so a page can say why a side with fewer points won.
 """
 
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from scoring.rules.hand import (
     side_named,
     side_names,
 )
-from scoring.rules.variant import Hand, HandScore, Variant
+from scoring.rules.variant import Card, Hand, HandScore, Variant
 
 # A real game to 51 takes a few dozen hands; past this a file or a scorer is surely wrong
 # (an imported game of 3,000 passed deals once took 2 s to draw on its public page).
@@ -41,6 +42,27 @@ def too_many_hands(count: int) -> Problem:
             count=count,
         ),
     )
+
+
+# How a game was decided (``Decision.how``).
+REACHED = "reached"  # the winners alone reached the target on the deciding hand
+COUNTED_OUT = "counted_out"  # others reached it too: the cards counted out (law 13)
+BIDDER_FIRST = "bidder_first"  # others reached it too: bidders peg first (seed 001)
+MORE_POINTS = "more_points"  # others reached it too: the most points win
+MONEY = "money"  # a Money bid ended the game (``club11``)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Why a game's winners won: on which hand (numbered from 1), by which rule
+    (``how``), and, counted out, on which card and by which law of the variant. ``rivals``
+    reached the target on that hand too and lost."""
+
+    how: str
+    hand: int
+    rivals: tuple = ()
+    card: Card | None = None
+    law: int | None = None
 
 
 class HandStep(NamedTuple):
@@ -66,6 +88,9 @@ class GameState:
     winners: tuple = ()
     money_bid: bool = False
     steps: tuple[HandStep, ...] = ()
+    # How the hands decided the game; ``None`` while it goes on, or for a pegboard result
+    # (the board alone cannot say).
+    decision: Decision | None = None
 
     @property
     def finished(self) -> bool:
@@ -77,8 +102,9 @@ class GameState:
         return self.winners[0] if len(self.winners) == 1 else None
 
 
-def counted_out(before, counts, variant: Variant) -> tuple[int, ...]:
-    """The sides that reach the target first as the hand's cards are counted in order.
+def counted_out(before, counts, variant: Variant) -> tuple[tuple[int, ...], Card | None]:
+    """The sides that reach the target first as the hand's cards are counted in order,
+    and the card that brings them there.
 
     ``before`` is the board before the hand; ``counts`` the sides each card is credited
     to (``HandScore.counts``). Several sides reach it together only when one card brings
@@ -90,8 +116,8 @@ def counted_out(before, counts, variant: Variant) -> tuple[int, ...]:
             running[side] += card.points
         reached = tuple(side for side in sides if running[side] >= variant.target)
         if reached:
-            return reached
-    return ()
+            return reached, card
+    return (), None
 
 
 def winners_after(scores, bidder: int, target: int) -> tuple[int, ...]:
@@ -116,6 +142,7 @@ class Board:
         self.cinches = [0] * len(self.sides)
         self.winners: tuple[int, ...] = ()
         self.money_bid = False
+        self.decision: Decision | None = None
         self.steps: list[HandStep] = []
         self.reader = HandReader(variant, self.sides, word)
 
@@ -209,13 +236,37 @@ class Board:
                 self.cinches[charged] += 1
         if result.decided is not None:
             self.winners, self.money_bid = (result.decided,), True
-        elif counted and result.counts is not None:
-            self.winners = counted_out(before, result.counts, self.variant)
+            self.decide(MONEY)
+            return
+        target = self.variant.target
+        reached = tuple(i for i, score in enumerate(self.scores) if score >= target)
+        card = None
+        if counted and result.counts is not None:
+            self.winners, card = counted_out(before, result.counts, self.variant)
         elif self.variant.shares_win:
-            target = self.variant.target
-            self.winners = tuple(i for i, score in enumerate(self.scores) if score >= target)
+            self.winners = reached
         else:
-            self.winners = winners_after(self.scores, hand.bidder, self.variant.target)
+            self.winners = winners_after(self.scores, hand.bidder, target)
+        if self.winners:
+            self.decide(self.how_decided(reached, hand.bidder, card is not None), reached, card)
+
+    def how_decided(self, reached, bidder: int, counted: bool) -> str:
+        """Which rule chose the winners among the sides that ``reached`` the target."""
+        if len(reached) == len(self.winners):
+            return REACHED
+        if counted:
+            return COUNTED_OUT
+        return BIDDER_FIRST if self.winners == (bidder,) else MORE_POINTS
+
+    def decide(self, how: str, reached=(), card: Card | None = None) -> None:
+        """Keep how the hand being pegged decided the game."""
+        self.decision = Decision(
+            how=how,
+            hand=len(self.steps) + 1,
+            rivals=tuple(self.sides[i] for i in reached if i not in self.winners),
+            card=card if how == COUNTED_OUT else None,
+            law=self.variant.count_out_law if how == COUNTED_OUT else None,
+        )
 
     @property
     def finished(self) -> bool:
@@ -230,6 +281,7 @@ class Board:
             winners=tuple(self.sides[i] for i in self.winners),
             money_bid=self.money_bid,
             steps=tuple(self.steps),
+            decision=self.decision,
         )
 
 

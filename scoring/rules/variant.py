@@ -80,6 +80,9 @@ class Variant:
     # order of ``cards`` (their precedence) and the first side to reach it wins; the
     # scoring function then fills ``HandScore.counts``. Otherwise the bidder counts first.
     counts_out: bool = False
+    # The law of the variant's rules that orders the count-out, for pages that say why a
+    # game was won (seed 003, law 13).
+    count_out_law: int | None = None
     # Ruled rows on the printed score sheet: about the hands a game of it takes.
     score_sheet_rows: int = 16
     # A game of single players outside a night (``cinch-game/1``): how many may sit.

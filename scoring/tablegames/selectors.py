@@ -11,6 +11,7 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext
 
 from scoring.core.lists import scores_words
+from scoring.core.won_words import won_words
 from scoring.games import audit
 from scoring.games.audit import AuditEntry
 from scoring.models import TableGame, TableHand, TablePlayer
@@ -84,6 +85,8 @@ class TableBoard:
     pot: Decimal | None
     finished: bool
     winners: list[str]
+    # Why the winners won, in words (``won_words``); empty while the game goes on.
+    won_why: str = ""
 
 
 def _hand_summary(hand: TableHand, names: dict[int, str]) -> str:
@@ -139,6 +142,7 @@ def table_board(table: TableGame) -> TableBoard | None:
         pot=folded.pot,
         finished=state.finished,
         winners=[names[number] for number in state.winners],
+        won_why=won_words(state, names),
     )
 
 

@@ -76,6 +76,7 @@ def sheet_context(table, *, filled: bool) -> dict:
         # line up with the boxes whatever the number of players.
         "blank_rows": range(max(BLANK_ROWS - len(rows), 2)),
         "winners": board.winners if board and board.finished else [],
+        "won_why": board.won_why if board else "",
     }
 
 

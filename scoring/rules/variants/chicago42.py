@@ -55,6 +55,7 @@ VARIANT = Variant(
     score=score,
     revoke=True,
     counts_out=True,
+    count_out_law=13,
     discards=gettext_noop(
         "Discards (law 24): every scoring card found in the discard pile counts for the "
         "bidder, whoever discarded it; a card left in the stock is not out."

@@ -76,7 +76,7 @@ def test_a_five_player_razzle_table_is_played_to_its_payout(client_as, scorer):
         Decimal("0.00"),
     ]
     assert sum(row.share for row in board.players) == board.pot == Decimal("5.00")
-    assert "Won by Bob and Cy" in page.content.decode()
+    assert "Won by Bob (42) and Cy (42), who reached 42 together" in page.content.decode()
     assert "Hand 5" not in page.content.decode()  # no entry form once it is won
 
 
