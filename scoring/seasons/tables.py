@@ -20,7 +20,8 @@ class NightPointsColumn(NumberColumn):
         if provisional:
             # Translators: a night's column heading when its payout is not final yet.
             heading = gettext("%(date)s (provisional)") % {"date": heading}
-        super().__init__(verbose_name=heading, default="—")
+        attrs = {"th": {"class": "number night"}, "td": {"class": "number"}}
+        super().__init__(verbose_name=heading, default="—", attrs=attrs)
         self.night_pk = night.pk
 
     def render(self, value, record):
