@@ -19,6 +19,8 @@ from scoring.rules.night import money_text
 # A cell a spreadsheet would read as a formula (or as a command, through DDE) when it
 # starts so: a player named "=HYPERLINK(...)" must come out as text.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# A space a heading keeps on one line ("10 Nov" above "(provisional)"): a plain one in a CSV.
+NO_BREAK = "\u00a0"
 
 
 def spreadsheet_safe(value):
@@ -46,7 +48,10 @@ class CsvExport(TableExport):
     def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None) -> Dataset:
         dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
         safe = Dataset(title=dataset.title)
-        safe.headers = [spreadsheet_safe(header) for header in dataset.headers or []]
+        safe.headers = [
+            spreadsheet_safe(header.replace(NO_BREAK, " ") if isinstance(header, str) else header)
+            for header in dataset.headers or []
+        ]
         for row in dataset:
             safe.append([spreadsheet_safe(cell) for cell in row])
         return safe

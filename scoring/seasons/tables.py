@@ -7,7 +7,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.core.tables import BaseTable, NameColumn, NumberColumn
+from scoring.core.tables import NO_BREAK, BaseTable, NameColumn, NumberColumn
 
 
 class NightPointsColumn(NumberColumn):
@@ -17,6 +17,8 @@ class NightPointsColumn(NumberColumn):
     def __init__(self, night, *, provisional: bool):
         # Translators: a date format (Django's date filter) for a night's column heading.
         heading = date_format(night.date, pgettext("date format", "j M"))
+        # The date on one line, "(provisional)" free to go under it (the CSV's plain).
+        heading = heading.replace(" ", NO_BREAK)
         if provisional:
             # Translators: a night's column heading when its payout is not final yet.
             heading = gettext("%(date)s (provisional)") % {"date": heading}
