@@ -54,6 +54,11 @@ class SeasonLadder:
     provisional: set[int] = field(default_factory=set)
 
     @property
+    def any_dropped(self) -> bool:
+        """Whether ``best`` leaves out a night of anyone's (the legend says what it means)."""
+        return any(row["dropped"] for row in self.document["ladder"])
+
+    @property
     def rows(self) -> list[dict]:
         """The ladder's rows, each with ``night_<id>`` points (``None``: not played) and
         ``dropped_nights``, the ids of the nights the rules core's ``best`` leaves out."""

@@ -104,3 +104,14 @@ def test_the_sheet_draws_the_strike_through(season):
 
     assert len(re.findall(r'<s class="dropped">2: 1</s>', html)) == 2  # pair 1's players
     assert len(re.findall(r'<s class="dropped">1: 1</s>', html)) == 2  # pair 3's players
+
+
+def test_no_legend_for_marks_the_ladder_does_not_show(client, season):
+    """Every night closed and counted: nothing struck, nothing provisional."""
+    season.best = None
+    season.save()
+    results_services.night_close(night=Night.objects.get(name="Second"))
+
+    text = client.get(reverse("scoring:season-detail", args=[season.pk])).content.decode()
+
+    assert 'class="legend"' not in text and "<s " not in text and "provisional" not in text
