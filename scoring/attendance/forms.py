@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.core.forms import MemberChoiceField
 from scoring.models import Member
 
 
@@ -11,9 +12,7 @@ class SubstituteForm(forms.Form):
     """Who sat for a number in one game: a member, or a name typed."""
 
     number = forms.TypedChoiceField(label=_("Sat for"), coerce=int)
-    member = forms.ModelChoiceField(
-        label=_("Member"), queryset=Member.objects.order_by("name"), required=False
-    )
+    member = MemberChoiceField(label=_("Member"), queryset=Member.objects.all(), required=False)
     name = forms.CharField(label=_("or a name"), max_length=100, required=False)
 
     def __init__(self, *args, seats, **kwargs):

@@ -14,10 +14,12 @@ import uuid
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.forms.models import ModelChoiceIterator
 from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.core.names import by_name
 from scoring.core.problem_words import refusal
 from scoring.models import Member
 from scoring.rules.jsonio import load_json
@@ -152,11 +154,34 @@ class OnceTokenField(forms.UUIDField):
         super().__init__(required=False, initial=uuid.uuid4, **kwargs)
 
 
-def members_field() -> RecordsChoiceField:
+class ByNameChoices(ModelChoiceIterator):
+    """Members offered by name as the page's language sorts them (``core.names``), not in
+    the database's order."""
+
+    def __iter__(self):
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        for member in by_name(self.queryset, lambda member: member.name):
+            yield self.choice(member)
+
+
+class MemberChoiceField(forms.ModelChoiceField):
+    """One member, picked from the list by name."""
+
+    iterator = ByNameChoices
+
+
+class MembersChoiceField(RecordsChoiceField):
+    """Members ticked, listed by name."""
+
+    iterator = ByNameChoices
+
+
+def members_field() -> MembersChoiceField:
     """The members ticked to play (a night's or a table's)."""
-    return RecordsChoiceField(
+    return MembersChoiceField(
         label=_("Members playing"),
-        queryset=Member.objects.order_by("name"),
+        queryset=Member.objects.all(),
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )

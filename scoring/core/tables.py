@@ -7,15 +7,20 @@ from decimal import Decimal, InvalidOperation
 
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
+from django_tables2.data import TableData, TableListData, TableQuerysetData
 from django_tables2.export import TableExport
+from django_tables2.utils import Accessor, OrderBy, OrderByTuple
 from tablib import Dataset
 
 from scoring.core.money import shown_money
+from scoring.core.names import name_order
 from scoring.rules.night import money_text
 
 # A cell a spreadsheet would read as a formula (or as a command, through DDE) when it
 # starts so: a player named "=HYPERLINK(...)" must come out as text.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# A space a heading keeps on one line ("10 Nov" above "(provisional)"): a plain one in a CSV.
+NO_BREAK = "\u00a0"
 
 
 def spreadsheet_safe(value):
@@ -43,13 +48,66 @@ class CsvExport(TableExport):
     def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None) -> Dataset:
         dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
         safe = Dataset(title=dataset.title)
-        safe.headers = [spreadsheet_safe(header) for header in dataset.headers or []]
+        safe.headers = [
+            spreadsheet_safe(header.replace(NO_BREAK, " ") if isinstance(header, str) else header)
+            for header in dataset.headers or []
+        ]
         for row in dataset:
             safe.append([spreadsheet_safe(cell) for cell in row])
         return safe
 
 
+class NameColumn(tables.Column):
+    """People's names (one, or a list such as a pair's): a click on the heading sorts
+    them as the page's language does (``core.names``), not by code point."""
+
+
+def names_order(value) -> tuple:
+    """A ``NameColumn`` cell's sort key: its name, or each of its names in turn."""
+    if isinstance(value, list | tuple):
+        return tuple(name_order(str(name)) for name in value)
+    return (name_order(str(value)),)
+
+
+class RowsByLanguage(TableListData):
+    """Rows in a list, sorted as django-tables2 sorts them, but a ``NameColumn``'s
+    names by the language's collation."""
+
+    def order_by(self, aliases):
+        accessors = []
+        for alias in aliases:
+            bound_column = self.table.columns[OrderBy(alias).bare]
+            # As django-tables2 does: the column's own order, turned if the alias is.
+            if alias[0] != bound_column.order_by_alias[0]:
+                order = bound_column.order_by.opposite
+            else:
+                order = bound_column.order_by
+            accessors += [(by, isinstance(bound_column.column, NameColumn)) for by in order]
+        # Least significant first: each sort keeps the order of the rows it finds level.
+        for by, names in reversed(accessors):
+            if names:
+                accessor = Accessor(by.bare)
+                self.data.sort(
+                    key=lambda row, get=accessor: names_order(get.resolve(row, quiet=True)),
+                    reverse=by.is_descending,
+                )
+            else:
+                self.data.sort(key=OrderByTuple([by]).key)
+
+
 class BaseTable(tables.Table):
+    """Rows given as a list are sorted by ``RowsByLanguage``."""
+
+    def __init__(self, data=None, *args, **kwargs):
+        # A queryset sorts itself, in the database.
+        if (
+            data is not None
+            and not isinstance(data, TableData)
+            and not TableQuerysetData.validate(data)
+        ):
+            data = RowsByLanguage(list(data))
+        super().__init__(data, *args, **kwargs)
+
     class Meta:
         template_name = "django_tables2/table.html"
         attrs = {"class": "grid"}

@@ -41,6 +41,8 @@ MONEY_FIELDS = frozenset({"stake", "unit"})
 # Fields that name who did something: an account's sign-in name, a table link's label
 # (``pair 3 (table link)``), either one before ``": "`` and more words (a dispute).
 AUTHOR_FIELDS = frozenset({"confirmed_by", "result_entered_by", "dispute"})
+# A table's hand names its players by number: the trail says their names.
+PLAYER_FIELDS = frozenset({"bidder", "partner", "revoke"})
 # A sign-in name: Django's usernames hold no space and no colon (``UnicodeUsernameValidator``).
 SIGN_IN_NAME = re.compile(r"[\w.@+-]+")
 
@@ -158,10 +160,11 @@ class AuditEntry:
     restorable: bool = False  # a hand as it was, or a pegboard result
 
 
-def value_words(value) -> str:
+def value_words(value, players: dict | None = None) -> str:
     """A recorded value as a reader writes it: a date as the page's language does, an
     amount (a table's stake, its rounding unit: the only decimals recorded) with the
-    club's sign, a list of scores "9 v 5"."""
+    club's sign, a list of scores "9 v 5"; the cards taken by their takers' names when
+    ``players`` (a table's, by number) names them."""
     if value is None:
         return "—"
     if isinstance(value, bool):
@@ -174,7 +177,7 @@ def value_words(value) -> str:
         # The cards taken ({"high": 1, …}): each card as the rules core's place names it,
         # in the cards' order (PostgreSQL stores the keys in an order of its own).
         return ", ".join(
-            f"{gettext(key.replace('_', ' '))} {value_words(owner)}"
+            f"{gettext(key.replace('_', ' '))} {(players or {}).get(owner) or value_words(owner)}"
             for key, owner in cards_data(value).items()
         )
     if isinstance(value, list):
@@ -219,7 +222,9 @@ class _Wording:
         if name == "winners" and isinstance(value, list) and self.players:
             # A table's winners are its players' numbers: say their names.
             return names_and(self.players.get(number, number) for number in value) or "—"
-        return value_words(value)
+        if name in PLAYER_FIELDS and value in self.players:
+            return self.players[value]
+        return value_words(value, self.players)
 
 
 def _changes(record, previous, game: Game, wording: _Wording) -> tuple[tuple[str, str, str], ...]:

@@ -23,6 +23,7 @@ from scoring.core.forms import (
     typed_names,
     typed_players_field,
 )
+from scoring.core.names import by_name
 from scoring.core.problem_words import name_refused, said
 from scoring.models import Member, Night
 from scoring.nights.attendance_import import HOUSE
@@ -210,7 +211,7 @@ class NightForm(NightSettingsForm):
         self.initial["confirm_results"] = True
         members = [
             (name, name)
-            for name in Member.objects.order_by("name").values_list("name", flat=True)
+            for name in by_name(Member.objects.values_list("name", flat=True))
             if name != HOUSE
         ]
         self.fields["house_player"].choices = [

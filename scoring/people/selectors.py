@@ -1,16 +1,16 @@
 """Reads of the people page: every director and scorer, disabled ones too."""
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 
+from scoring.core.names import by_name
 from scoring.core.permissions import SCORERS
 
 
-def people() -> QuerySet:
+def people() -> list:
     """Every director and scorer (a disabled one too: it may be enabled again), directors
     first, by name (the people page). A removed login has no role, so it is not here."""
     User = get_user_model()
     staff_or_scorer = Q(is_staff=True) | Q(groups__name=SCORERS)
-    return (
-        User.objects.filter(staff_or_scorer).distinct().order_by("-is_staff", User.USERNAME_FIELD)
-    )
+    found = by_name(User.objects.filter(staff_or_scorer).distinct(), User.get_username)
+    return sorted(found, key=lambda person: not person.is_staff)

@@ -14,6 +14,7 @@ from functools import cached_property
 from django.utils.translation import gettext
 
 from scoring.core import documents, kept_summaries
+from scoring.core.names import by_name
 from scoring.core.pairs import pair_names
 from scoring.core.places import place_words
 from scoring.core.problem_words import say
@@ -242,7 +243,7 @@ def members_season() -> list[MemberSeason]:
     """Every member's season, by name, from each night's kept standings: two queries when
     the nights' summaries are kept (``kept_summaries``), whatever the number of nights,
     and one each for the games sat in for others and the table games."""
-    members = list(Member.objects.order_by("name"))
+    members = by_name(Member.objects.all(), lambda member: member.name)
     seasons = {member.name: MemberSeason(member) for member in members}
     for night in kept_summaries.kept_parts(("standings",), ("money", "players")):
         if night and any(row["wins"] for row in night[("standings",)]):

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.core.lists import separated
 from scoring.core.places import place_words
-from scoring.core.tables import BaseTable, MoneyColumn, NumberColumn
+from scoring.core.tables import BaseTable, MoneyColumn, NameColumn, NumberColumn
 
 
 class StandingsTable(BaseTable):
@@ -16,7 +16,7 @@ class StandingsTable(BaseTable):
 
     rank = NumberColumn(verbose_name=_("Rank"), empty_values=())
     pair = NumberColumn(verbose_name=_("Pair"))
-    players = tables.Column(verbose_name=_("Players"))
+    players = NameColumn(verbose_name=_("Players"))
     played = NumberColumn(verbose_name=_("Played"), exclude_from_export=True)
     wins = NumberColumn(verbose_name=_("Won"))
     losses = NumberColumn(verbose_name=_("Lost"))
@@ -104,7 +104,7 @@ class LedgerTable(BaseTable):
     """Every player's money for the night (the rules core's ``LedgerLine``)."""
 
     number = NumberColumn(verbose_name=_("No."))
-    name = tables.Column(verbose_name=_("Player"))
+    name = NameColumn(verbose_name=_("Player"))
     pair = NumberColumn(verbose_name=_("Pair"))
     paid = MoneyColumn(verbose_name=_("Paid"))
     won = MoneyColumn(verbose_name=pgettext_lazy("money", "Won"))
@@ -119,7 +119,7 @@ class LedgerTable(BaseTable):
 class MemberTable(BaseTable):
     """Each member's season (``selectors.MemberSeason``)."""
 
-    name = tables.Column(verbose_name=_("Member"))
+    name = NameColumn(verbose_name=_("Member"))
     nights = NumberColumn(verbose_name=_("Nights played"))
     games_won = NumberColumn(verbose_name=_("Games won"))
     cinches = NumberColumn(verbose_name=_("Cinches"))

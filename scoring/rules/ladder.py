@@ -6,12 +6,17 @@ prizes: E - r + 1, E the pairs in the prizes (withdrawn pairs left out), r the p
 among them (tied pairs share it). House players and withdrawn pairs get none; a night
 that cannot be paid out yet counts for nobody. Every night is scored by ``score_night``,
 so the ladder can never disagree with the standings a club printed.
+
+With ``best`` K, a player's K highest nights count; of nights with equal points the
+earlier counts, so the nights left out (``dropped``) are the same on every page and sheet.
+Players still level are listed by name as a reader sorts names (``collation_key``).
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from scoring.rules.errors import InvalidInput, Problem, gettext_noop, is_text, typed, words
-from scoring.rules.names import name_key, normal_name
+from scoring.rules.names import collation_key, name_key, normal_name
 from scoring.rules.night import MAX_NAME_LENGTH, NightReader, score_night, text_too_long
 from scoring.rules.pot import players_of
 
@@ -35,8 +40,19 @@ class LadderPlayer:
     name: str
     points: list[int] = field(default_factory=list)
 
+    def kept(self, best: int | None) -> list[int]:
+        """The positions in ``points`` of the nights that count: the ``best`` highest,
+        the earlier of equal points first."""
+        highest = sorted(range(len(self.points)), key=lambda at: (-self.points[at], at))
+        return sorted(highest[:best])
+
     def counted(self, best: int | None) -> int:
-        return sum(sorted(self.points, reverse=True)[:best])
+        return sum(self.points[at] for at in self.kept(best))
+
+    def dropped(self, best: int | None) -> list[int]:
+        """The positions in ``points`` of the nights ``best`` leaves out."""
+        kept = set(self.kept(best))
+        return [at for at in range(len(self.points)) if at not in kept]
 
 
 def read_season(doc) -> Season:
@@ -92,7 +108,7 @@ def night_points(night_doc, standings: dict) -> list[tuple[str, int]]:
     return points
 
 
-def ladder_document(doc) -> dict:
+def ladder_document(doc, name_order: Callable[[str], tuple] = collation_key) -> dict:
     """The ``cinch-ladder/1`` document of a ``cinch-season/1`` document."""
     season = read_season(doc)
     scored: list[tuple[dict, dict]] = []
@@ -104,14 +120,17 @@ def ladder_document(doc) -> dict:
             problems += invalid.under(f"nights[{index}]").problems
     if problems:
         raise InvalidInput(problems)
-    return ladder(season.name, season.best, scored)
+    return ladder(season.name, season.best, scored, name_order)
 
 
-def ladder(name: str, best: int | None, scored) -> dict:
+def ladder(
+    name: str, best: int | None, scored, name_order: Callable[[str], tuple] = collation_key
+) -> dict:
     """The ``cinch-ladder/1`` document of nights already scored: ``scored`` gives each
     night's ``(night_doc, standings)`` in season order. The site passes the standings it
     keeps for each night (``night_doc`` needs only its ``players``), so a season page does
-    not score its nights again."""
+    not score its nights again; and ``name_order``, the page's language's key for names
+    (players level are listed by it)."""
     players: dict[str, LadderPlayer] = {}
     counted_nights = 0
     for night_doc, standings in scored:
@@ -126,18 +145,18 @@ def ladder(name: str, best: int | None, scored) -> dict:
         "name": name,
         "best": best,
         "nights_counted": counted_nights,
-        "ladder": _ranked(players.values(), best),
+        "ladder": _ranked(players.values(), best, name_order),
     }
 
 
-def _ranked(players, best: int | None) -> list[dict]:
+def _ranked(players, best: int | None, name_order: Callable[[str], tuple]) -> list[dict]:
     """Players by points counted, then nights played (more first); still level, they share
     a rank and are listed by name."""
 
     def standing(player: LadderPlayer) -> tuple[int, int]:
         return (-player.counted(best), -len(player.points))
 
-    ordered = sorted(players, key=lambda player: (standing(player), player.name))
+    ordered = sorted(players, key=lambda player: (standing(player), name_order(player.name)))
     rows = []
     for position, player in enumerate(ordered, start=1):
         level = rows and standing(ordered[position - 2]) == standing(player)
@@ -147,6 +166,7 @@ def _ranked(players, best: int | None) -> list[dict]:
                 "player": player.name,
                 "nights": len(player.points),
                 "points": player.points,
+                "dropped": player.dropped(best),
                 "counted": player.counted(best),
             }
         )

@@ -11,6 +11,15 @@ and joiners, the bidirectional controls, other control and format characters,
 unassigned and private code points, and the letters that draw as blank space. They make
 two names that look the same differ. ``name_key`` is what names are matched by: the
 normal form, case-folded, so ``mabel`` finds the member ``Mabel``.
+
+``collation_key`` is what names are sorted by for a reader, as the Unicode Collation
+Algorithm's default order sorts Latin names (CLDR's root collation, English's and
+French's): letters first with accents and case set aside (``Élise`` before ``Walt``),
+then accents (``Elise`` before ``Élise``), then case (``walt`` before ``Walt``), then the
+name itself, so no two names sort level. Canadian French (CLDR ``fr_CA``) compares the
+accents from the end of the word (``côte`` before ``coté``): ``accents_from_end``. A key
+of our own rather than PyICU (a large native library for names of a club) or
+``locale.strxfrm`` (it sorts by the system's installed locales, which a server may lack).
 """
 
 import unicodedata
@@ -53,3 +62,25 @@ def normal_name(text: str) -> str:
 def name_key(text: str) -> str:
     """What two names are compared by: the normal form, case-folded."""
     return unicodedata.normalize("NFKC", normal_name(text).casefold())
+
+
+# Latin letters Unicode does not decompose, as the default collation sorts them.
+LETTERS_APART = str.maketrans(
+    {"æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "þ": "th", "ı": "i"}
+)
+
+
+def collation_key(name: str, *, accents_from_end: bool = False) -> tuple:
+    """What ``name`` sorts by for a reader (the module's docstring says how)."""
+    letters: list[list[str]] = []  # [letter, its accents]
+    for character in unicodedata.normalize("NFKD", name):
+        if unicodedata.combining(character) and letters:
+            letters[-1][1] += character
+        else:
+            letters.append([character, ""])
+    base = "".join(letter for letter, _accents in letters)
+    accents = [accent for _letter, accent in letters]
+    if accents_from_end:
+        accents.reverse()
+    cases = tuple(letter.isupper() for letter, _accents in letters)
+    return (base.casefold().translate(LETTERS_APART), tuple(accents), cases, name)

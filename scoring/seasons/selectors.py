@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q, QuerySet
 
 from scoring.core import kept_summaries
+from scoring.core.names import name_order
 from scoring.models import Night, NightSummary, Season
 from scoring.nights import selectors as nights_selectors
 from scoring.rules.ladder import SEASON_FORMAT, ladder, night_points
@@ -41,21 +42,37 @@ def season_document(season: Season) -> dict:
 @dataclass
 class SeasonLadder:
     """The ``cinch-ladder/1`` document of the season's scored nights, with each player's
-    points night by night (``grid``) and the nights that cannot be scored."""
+    points night by night (``grid``), the nights that cannot be scored, and those that
+    count while their payout is not final (``provisional``: a director has not closed
+    them, so their points may still change)."""
 
     season: Season
     nights: list[Night]
     document: dict
     grid: dict[str, dict[int, int]] = field(default_factory=dict)
     unscored: list[Night] = field(default_factory=list)
+    provisional: set[int] = field(default_factory=set)
+
+    @property
+    def any_dropped(self) -> bool:
+        """Whether ``best`` leaves out a night of anyone's (the legend says what it means)."""
+        return any(row["dropped"] for row in self.document["ladder"])
 
     @property
     def rows(self) -> list[dict]:
-        """The ladder's rows, each with ``night_<id>`` points (``None``: not played)."""
+        """The ladder's rows, each with ``night_<id>`` points (``None``: not played) and
+        ``dropped_nights``, the ids of the nights the rules core's ``best`` leaves out."""
         rows = []
         for row in self.document["ladder"]:
             points = self.grid.get(name_key(row["player"]), {})
-            rows.append({**row, **{f"night_{n.pk}": points.get(n.pk) for n in self.nights}})
+            played = list(points)  # the nights played, in the order of the row's points
+            rows.append(
+                {
+                    **row,
+                    **{f"night_{n.pk}": points.get(n.pk) for n in self.nights},
+                    "dropped_nights": {played[at] for at in row["dropped"]},
+                }
+            )
         return rows
 
 
@@ -64,7 +81,7 @@ def season_ladder(season: Season, known: NightSummary | None = None) -> SeasonLa
     when their summaries are kept, whatever their number; ``known``: a night's summary
     the page has computed already (the projector's night)."""
     nights = kept_summaries.nights_with_summaries(season_nights(season), known)
-    scored, grid, unscored = [], {}, []
+    scored, grid, unscored, provisional = [], {}, [], set()
     for night in nights:
         summary = night.kept_summary
         if summary.standings is None:
@@ -72,7 +89,10 @@ def season_ladder(season: Season, known: NightSummary | None = None) -> SeasonLa
             continue
         night_doc = {"players": summary.players}
         scored.append((night_doc, summary.standings))
-        for player, points in night_points(night_doc, summary.standings):
-            grid.setdefault(name_key(player), {})[night.pk] = points
-    document = ladder(season.name, season.best, scored)
-    return SeasonLadder(season, nights, document, grid, unscored)
+        points = night_points(night_doc, summary.standings)
+        for player, earned in points:
+            grid.setdefault(name_key(player), {})[night.pk] = earned
+        if points and not night.is_final:
+            provisional.add(night.pk)
+    document = ladder(season.name, season.best, scored, name_order)
+    return SeasonLadder(season, nights, document, grid, unscored, provisional)

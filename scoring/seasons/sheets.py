@@ -15,18 +15,26 @@ LADDER_TEMPLATE = "scoring/seasons/ladder_sheet.html"
 def ladder_sheet_job(season: Season, paper: str, language=None) -> kept_sheets.Job:
     """The printed ladder as a ``kept_sheets`` job, in ``language`` if the site has it,
     else the club's (``sheet_language``): kept under the digest of its HTML."""
-    ladder = season_ladder(season)
-    context = {
-        "club_name": settings.CLUB_NAME,
-        "season": season,
-        "ladder": ladder,
-        # Each player's points in the nights' order (numbered as the sheet lists them),
-        # "—" for a night not played: a checker reads which night each number is.
-        "rows_points": [
-            (row, [row[f"night_{night.pk}"] for night in ladder.nights]) for row in ladder.rows
-        ],
-    }
     with translation.override(sheet_language(None, language)):
+        ladder = season_ladder(season)  # players level listed as the sheet's language sorts
+        context = {
+            "club_name": settings.CLUB_NAME,
+            "season": season,
+            "ladder": ladder,
+            # Each player's points in the nights' order (numbered as the sheet lists them),
+            # "—" for a night not played, and whether ``best`` leaves it out: a checker
+            # reads which night each number is.
+            "rows_points": [
+                (
+                    row,
+                    [
+                        (row[f"night_{night.pk}"], night.pk in row["dropped_nights"])
+                        for night in ladder.nights
+                    ],
+                )
+                for row in ladder.rows
+            ],
+        }
         return kept_sheets.Job.of([Part(LADDER_TEMPLATE, context, 1)], paper)
 
 

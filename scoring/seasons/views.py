@@ -79,7 +79,7 @@ class SeasonDetail(PublicPage, ExportMixin, SingleTableMixin, TemplateView):
         return self.ladder.rows
 
     def get_table_kwargs(self) -> dict:
-        return {"nights": self.ladder.nights}
+        return {"nights": self.ladder.nights, "provisional": self.ladder.provisional}
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(

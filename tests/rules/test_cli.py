@@ -212,7 +212,14 @@ def test_ladder_prints_the_ladder_document(capsys, tmp_path):
     rows = [(1, "Ed", 4), (1, "Flo", 4), (3, "Ann", 3), (3, "Bob", 3)]
     rows += [(5, "Cy", 2), (5, "Di", 2), (7, "Gus", 1), (7, "Hal", 1)]
     assert document["ladder"] == [
-        {"rank": rank, "player": player, "nights": 1, "points": [points], "counted": points}
+        {
+            "rank": rank,
+            "player": player,
+            "nights": 1,
+            "points": [points],
+            "dropped": [],
+            "counted": points,
+        }
         for rank, player, points in rows
     ]
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring.rules.names import name_key, normal_name
+from scoring.rules.names import collation_key, name_key, normal_name
 
 
 @pytest.mark.parametrize(
@@ -50,3 +50,37 @@ def test_look_alikes_share_one_key():
     assert {name_key(n) for n in ["Mabel", "mabel", "MABEL", " Mabel ", "\uff2dabel"]} == {"mabel"}
     assert name_key("Straße") == name_key("STRASSE")
     assert name_key("Mabel") != name_key("Mable")
+
+
+def test_names_sort_by_their_letters_then_accents_then_case():
+    names = ["Élise", "walt", "Walt", "Zoé", "Ève", "Anne", "Elise", "Œdipe", "Odile"]
+
+    assert sorted(names, key=collation_key) == [
+        "Anne",
+        "Elise",
+        "Élise",
+        "Ève",
+        "Odile",
+        "Œdipe",
+        "walt",
+        "Walt",
+        "Zoé",
+    ]
+
+
+def test_canadian_french_compares_accents_from_the_end_of_the_word():
+    """The Unicode Collation Algorithm's example of backward accents (UTS #10)."""
+    words = ["côté", "coté", "côte", "cote"]
+
+    assert sorted(words, key=collation_key) == ["cote", "coté", "côte", "côté"]
+    assert sorted(words, key=lambda word: collation_key(word, accents_from_end=True)) == [
+        "cote",
+        "côte",
+        "coté",
+        "côté",
+    ]
+
+
+def test_no_two_different_names_sort_level():
+    assert collation_key("Zoe\u0301") != collation_key("Zoé")  # told apart, never level
+    assert collation_key("Zoé") == collation_key("Zoé")

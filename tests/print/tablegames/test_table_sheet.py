@@ -90,3 +90,25 @@ def test_a_hand_scored_by_its_revoke_can_be_checked_from_the_sheet(client):
     assert '<th rowspan="2">Revoke</th>' in blank
     row = filled.partition("<tbody>")[2].partition("</tr>")[0]
     assert "<td>1</td><td>1</td><td>2</td><td>3</td>" in "".join(row.split())
+
+
+@pytest.mark.parametrize(
+    ("language", "line"), [("en", "Winners: Kit and Dewey"), ("fr", "Gagnants : Kit et Dewey")]
+)
+def test_the_winners_line_names_them_as_a_sentence_does(client, language, line):
+    hand = {"bidder": 1, "bid": 14, "partner": 2, "points": [14, 0]}
+    table = tablegames_services.table_import(
+        document={
+            "format": "cinch-game/1",
+            "variant": "razzle",
+            "date": "2026-11-20",
+            "players": ["Kit", "Dewey", "Ann", "Bob"],
+            "hands": [hand] * 3,
+        }
+    )
+    url = reverse("scoring:table-sheet-preview", args=[table.pk])
+
+    text = client.get(url, {"filled": "1", "language": language}).content.decode()
+
+    assert line in " ".join(text.split())
+    assert "Kit, Dewey" not in text

@@ -491,3 +491,37 @@ def test_a_tables_card_choices_and_totals_name_the_players(client_as, scorer):
     card = form.variant.cards[0].key
     assert [label for _, label in form.fields[card].choices][:3] == ["Ann", "Bob", "Cy"]
     assert [field.label for field in form.points_fields] == ["Ann", "Bob", "Cy"]
+
+
+def table_audit(client, table, **language) -> dict[str, str]:
+    """Each field of the table's trail and the value it was last given, as shown."""
+    response = client.get(reverse("scoring:table-detail", args=[table.pk]), **language)
+    entries = response.context["audit"][::-1]  # oldest first: the newest value wins
+    return {field: after for entry in entries for field, _before, after in entry.changes}
+
+
+def test_the_audit_trail_names_a_tables_players_not_their_numbers(client_as, scorer):
+    table = make_table()
+    tablegames_services.table_hand_record(
+        table=table,
+        data={
+            "bidder": 3,
+            "bid": 6,
+            "partner": 1,
+            "revoke": 4,
+            "high": 3,
+            "low": 2,
+            "jack": 1,
+            "game": 3,
+            "right_pedro": 2,
+            "left_pedro": None,
+        },
+    )
+
+    english = table_audit(client_as(scorer), table)
+    french = table_audit(client_as(scorer), table, HTTP_ACCEPT_LANGUAGE="fr")
+
+    assert (english["bidder"], english["partner"], english["revoke"]) == ("Cy", "Ann", "Di")
+    assert english["cards"].startswith("high Cy, low Bob, jack Ann, game Cy")
+    assert (french["enchérisseur"], french["partenaire"], french["renonce"]) == ("Cy", "Ann", "Di")
+    assert french["cartes"].startswith("le Haut Cy, le Bas Bob, le Valet Ann, partie Cy")
