@@ -40,19 +40,22 @@ class LadderPlayer:
     name: str
     points: list[int] = field(default_factory=list)
 
-    def kept(self, best: int | None) -> list[int]:
-        """The positions in ``points`` of the nights that count: the ``best`` highest,
-        the earlier of equal points first."""
-        highest = sorted(range(len(self.points)), key=lambda at: (-self.points[at], at))
-        return sorted(highest[:best])
-
     def counted(self, best: int | None) -> int:
-        return sum(self.points[at] for at in self.kept(best))
+        return sum(self.points[at] for at in kept(self.points, best))
 
-    def dropped(self, best: int | None) -> list[int]:
-        """The positions in ``points`` of the nights ``best`` leaves out."""
-        kept = set(self.kept(best))
-        return [at for at in range(len(self.points)) if at not in kept]
+
+def kept(points: list[int], best: int | None) -> list[int]:
+    """The positions in a ladder row's ``points`` of the nights that count: the ``best``
+    highest, the earlier of equal points first."""
+    highest = sorted(range(len(points)), key=lambda at: (-points[at], at))
+    return sorted(highest[:best])
+
+
+def dropped(points: list[int], best: int | None) -> list[int]:
+    """The positions in a ladder row's ``points`` of the nights ``best`` leaves out: not a
+    field of ``cinch-ladder/1``, asked by the pages and sheets that mark them."""
+    counted = set(kept(points, best))
+    return [at for at in range(len(points)) if at not in counted]
 
 
 def read_season(doc) -> Season:
@@ -166,7 +169,6 @@ def _ranked(players, best: int | None, name_order: Callable[[str], tuple]) -> li
                 "player": player.name,
                 "nights": len(player.points),
                 "points": player.points,
-                "dropped": player.dropped(best),
                 "counted": player.counted(best),
             }
         )

@@ -11,6 +11,7 @@ from scoring.core import kept_summaries
 from scoring.core.names import name_order
 from scoring.models import Night, NightSummary, Season
 from scoring.nights import selectors as nights_selectors
+from scoring.rules import ladder as ladder_rules
 from scoring.rules.ladder import SEASON_FORMAT, ladder, night_points
 from scoring.rules.names import name_key
 
@@ -56,21 +57,23 @@ class SeasonLadder:
     @property
     def any_dropped(self) -> bool:
         """Whether ``best`` leaves out a night of anyone's (the legend says what it means)."""
-        return any(row["dropped"] for row in self.document["ladder"])
+        best = self.document["best"]
+        return any(ladder_rules.dropped(row["points"], best) for row in self.document["ladder"])
 
     @property
     def rows(self) -> list[dict]:
         """The ladder's rows, each with ``night_<id>`` points (``None``: not played) and
         ``dropped_nights``, the ids of the nights the rules core's ``best`` leaves out."""
-        rows = []
+        rows, best = [], self.document["best"]
         for row in self.document["ladder"]:
             points = self.grid.get(name_key(row["player"]), {})
             played = list(points)  # the nights played, in the order of the row's points
+            left_out = ladder_rules.dropped(row["points"], best)
             rows.append(
                 {
                     **row,
                     **{f"night_{n.pk}": points.get(n.pk) for n in self.nights},
-                    "dropped_nights": {played[at] for at in row["dropped"]},
+                    "dropped_nights": {played[at] for at in left_out},
                 }
             )
         return rows

@@ -217,7 +217,6 @@ def test_ladder_prints_the_ladder_document(capsys, tmp_path):
             "player": player,
             "nights": 1,
             "points": [points],
-            "dropped": [],
             "counted": points,
         }
         for rank, player, points in rows

@@ -1,8 +1,9 @@
 """What the season ladder says of each player's nights (``rules.ladder``): which nights
-``best`` leaves out (``dropped``), the earlier of equal points counting, and players
+``best`` leaves out (``dropped``, asked beside the ``cinch-ladder/1`` document, not a
+field of it), the earlier of equal points counting, and players
 still level listed by name as a reader sorts names."""
 
-from scoring.rules.ladder import ladder
+from scoring.rules.ladder import dropped, ladder
 from scoring.rules.names import collation_key
 
 
@@ -27,7 +28,8 @@ def test_best_leaves_out_the_lowest_nights_and_says_which():
     document = ladder("Winter", 2, [ann_first, ann_last, ann_first])
 
     ann = row(document, "Ann")
-    assert (ann["points"], ann["dropped"], ann["counted"]) == ([3, 1, 3], [1], 6)
+    assert (ann["points"], ann["counted"]) == ([3, 1, 3], 6)
+    assert dropped(ann["points"], document["best"]) == [1]
 
 
 def test_of_equal_points_the_earlier_night_counts():
@@ -35,14 +37,14 @@ def test_of_equal_points_the_earlier_night_counts():
 
     document = ladder("Winter", 2, [same, same, same])
 
-    assert row(document, "Ann")["dropped"] == [2]
+    assert dropped(row(document, "Ann")["points"], 2) == [2]
     assert row(document, "Ann")["counted"] == 4
 
 
 def test_every_night_counts_without_best():
     document = ladder("Winter", None, [night(("Ann", "Bob"), ("Cy", "Di"))] * 3)
 
-    assert row(document, "Cy")["dropped"] == []
+    assert dropped(row(document, "Cy")["points"], None) == []
     assert row(document, "Cy")["counted"] == 3
 
 
