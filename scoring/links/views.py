@@ -59,6 +59,19 @@ def _over(key: str, limit: int) -> bool:
     return not limits.take(key, limit, LINK_WINDOW)
 
 
+def forged_too_often(request) -> bool:
+    """Count one more link this site never signed from the request's address; whether
+    that address is past ``FORGED_LIMIT`` (guessing stops)."""
+    return _over(f"link-forged:{client_address(request)}", FORGED_LIMIT)
+
+
+def refused_page(request, reason: str, status: int, *, scorer: bool = False):
+    """The page a refused link shows (``scorer``: a scorer device's, which says to ask
+    the director for a new code)."""
+    context = {"reason": reason, "scorer": scorer}
+    return render(request, "scoring/links/link_refused.html", context, status=status)
+
+
 def pegboard_open(game) -> bool:
     """Whether the table may type the game's result from the pegboard: before play."""
     return not game.forfeit and not game.started
@@ -82,18 +95,27 @@ class LinkGate:
         """The link as this request uses it (``LinkPage``: with its browser)."""
         return link
 
+    def check_signed(self, token: str) -> None:
+        """``LinkForged`` unless this site signed ``token`` (no query)."""
+        signed_link(token)
+
+    def open(self, token: str, **kwargs) -> TableLink:
+        """The link ``token`` (and the URL's other ``kwargs``) opens; ``LinkRefused``
+        unless it is good now."""
+        return open_link(token, self.games())
+
     def dispatch(self, request, *args, token, **kwargs):
         too_many = _("Too many requests: wait a few minutes and try again.")
         try:
-            signed_link(token)
+            self.check_signed(token)
         except LinkForged as forged:
-            if _over(f"link-forged:{client_address(request)}", FORGED_LIMIT):
+            if forged_too_often(request):
                 return self.refuse(too_many, 429)
             return self.refuse(str(forged), 403)
         if self.over_limit(token):
             return self.refuse(too_many, 429)
         try:
-            self.link = self.used_from(open_link(token, self.games()))
+            self.link = self.used_from(self.open(token, **kwargs))
         except LinkRefused as refused:
             return self.refuse(str(refused), 403)
         self.token = token
@@ -113,7 +135,7 @@ class LinkNews(LinkGate, View):
     def refuse(self, reason: str, status: int):
         return self.answer({"refused": reason}, status)
 
-    def get(self, request, token):
+    def get(self, request, token, **kwargs):
         return self.answer(selectors.game_news(self.game))
 
     @staticmethod
@@ -127,6 +149,7 @@ class LinkPage(LinkGate, TemplateView):
     """The game of the link in the URL; a refusal page unless the link is good now."""
 
     template_name = "scoring/links/link.html"
+    scorer_device = False  # a scorer device's page (``scorer_views``), not a pair's
     outcome: str | None = None  # a post's, beyond its messages (``answers.post_answer``)
 
     def games(self):
@@ -141,9 +164,7 @@ class LinkPage(LinkGate, TemplateView):
     def refuse(self, reason: str, status: int):
         if answers.wants_answer(self.request):
             return answers.answer("wait" if status == 429 else "refused", [reason], status=status)
-        return render(
-            self.request, "scoring/links/link_refused.html", {"reason": reason}, status=status
-        )
+        return refused_page(self.request, reason, status, scorer=self.scorer_device)
 
     def dispatch(self, request, *args, **kwargs):
         """A post gives the browser its device id (``devices``), which the services
@@ -167,18 +188,24 @@ class LinkPage(LinkGate, TemplateView):
         account = author_label(user) if user.is_authenticated else ""
         return replace(link, account=account, device=self.device)
 
+    def link_url(self, part: str = "") -> str:
+        """The address of the link's page, or of its ``part`` (``result``, ``confirm``…)."""
+        return reverse("scoring:table-link" + (f"-{part}" if part else ""), args=[self.token])
+
     def page_url(self) -> str:
-        return reverse("scoring:table-link", args=[self.token])
+        return self.link_url()
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         """The game's header and board, then what ``page_context`` puts below them."""
         kwargs.pop("token", None)  # the URL's, kept as ``self.token``
+        kwargs.pop("pk", None)  # a scorer device's game (``scorer_views``), kept as ``self.game``
         game = self.game = games_selectors.game_shown(self.game)
         return super().get_context_data(
             token=self.token,
             page_url=self.page_url(),
+            confirm_url=self.link_url("confirm"),
             news=selectors.game_news(game),
-            news_url=reverse("scoring:table-link-news", args=[self.token]),
+            news_url=self.link_url("news"),
             news_seconds=NEWS_SECONDS,
             link=self.link,
             game=game,
@@ -212,12 +239,9 @@ class LinkPage(LinkGate, TemplateView):
             "awaited_from": selectors.awaited_from(game),
             "can_confirm": waiting and not refusal,
             "can_dispute": can_dispute,
+            "dispute_url": self.link_url("dispute") if can_dispute else "",
             "refusal": refusal,
-            "result_url": (
-                reverse("scoring:table-link-result", args=[self.token])
-                if pegboard_open(game)
-                else None
-            ),
+            "result_url": self.link_url("result") if pegboard_open(game) else None,
             "hand_table": HandTable(
                 games_selectors.hand_rows(game, progress),
                 game=game,
@@ -230,7 +254,7 @@ class LinkPage(LinkGate, TemplateView):
     def write(self, request) -> None:
         raise NotImplementedError
 
-    def post(self, request, token):
+    def post(self, request, token, **kwargs):
         try:
             self.write(request)
         except errors.AlreadyDone as done:
@@ -274,7 +298,7 @@ class LinkResult(LinkPage):
     template_name = "scoring/links/link_result.html"
     http_method_names = ["get", "post"]
 
-    def get(self, request, token):
+    def get(self, request, token, **kwargs):
         game = self.game = games_selectors.game_shown(self.game)
         if not pegboard_open(game):
             if game.hand_count:
@@ -285,13 +309,13 @@ class LinkResult(LinkPage):
             else:
                 messages.info(request, _("This game already has its result."))
             return redirect(self.page_url())
-        return super().get(request, token=token)
+        return super().get(request, token=token, **kwargs)
 
     def page_context(self, game, **forms) -> dict[str, Any]:
         forms.setdefault("result_form", ResultForm(game=game, names=self.names))
-        return forms
+        return {"result_action": self.link_url("result"), **forms}
 
-    def post(self, request, token):
+    def post(self, request, token, **kwargs):
         form = ResultForm(request.POST, game=self.game, names=self.names)
         if form.is_valid():
             try:
@@ -328,7 +352,7 @@ class LinkConfirm(LinkPage):
 class LinkDispute(LinkPage):
     http_method_names = ["post"]
 
-    def post(self, request, token):
+    def post(self, request, token, **kwargs):
         form = DisputeForm(request.POST)
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(dispute_form=form))
