@@ -5,7 +5,7 @@ from django.urls import path, re_path
 from scoring.attendance import views as attendance_views
 from scoring.core import text_size
 from scoring.games import views as games_views
-from scoring.links import pair_views, scorer_views
+from scoring.links import pair_views
 from scoring.links import views as links_views
 from scoring.nights import views as nights_views
 from scoring.people import views as people_views
@@ -100,34 +100,30 @@ urlpatterns = [
     path("t/<str:token>/dispute/", links_views.table_link_dispute, name="table-link-dispute"),
     path("t/<str:token>/news/", links_views.table_link_news, name="table-link-news"),
     path("t/<str:token>/settled/", links_views.table_link_settled, name="table-link-settled"),
-    path("d/<str:token>/", scorer_views.device_home, name="device-home"),
-    path("d/<str:token>/games/<int:pk>/", scorer_views.device_game, name="device-game"),
+    path("d/<str:token>/", links_views.device_home, name="device-home"),
+    path("d/<str:token>/games/<int:pk>/", links_views.device_game, name="device-game"),
     path(
         "d/<str:token>/games/<int:pk>/result/",
-        scorer_views.device_game_result,
+        links_views.device_game_result,
         name="device-game-result",
     ),
     path(
         "d/<str:token>/games/<int:pk>/confirm/",
-        scorer_views.device_game_confirm,
+        links_views.device_game_confirm,
         name="device-game-confirm",
     ),
     path(
         "d/<str:token>/games/<int:pk>/settled/",
-        scorer_views.device_game_settled,
+        links_views.device_game_settled,
         name="device-game-settled",
     ),
     path(
         "d/<str:token>/games/<int:pk>/news/",
-        scorer_views.device_game_news,
+        links_views.device_game_news,
         name="device-game-news",
     ),
-    path(
-        "nights/<int:pk>/scorer-devices/", scorer_views.device_add, name="night-device-add"
-    ),
-    path(
-        "scorer-devices/<int:pk>/revoke/", scorer_views.device_revoke, name="device-revoke"
-    ),
+    path("nights/<int:pk>/scorer-devices/", links_views.device_add, name="night-device-add"),
+    path("scorer-devices/<int:pk>/revoke/", links_views.device_revoke, name="device-revoke"),
     path(
         "games/<int:pk>/done-correcting/",
         games_views.game_done_correcting,

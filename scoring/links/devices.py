@@ -7,9 +7,10 @@ A result entered through one pair's link keeps the id of the device that entered
 other pair's link, nor through a scorer device's (``links.services.link_refusal``): one
 phone that scanned two codes cannot play both parts. It is not an account and not a
 secret (clearing the browser's cookies makes a new device): the key is each pair's
-code, printed on a card that pair alone holds; this stops the easy mistake. The cookie goes to the whole site,
-so one id stands for the browser on the table links (``/t/``) and the scorer devices'
-pages (``/d/``) alike; it lasts a night, and is never set on a page that is only read.
+code, printed on a card that pair alone holds; this stops the easy mistake. The cookie
+goes to the whole site, so one id stands for the browser on the table links (``/t/``)
+and the scorer devices' pages (``/d/``) alike; it lasts a night, and is never set on a
+page that is only read.
 """
 
 import re

@@ -5,11 +5,14 @@ else: no other night, no director's page, no password form, nothing once revoked
 final."""
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring.games import audit
+from scoring.games import services as games_services
 from scoring.links import scorers
 from scoring.links import services as links_services
 from scoring.links.tokens import link_path
@@ -271,3 +274,25 @@ def test_the_hall_guard_lets_the_device_through(client, settings, night, token):
 
     assert home.status_code == 200 and saved.status_code == 302
     assert Game.objects.get(pk=game.pk).hands.count() == 1
+
+
+def test_the_devices_pages_queries_do_not_grow_with_hands_or_games(night, token):
+    game = Game.objects.filter(night=night).first()
+    phone = Client()
+
+    def queries(path: str) -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert phone.get(path).status_code == 200
+        return len(captured)
+
+    hand = {"bidder": 1, "bid": 2, "points": [2, 2]}
+    games_services.hand_record(game=game, data=hand)
+    one = queries(game_path(token, game)), queries(reverse("scoring:device-home", args=[token]))
+    for _ in range(3):
+        games_services.hand_record(game=game, data=hand)
+    night_with_schedule(4, name="A bigger night")  # other nights' games count for nothing
+
+    assert (
+        queries(game_path(token, game)),
+        queries(reverse("scoring:device-home", args=[token])),
+    ) == one
