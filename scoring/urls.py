@@ -22,6 +22,8 @@ PUBLIC_SHEET = NIGHT + r"/sheets/(?P<sheet>pairs|standings)"
 # Sheets for scorers only: the payouts, and the sheets the room's staff hand out (the
 # packet, the play-off sheets, the seating cards).
 SCORERS_SHEET = NIGHT + r"/sheets/(?P<sheet>packet|playoffs|tables|payouts)"
+# A game on a scorer device's code (``links.scorers``), its number read as a night's is.
+DEVICE_GAME = r"^d/(?P<token>[^/]+)/games/(?P<pk>[0-9]{1,18})"
 
 app_name = "scoring"
 
@@ -101,27 +103,15 @@ urlpatterns = [
     path("t/<str:token>/news/", links_views.table_link_news, name="table-link-news"),
     path("t/<str:token>/settled/", links_views.table_link_settled, name="table-link-settled"),
     path("d/<str:token>/", links_views.device_home, name="device-home"),
-    path("d/<str:token>/games/<int:pk>/", links_views.device_game, name="device-game"),
-    path(
-        "d/<str:token>/games/<int:pk>/result/",
-        links_views.device_game_result,
-        name="device-game-result",
+    re_path(DEVICE_GAME + r"/$", links_views.device_game, name="device-game"),
+    re_path(DEVICE_GAME + r"/result/$", links_views.device_game_result, name="device-game-result"),
+    re_path(
+        DEVICE_GAME + r"/confirm/$", links_views.device_game_confirm, name="device-game-confirm"
     ),
-    path(
-        "d/<str:token>/games/<int:pk>/confirm/",
-        links_views.device_game_confirm,
-        name="device-game-confirm",
+    re_path(
+        DEVICE_GAME + r"/settled/$", links_views.device_game_settled, name="device-game-settled"
     ),
-    path(
-        "d/<str:token>/games/<int:pk>/settled/",
-        links_views.device_game_settled,
-        name="device-game-settled",
-    ),
-    path(
-        "d/<str:token>/games/<int:pk>/news/",
-        links_views.device_game_news,
-        name="device-game-news",
-    ),
+    re_path(DEVICE_GAME + r"/news/$", links_views.device_game_news, name="device-game-news"),
     path("nights/<int:pk>/scorer-devices/", links_views.device_add, name="night-device-add"),
     path("scorer-devices/<int:pk>/revoke/", links_views.device_revoke, name="device-revoke"),
     path(

@@ -194,6 +194,17 @@ def test_the_phone_that_entered_a_result_on_a_pair_link_does_not_confirm_it(nigh
     assert not game.confirmed
 
 
+def test_the_phone_that_entered_a_result_on_the_device_does_not_confirm_it_as_a_pair(night, token):
+    game = Game.objects.filter(night=night).first()
+    phone = Client()
+    phone.post(game_path(token, game, "result"), result_for(game))
+
+    phone.post(link_path(game, game.pair_b) + "confirm/")
+
+    game.refresh_from_db()
+    assert not game.confirmed and game.result_entered_by == "scorer device «Scorer 2»"
+
+
 def test_a_game_of_another_night_is_refused(night, token):
     other = night_with_schedule(2, name="Another night")
     game = Game.objects.get(night=other)
