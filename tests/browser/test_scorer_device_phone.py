@@ -89,7 +89,7 @@ def test_a_second_scorer_joins_by_the_code_and_is_refused_once_revoked(
     phone.goto(code)
     expect(phone.locator("h1")).to_have_text("Tuesday")
     phone.screenshot(path=folder / "hall-scorer-games.png", full_page=True)
-    table = f"Table 1: Pair {game.pair_a} ("
+    table = f"Table 1 · Pair {game.pair_a} ("
     phone.get_by_role("link", name=re.compile(re.escape(table))).first.tap()
     expect(phone.locator("p.muted").first).to_contain_text("scorer device Scorer 2")
     enter_hand(phone, 1, bidder=game.pair_a, bid=2, points={game.pair_a: 2, game.pair_b: 2})
