@@ -165,8 +165,8 @@ PAGES = [
     "night-attendance", "night-attendance-withdraw", "members",
     "seasons", "season-create", "season", "season-edit", "people", "game-played", "game-open",
     "hand-edit", "table-link", "table-link-result", "device-home", "device-game", "tables",
-    "table-create", "table-import", "table", "table-sheet", "sheet-packet", "sheet-playoffs", "sheet-tables",
-    "sheet-pairs", "sheet-standings", "sheet-payouts", "password-change",
+    "table-create", "table-import", "table", "table-sheet", "sheet-packet", "sheet-playoffs",
+    "sheet-tables", "sheet-pairs", "sheet-standings", "sheet-payouts", "password-change",
 ]  # fmt: skip
 
 
