@@ -73,7 +73,7 @@ def link_refusal(game: Game, link, *, disputing: bool = False) -> str:
     does the account that entered it (signed in on the browser the link is opened in),
     nor the browser that entered it through another link.
     """
-    scorer = getattr(link, "scorer", False)
+    scorer = link.scorer
     if scorer and disputing:
         return gettext("A scorer does not dispute a result: a director corrects it.")
     if game.dispute and not disputing and not scorer:

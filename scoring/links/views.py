@@ -160,7 +160,7 @@ class LinkPage(LinkGate, TemplateView):
     """The game of the link in the URL; a refusal page unless the link is good now."""
 
     template_name = "scoring/links/link.html"
-    scorer_device = False  # a scorer device's page (``scorer_views``), not a pair's
+    scorer_device = False  # a scorer device's page (``DeviceGate``), not a pair's
     outcome: str | None = None  # a post's, beyond its messages (``answers.post_answer``)
 
     def games(self):
@@ -209,7 +209,7 @@ class LinkPage(LinkGate, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         """The game's header and board, then what ``page_context`` puts below them."""
         kwargs.pop("token", None)  # the URL's, kept as ``self.token``
-        kwargs.pop("pk", None)  # a scorer device's game (``scorer_views``), kept as ``self.game``
+        kwargs.pop("pk", None)  # a scorer device's game (``DeviceGate``), kept as ``self.game``
         game = self.game = games_selectors.game_shown(self.game)
         return super().get_context_data(
             token=self.token,

@@ -307,3 +307,24 @@ def test_the_devices_pages_queries_do_not_grow_with_hands_or_games(night, token)
         queries(game_path(token, game)),
         queries(reverse("scoring:device-home", args=[token])),
     ) == one
+
+
+def test_forged_codes_are_counted_with_forged_links_and_a_genuine_one_still_opens(night, token):
+    phone = Client()
+    for _ in range(20):
+        assert phone.get(reverse("scoring:device-home", args=["x:y"])).status_code == 403
+
+    assert phone.get(reverse("scoring:device-home", args=["x:y"])).status_code == 429
+    assert phone.get(reverse("scoring:table-link", args=["x:y"])).status_code == 429
+    assert phone.get(reverse("scoring:device-home", args=[token])).status_code == 200
+
+
+def test_no_device_is_added_on_a_final_night(client_as, director, night):
+    type(night).objects.filter(pk=night.pk).update(is_final=True)
+    page = client_as(director)
+
+    answer = page.post(reverse("scoring:night-device-add", args=[night.pk]), follow=True)
+
+    assertContains(answer, "is final")
+    assertNotContains(answer, "Add a scorer device")
+    assert not ScorerDevice.objects.filter(night=night).exists()
