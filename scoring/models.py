@@ -349,6 +349,25 @@ class Game(models.Model):
         return bool(count) if count is not None else self.hands.exists()
 
 
+class ScorerDevice(models.Model):
+    """A second scorer's phone for one night: it enters that night's games through a
+    signed link the director shows (``links.scorers``), with no account and no password.
+    Revoked, it opens nothing more; the row stays, as results name it."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="scorer_devices")
+    name = models.CharField(max_length=40, help_text="How the results it enters name it.")
+    made_by = models.CharField(max_length=150, help_text="The director who added it.")
+    made_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["night", "made_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.night.name})"
+
+
 class Substitute(models.Model):
     """Someone who sat for a number in one game: recorded, changes no figure (rules.md)."""
 

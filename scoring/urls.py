@@ -22,6 +22,8 @@ PUBLIC_SHEET = NIGHT + r"/sheets/(?P<sheet>standings)"
 # Sheets for scorers only: the payouts, and the sheets the room's staff hand out (the
 # packet, the play-off sheets, the seating cards; the pair cards, ``night-pair-cards``).
 SCORERS_SHEET = NIGHT + r"/sheets/(?P<sheet>packet|playoffs|tables|payouts)"
+# A game on a scorer device's code (``links.scorers``), its number read as a night's is.
+DEVICE_GAME = r"^d/(?P<token>[^/]+)/games/(?P<pk>[0-9]{1,18})"
 
 app_name = "scoring"
 
@@ -99,6 +101,18 @@ urlpatterns = [
     path("t/<str:token>/dispute/", links_views.table_link_dispute, name="table-link-dispute"),
     path("t/<str:token>/news/", links_views.table_link_news, name="table-link-news"),
     path("t/<str:token>/settled/", links_views.table_link_settled, name="table-link-settled"),
+    path("d/<str:token>/", links_views.device_home, name="device-home"),
+    re_path(DEVICE_GAME + r"/$", links_views.device_game, name="device-game"),
+    re_path(DEVICE_GAME + r"/result/$", links_views.device_game_result, name="device-game-result"),
+    re_path(
+        DEVICE_GAME + r"/confirm/$", links_views.device_game_confirm, name="device-game-confirm"
+    ),
+    re_path(
+        DEVICE_GAME + r"/settled/$", links_views.device_game_settled, name="device-game-settled"
+    ),
+    re_path(DEVICE_GAME + r"/news/$", links_views.device_game_news, name="device-game-news"),
+    path("nights/<int:pk>/scorer-devices/", links_views.device_add, name="night-device-add"),
+    path("scorer-devices/<int:pk>/revoke/", links_views.device_revoke, name="device-revoke"),
     path(
         "games/<int:pk>/done-correcting/",
         games_views.game_done_correcting,

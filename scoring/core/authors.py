@@ -11,6 +11,8 @@ from simple_history.signals import pre_create_historical_record
 
 # How a table link is named in the history and the night file (``links.tokens``).
 LINK_LABEL = re.compile(r"pair (\d+) \(table link\)")
+# How a second scorer's device is named the same way (``links.scorers``).
+DEVICE_LABEL = re.compile(r"scorer device «(.+)»")
 
 _links = threading.local()  # the link a service is writing for, in this thread
 
@@ -69,12 +71,21 @@ def _name_the_link(sender, history_instance, **kwargs) -> None:
 pre_create_historical_record.connect(_name_the_link, dispatch_uid="scoring.link-authors")
 
 
+def device_label(name: str) -> str:
+    """A scorer device's label, kept in English like a table link's: ``scorer device
+    «Scorer 2»``."""
+    return f"scorer device «{name}»"
+
+
 def label_words(label: str) -> str:
     """An author ``label`` in the page's language: a table link's stored label (``pair 3
     (table link)``, kept in English in the history and the night file) translated, a
     sign-in name as it is, and any ``": "`` and words after it (a dispute) kept."""
     head, colon, rest = label.partition(": ")
     link = LINK_LABEL.fullmatch(head)
-    if link is None:
-        return label
-    return gettext("pair %(pair)s (table link)") % {"pair": link[1]} + colon + rest
+    if link is not None:
+        return gettext("pair %(pair)s (table link)") % {"pair": link[1]} + colon + rest
+    device = DEVICE_LABEL.fullmatch(head)
+    if device is not None:
+        return gettext("scorer device «%(name)s»") % {"name": device[1]} + colon + rest
+    return label

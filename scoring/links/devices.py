@@ -1,13 +1,16 @@
 """The device a table link is used from: a random id in a cookie that a browser gets with
-its first post through a table link (a hand, a result, a confirmation).
+its first post through a table link or a scorer device's (a hand, a result, a
+confirmation).
 
 A result entered through one pair's link keeps the id of the device that entered it
 (``Game.result_entered_from``), and that device may not confirm or dispute it through the
-other pair's link (``links.services.link_refusal``): one phone that scanned both
-pairs' codes cannot play both parts. It is not an account and not a secret (clearing the
-browser's cookies makes a new device): the key is each pair's code, printed on a card
-that pair alone holds; this stops the easy mistake. The cookie goes to the links' paths
-alone (``/t/``), lasts a night, and is never set on a page that is only read.
+other pair's link, nor through a scorer device's (``links.services.link_refusal``): one
+phone that scanned two codes cannot play both parts. It is not an account and not a
+secret (clearing the browser's cookies makes a new device): the key is each pair's
+code, printed on a card that pair alone holds; this stops the easy mistake. The cookie
+goes to the whole site, so one id stands for the browser on the table links (``/t/``)
+and the scorer devices' pages (``/d/``) alike; it lasts a night, and is never set on a
+page that is only read.
 """
 
 import re
@@ -39,7 +42,7 @@ def remember(request, response, device: str) -> None:
             COOKIE,
             device,
             max_age=LIFETIME,
-            path=get_script_prefix() + "t/",  # the table links' pages alone
+            path=get_script_prefix(),  # ``/t/`` and ``/d/`` alike
             secure=settings.SESSION_COOKIE_SECURE,
             httponly=True,
             samesite="Lax",

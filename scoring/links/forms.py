@@ -12,3 +12,29 @@ class DisputeForm(forms.Form):
         label=gettext_lazy("What is wrong with the result?"),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
+
+
+class ScorerDeviceForm(forms.Form):
+    """The night page's "Add a scorer device": its name, which the results it enters
+    carry (``Scorer 2`` when left empty)."""
+
+    name = forms.CharField(
+        max_length=40,
+        required=False,
+        label=gettext_lazy("Name"),
+        help_text=gettext_lazy("How the results it enters name it; empty: Scorer 2, 3…"),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+    def __init__(self, *args, night, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.night = night
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if name and self.night.scorer_devices.filter(name=name).exists():
+            raise forms.ValidationError(
+                gettext_lazy("This night has a scorer device named %(name)s already."),
+                params={"name": name},
+            )
+        return name

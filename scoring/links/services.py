@@ -68,12 +68,18 @@ def link_refusal(game: Game, link, *, disputing: bool = False) -> str:
     offers the buttons when it is "", the services refuse otherwise.
 
     A dispute is a scorer's or a director's to settle (the pair that disputed may say
-    more). The pair that entered the result does not confirm it, nor does the account
-    that entered it (signed in on the browser the link is opened in), nor the device that
-    entered it through the other pair's link.
+    more): a scorer device (``links.scorers``) settles it by confirming, and disputes
+    nothing. The pair or scorer device that entered the result does not confirm it, nor
+    does the account that entered it (signed in on the browser the link is opened in),
+    nor the browser that entered it through another link.
     """
-    if game.dispute and not disputing:
+    scorer = link.scorer
+    if scorer and disputing:
+        return gettext("A scorer does not dispute a result: a director corrects it.")
+    if game.dispute and not disputing and not scorer:
         return str(DISPUTED)
+    if scorer and link.label == game.result_entered_by:
+        return gettext("This scorer device entered the result: someone else must confirm it.")
     if link.label == game.result_entered_by:
         if disputing:
             return gettext("The pair that entered the result cannot dispute it.")
@@ -84,6 +90,8 @@ def link_refusal(game: Game, link, *, disputing: bool = False) -> str:
     if link.account and link.account == game.result_entered_by:
         return gettext("You entered this result: someone else must confirm it.")
     if link.device and link.device == game.result_entered_from:
+        if scorer:
+            return gettext("This phone entered the result: someone else must confirm it.")
         return gettext(
             "This phone entered the result through the other pair's link: the other pair "
             "confirms it on a phone of its own, or a scorer does."

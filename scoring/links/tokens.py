@@ -43,6 +43,7 @@ class TableLink:
     account: str = ""
     device: str = ""
     notice: str = ""  # a pair link's word above a game still to come (``links.pairs``)
+    scorer = False  # a pair's part; a scorer device's link has a scorer's (``links.scorers``)
 
     @property
     def other_pair(self) -> int:

@@ -17,6 +17,10 @@ link's check and nothing more: no template, no session), and reloads or says so.
 polls are counted apart, against ``NEWS_LIMIT``: four phones of one pair left open for
 the whole window stay under it, and polling never uses up the allowance a phone needs
 to save its hands.
+
+A second scorer's phone (``links.scorers``) uses the same pages under its own code,
+``/d/<token>/games/<pk>/``, for any game of its night, with ``/d/<token>/`` listing them;
+the director adds and revokes it on the night page (``DeviceAdd``, ``DeviceRevoke``).
 """
 
 from dataclasses import replace
@@ -25,38 +29,59 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
+from django.utils.decorators import method_decorator
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.generic import TemplateView, View
 
 from scoring.core import errors, limits
 from scoring.core.clients import client_address
+from scoring.core.errors import NightFinal
 from scoring.core.forms import add_rules_errors
-from scoring.core.views import HandEntry
+from scoring.core.permissions import DirectorRequiredMixin
+from scoring.core.views import HandEntry, NightPage
 from scoring.games import audit
 from scoring.games import selectors as games_selectors
 from scoring.games import services as games_services
 from scoring.games.forms import ResultForm, hand_form
 from scoring.games.services import author_label
 from scoring.games.tables import HandTable, different_hand_note, game_state
-from scoring.links import answers, selectors, services
+from scoring.links import answers, scorers, selectors, services
 from scoring.links.devices import device_for_write, known_device, remember
-from scoring.links.forms import DisputeForm
+from scoring.links.forms import DisputeForm, ScorerDeviceForm
 from scoring.links.tokens import LinkForged, LinkRefused, TableLink, open_link, signed_link
+from scoring.models import ScorerDevice
+from scoring.room.selectors import round_board
 
 LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
 FORGED_LIMIT = 20  # links this site never signed, per address and window: guessing stops
 LINK_WINDOW = 600
 NEWS_SECONDS = 3  # how often an open page asks whether the game changed
 NEWS_LIMIT = 4 * LINK_WINDOW // NEWS_SECONDS  # news polls per link and window
+TOO_MANY = gettext_lazy("Too many requests: wait a few minutes and try again.")
 
 
 def _over(key: str, limit: int) -> bool:
     """Count one more under ``key`` in its ``LINK_WINDOW``; whether it had ``limit`` already."""
     return not limits.take(key, limit, LINK_WINDOW)
+
+
+def forged_too_often(request) -> bool:
+    """Count one more link this site never signed from the request's address; whether
+    that address is past ``FORGED_LIMIT`` (guessing stops)."""
+    return _over(f"link-forged:{client_address(request)}", FORGED_LIMIT)
+
+
+def refused_page(request, reason: str, status: int, *, scorer: bool = False):
+    """The page a refused link shows (``scorer``: a scorer device's, which says to ask
+    the director for a new code)."""
+    context = {"reason": reason, "scorer": scorer}
+    return render(request, "scoring/links/link_refused.html", context, status=status)
 
 
 def pegboard_open(game) -> bool:
@@ -82,18 +107,26 @@ class LinkGate:
         """The link as this request uses it (``LinkPage``: with its browser)."""
         return link
 
+    def check_signed(self, token: str) -> None:
+        """``LinkForged`` unless this site signed ``token`` (no query)."""
+        signed_link(token)
+
+    def open(self, token: str, **kwargs) -> TableLink:
+        """The link ``token`` (and the URL's other ``kwargs``) opens; ``LinkRefused``
+        unless it is good now."""
+        return open_link(token, self.games())
+
     def dispatch(self, request, *args, token, **kwargs):
-        too_many = _("Too many requests: wait a few minutes and try again.")
         try:
-            signed_link(token)
+            self.check_signed(token)
         except LinkForged as forged:
-            if _over(f"link-forged:{client_address(request)}", FORGED_LIMIT):
-                return self.refuse(too_many, 429)
+            if forged_too_often(request):
+                return self.refuse(str(TOO_MANY), 429)
             return self.refuse(str(forged), 403)
         if self.over_limit(token):
-            return self.refuse(too_many, 429)
+            return self.refuse(str(TOO_MANY), 429)
         try:
-            self.link = self.used_from(open_link(token, self.games()))
+            self.link = self.used_from(self.open(token, **kwargs))
         except LinkRefused as refused:
             return self.refuse(str(refused), 403)
         self.token = token
@@ -113,7 +146,7 @@ class LinkNews(LinkGate, View):
     def refuse(self, reason: str, status: int):
         return self.answer({"refused": reason}, status)
 
-    def get(self, request, token):
+    def get(self, request, token, **kwargs):
         return self.answer(selectors.game_news(self.game))
 
     @staticmethod
@@ -127,6 +160,7 @@ class LinkPage(LinkGate, TemplateView):
     """The game of the link in the URL; a refusal page unless the link is good now."""
 
     template_name = "scoring/links/link.html"
+    scorer_device = False  # a scorer device's page (``DeviceGate``), not a pair's
     outcome: str | None = None  # a post's, beyond its messages (``answers.post_answer``)
 
     def games(self):
@@ -141,9 +175,7 @@ class LinkPage(LinkGate, TemplateView):
     def refuse(self, reason: str, status: int):
         if answers.wants_answer(self.request):
             return answers.answer("wait" if status == 429 else "refused", [reason], status=status)
-        return render(
-            self.request, "scoring/links/link_refused.html", {"reason": reason}, status=status
-        )
+        return refused_page(self.request, reason, status, scorer=self.scorer_device)
 
     def dispatch(self, request, *args, **kwargs):
         """A post gives the browser its device id (``devices``), which the services
@@ -167,18 +199,24 @@ class LinkPage(LinkGate, TemplateView):
         account = author_label(user) if user.is_authenticated else ""
         return replace(link, account=account, device=self.device)
 
+    def link_url(self, part: str = "") -> str:
+        """The address of the link's page, or of its ``part`` (``result``, ``confirm``…)."""
+        return reverse("scoring:table-link" + (f"-{part}" if part else ""), args=[self.token])
+
     def page_url(self) -> str:
-        return reverse("scoring:table-link", args=[self.token])
+        return self.link_url()
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         """The game's header and board, then what ``page_context`` puts below them."""
         kwargs.pop("token", None)  # the URL's, kept as ``self.token``
+        kwargs.pop("pk", None)  # a scorer device's game (``DeviceGate``), kept as ``self.game``
         game = self.game = games_selectors.game_shown(self.game)
         return super().get_context_data(
             token=self.token,
             page_url=self.page_url(),
+            confirm_url=self.link_url("confirm"),
             news=selectors.game_news(game),
-            news_url=reverse("scoring:table-link-news", args=[self.token]),
+            news_url=self.link_url("news"),
             news_seconds=NEWS_SECONDS,
             link=self.link,
             game=game,
@@ -212,12 +250,9 @@ class LinkPage(LinkGate, TemplateView):
             "awaited_from": selectors.awaited_from(game),
             "can_confirm": waiting and not refusal,
             "can_dispute": can_dispute,
+            "dispute_url": self.link_url("dispute") if can_dispute else "",
             "refusal": refusal,
-            "result_url": (
-                reverse("scoring:table-link-result", args=[self.token])
-                if pegboard_open(game)
-                else None
-            ),
+            "result_url": self.link_url("result") if pegboard_open(game) else None,
             "hand_table": HandTable(
                 games_selectors.hand_rows(game, progress),
                 game=game,
@@ -230,7 +265,7 @@ class LinkPage(LinkGate, TemplateView):
     def write(self, request) -> None:
         raise NotImplementedError
 
-    def post(self, request, token):
+    def post(self, request, token, **kwargs):
         try:
             self.write(request)
         except errors.AlreadyDone as done:
@@ -274,7 +309,7 @@ class LinkResult(LinkPage):
     template_name = "scoring/links/link_result.html"
     http_method_names = ["get", "post"]
 
-    def get(self, request, token):
+    def get(self, request, token, **kwargs):
         game = self.game = games_selectors.game_shown(self.game)
         if not pegboard_open(game):
             if game.hand_count:
@@ -285,13 +320,13 @@ class LinkResult(LinkPage):
             else:
                 messages.info(request, _("This game already has its result."))
             return redirect(self.page_url())
-        return super().get(request, token=token)
+        return super().get(request, token=token, **kwargs)
 
     def page_context(self, game, **forms) -> dict[str, Any]:
         forms.setdefault("result_form", ResultForm(game=game, names=self.names))
-        return forms
+        return {"result_action": self.link_url("result"), **forms}
 
-    def post(self, request, token):
+    def post(self, request, token, **kwargs):
         form = ResultForm(request.POST, game=self.game, names=self.names)
         if form.is_valid():
             try:
@@ -328,7 +363,7 @@ class LinkConfirm(LinkPage):
 class LinkDispute(LinkPage):
     http_method_names = ["post"]
 
-    def post(self, request, token):
+    def post(self, request, token, **kwargs):
         form = DisputeForm(request.POST)
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(dispute_form=form))
@@ -357,3 +392,136 @@ table_link_confirm = LinkConfirm.as_view()
 table_link_dispute = LinkDispute.as_view()
 table_link_news = LinkNews.as_view()
 table_link_settled = LinkSettled.as_view()
+
+
+# A second scorer's phone (``links.scorers``): ``/d/<token>/``, the night's games round by
+# round, and ``/d/<token>/games/<pk>/``, a game of that night on the pages above, the
+# device in the place of a pair. And the director's two buttons on the night page.
+
+
+class DeviceGate:
+    """Opens the URL's game as the device's (``scorers.open_device_game``) in place of a
+    table link: a game of another night, a revoked device or a final night is refused.
+    Each page and post notes the device as used (the news polls do not)."""
+
+    scorer_device = True
+    notes_use = True
+
+    def check_signed(self, token: str) -> None:
+        scorers.signed_device(token)
+
+    def open(self, token: str, pk: int, **kwargs) -> scorers.ScorerLink:
+        link = scorers.open_device_game(token, pk, self.games())
+        if self.notes_use:
+            scorers.device_used(link.scorer_device)
+        return link
+
+    def link_url(self, part: str = "") -> str:
+        name = "scoring:device-game" + (f"-{part}" if part else "")
+        return reverse(name, args=[self.token, self.game.pk])
+
+    def get_context_data(self, **kwargs):
+        home = reverse("scoring:device-home", args=[self.token])
+        return super().get_context_data(device_home=home, **kwargs)
+
+
+class DeviceHand(DeviceGate, LinkHand):
+    pass
+
+
+class DeviceResult(DeviceGate, LinkResult):
+    pass
+
+
+class DeviceConfirm(DeviceGate, LinkConfirm):
+    pass
+
+
+class DeviceSettled(DeviceGate, LinkSettled):
+    pass
+
+
+class DeviceNews(DeviceGate, LinkNews):
+    notes_use = False
+
+
+@method_decorator(never_cache, name="dispatch")
+class DeviceHome(TemplateView):
+    """The device's first page: the night's games, the round being played first, each
+    leading to its page; a refusal page unless the code is good now."""
+
+    template_name = "scoring/links/device_home.html"
+
+    def dispatch(self, request, *args, token, **kwargs):
+        try:
+            self.device = scorers.open_device(token)
+        except LinkForged as forged:
+            if forged_too_often(request):
+                return refused_page(request, str(TOO_MANY), 429, scorer=True)
+            return refused_page(request, str(forged), 403, scorer=True)
+        except LinkRefused as refused:
+            return refused_page(request, str(refused), 403, scorer=True)
+        scorers.device_used(self.device)
+        self.token = token
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        board = round_board(self.device.night)
+        for game in board.games:
+            game.device_url = reverse("scoring:device-game", args=[self.token, game.pk])
+        return super().get_context_data(
+            device=self.device,
+            night=self.device.night,
+            board=board,
+            rounds=[board.current, *board.others] if board.current else board.others,
+        )
+
+
+class DeviceAdd(DirectorRequiredMixin, NightPage):
+    """The night page's "Add a scorer device": a new code, shown on the night page."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        form = ScorerDeviceForm(request.POST, night=self.night)
+        if not form.is_valid():
+            messages.error(request, " ".join(form.errors["name"]))
+            return redirect(self.night_url() + "#scorer-devices")
+        try:
+            device = scorers.device_add(
+                night=self.night, user=request.user, name=form.cleaned_data["name"]
+            )
+        except NightFinal as final:
+            messages.error(request, " ".join(final.messages))
+            return redirect(self.night_url())
+        messages.success(
+            request,
+            _("%(name)s added: scan its code with the scorer's phone.") % {"name": device.name},
+        )
+        return redirect(self.night_url() + f"#scorer-device-{device.pk}")
+
+
+class DeviceRevoke(DirectorRequiredMixin, View):
+    """Turn one device's code off; the phone's next page says so."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        device = scorers.device_revoke(
+            device=get_object_or_404(ScorerDevice, pk=pk), user=request.user
+        )
+        messages.success(
+            request, _("%(name)s revoked: its code opens nothing now.") % {"name": device.name}
+        )
+        night = reverse("scoring:night-detail", args=[device.night_id])
+        return redirect(night + "#scorer-devices")
+
+
+device_home = DeviceHome.as_view()
+device_game = DeviceHand.as_view()
+device_game_result = DeviceResult.as_view()
+device_game_confirm = DeviceConfirm.as_view()
+device_game_settled = DeviceSettled.as_view()
+device_game_news = DeviceNews.as_view()
+device_add = DeviceAdd.as_view()
+device_revoke = DeviceRevoke.as_view()

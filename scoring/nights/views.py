@@ -26,10 +26,13 @@ from scoring.core.permissions import (
     MONEY,
     DirectorRequiredMixin,
     PublicPage,
+    is_director,
 )
 from scoring.core.views import NightPage, already_done, by_method
 from scoring.games import audit
 from scoring.games.tables import PlayoffTable
+from scoring.links import scorers
+from scoring.links.forms import ScorerDeviceForm
 from scoring.nights import selectors, services
 from scoring.nights.forms import NightEditForm, NightForm, SwapForm, seating, split_percent
 from scoring.nights.tables import NightTable, PairTable, PatternTable, SeatTable
@@ -89,8 +92,20 @@ class NightDetailView(PublicPage, NightPage):
             playoff_table=PlayoffTable(overview.playoffs),
             tables=tablegames_selectors.night_tables(self.night),
             sheets=print_language(self.request, self.night),
+            **self.scorer_devices(),
             **kwargs,
         )
+
+    def scorer_devices(self) -> dict[str, Any]:
+        """The director's part of the page for a second scorer's phone (``links.scorers``):
+        each device still good with its code, and the form adding one."""
+        if not is_director(self.request.user) or self.night.is_final:
+            return {}
+        devices = [
+            {"device": device, "url": scorers.device_url(device), "qr": scorers.device_qr(device)}
+            for device in scorers.night_devices(self.night)
+        ]
+        return {"scorer_devices": devices, "device_form": ScorerDeviceForm(night=self.night)}
 
 
 class NightDrawPage(PublicPage, NightPage):

@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from scoring.links import scorers
 from scoring.links.tokens import link_path
 from scoring.management.commands.load_demo import demo_document
 from scoring.models import CashCount, Game, Hand, Night, Season, TableGame
@@ -81,6 +82,7 @@ def build_night() -> Night:
     CashCount.objects.create(
         night=night, expected=Decimal("30"), counted=Decimal("29.50"), counted_by=director
     )
+    scorers.device_add(night=night, user=director, name="Marqueur 2")  # its code, its pages
     return night
 
 
@@ -100,6 +102,7 @@ def pages(night: Night) -> dict[str, str]:
     table = TableGame.objects.get()
     season = Season.objects.get()
     n = night.pk
+    device = scorers.device_token(night.scorer_devices.get())
     live = reverse("scoring:night-live", args=[n])
     return {
         "home": reverse("scoring:home"),
@@ -137,6 +140,8 @@ def pages(night: Night) -> dict[str, str]:
         "hand-edit": reverse("scoring:hand-edit", args=[hand.pk]),
         "table-link": link_path(open_game, open_game.pair_a),
         "table-link-result": link_path(open_game, open_game.pair_a) + "result/",
+        "device-home": reverse("scoring:device-home", args=[device]),
+        "device-game": reverse("scoring:device-game", args=[device, open_game.pk]),
         "tables": reverse("scoring:table-list"),
         "table-create": reverse("scoring:table-create"),
         "table-import": reverse("scoring:table-import"),
@@ -158,9 +163,9 @@ PAGES = [
     "projector-playing", "projector-pot", "projector-ladder", "night-standings", "night-pot",
     "night-attendance", "night-attendance-withdraw", "members",
     "seasons", "season-create", "season", "season-edit", "people", "game-played", "game-open",
-    "hand-edit", "table-link", "table-link-result", "tables", "table-create",
-    "table-import", "table", "table-sheet", "sheet-packet", "sheet-playoffs", "sheet-tables",
-    "sheet-standings", "sheet-payouts", "password-change",
+    "hand-edit", "table-link", "table-link-result", "device-home", "device-game", "tables",
+    "table-create", "table-import", "table", "table-sheet", "sheet-packet", "sheet-playoffs",
+    "sheet-tables", "sheet-standings", "sheet-payouts", "password-change",
 ]  # fmt: skip
 
 

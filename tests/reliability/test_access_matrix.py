@@ -33,7 +33,7 @@ from scoring.core import language, text_size
 from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.games import services as games_services
 from scoring.games import views as games_views
-from scoring.links import pair_views
+from scoring.links import pair_views, scorers
 from scoring.links import views as links_views
 from scoring.links.tokens import link_token
 from scoring.models import Game, Hand, Season, TableGame
@@ -96,6 +96,13 @@ OPEN_VIEWS = {
     links_views.LinkNews: PUBLIC,
     pair_views.PairLink: PUBLIC,  # a pair's code, sent on to the links above
     links_views.LinkSettled: PUBLIC,
+    # A second scorer's phone: the signed code in the URL is its only key (tests below).
+    links_views.DeviceHome: PUBLIC,
+    links_views.DeviceHand: PUBLIC,
+    links_views.DeviceResult: PUBLIC,
+    links_views.DeviceConfirm: PUBLIC,
+    links_views.DeviceNews: PUBLIC,
+    links_views.DeviceSettled: PUBLIC,
     language.SetLanguage: PUBLIC,
 }
 
@@ -178,6 +185,7 @@ def objects(night):
     game = Game.objects.filter(night=night).order_by("pk").first()
     hand = game.hands.get()
     table = TableGame.objects.get()
+    device = scorers.device_add(night=night, user=None, name="Scorer 2")
     return {
         "nights": night.pk,
         "games": game.pk,
@@ -188,6 +196,9 @@ def objects(night):
         "history": Hand.history.filter(id=hand.pk).latest("history_date").history_id,
         "seasons": Season.objects.get().pk,
         "token": link_token(game, game.pair_a),
+        "device-token": scorers.device_token(device),
+        "d": game.pk,  # a scorer device's game: ``d/<token>/games/<pk>/``
+        "scorer-devices": device.pk,
         "people": ScorerFactory(username="someone-else").pk,  # a login to disable, remove
     }
 
@@ -197,7 +208,7 @@ def url_of(route: str, name: str, objects: dict) -> str:
     if "pk>" in route:
         kwargs["pk"] = objects[route.lstrip("^").split("/")[0]]
     if "token>" in route:
-        kwargs["token"] = objects["token"]
+        kwargs["token"] = objects["device-token" if route.lstrip("^").startswith("d/") else "token"]
     if "history_id>" in route:
         kwargs["history_id"] = objects["history"]
     if "round>" in route:
@@ -270,15 +281,18 @@ LINK_ROUTES = {"t/<str:token>/", "t/<str:token>/result/", "t/<str:token>/confirm
 LINK_ROUTES |= {"t/<str:token>/dispute/", "t/<str:token>/news/", "t/<str:token>/settled/"}
 
 
+@pytest.mark.parametrize("code", ["table-link", "device-home"])
 @pytest.mark.parametrize("public_pages", ["all", "none"])
-def test_a_link_session_reaches_nothing_else(objects, settings, public_pages):
-    """A phone that opened a table's link is anonymous everywhere else: every other page
-    that needs a role refuses it, and nothing it tries is written."""
+def test_a_link_session_reaches_nothing_else(objects, settings, public_pages, code):
+    """A phone that opened a table's link, or a scorer device's code, is anonymous
+    everywhere else: every other page that needs a role refuses it (a scorer's and a
+    director's alike), and nothing it tries is written."""
     settings.PUBLIC_PAGES = public_pages
     phone = Client()
-    assert phone.get(reverse("scoring:table-link", args=[objects["token"]])).status_code == 200
+    token = objects["device-token" if code == "device-home" else "token"]
+    assert phone.get(reverse(f"scoring:{code}", args=[token])).status_code == 200
     for route, name, callback in ALL_PATTERNS:
-        if route in LINK_ROUTES:
+        if route in LINK_ROUTES or route.lstrip("^").startswith("d/"):
             continue
         url = url_of(route, name, objects)
         for method in METHODS:

@@ -147,6 +147,7 @@ def url_with(route: str, number: str) -> str:
     """``route`` (a path's or a regular expression's) with ``number`` for its numbers."""
     url = re.sub(r"<int:\w+>", number, route)
     url = re.sub(r"\(\?P<pk>[^)]*\)", number, url)
+    url = re.sub(r"\(\?P<token>[^)]*\)", "token", url)  # a scorer device's game
     url = re.sub(r"\(\?P<sheet>(\w+)[^)]*\)", r"\1", url)
     return "/" + url.lstrip("^").rstrip("$").replace("\\.", ".")
 

@@ -145,7 +145,7 @@ def test_a_phone_gets_its_device_only_when_it_posts_through_a_link(game):
 
     assert devices.COOKIE not in read.cookies
     cookie = posted.cookies[devices.COOKIE]
-    assert cookie["httponly"] and cookie["samesite"] == "Lax" and cookie["path"] == "/t/"
+    assert cookie["httponly"] and cookie["samesite"] == "Lax" and cookie["path"] == "/"
     game.refresh_from_db()
     assert game.result_entered_from == cookie.value
     # The device is no one's words: it is not in the audit trail.

@@ -18,8 +18,9 @@ pytestmark = pytest.mark.django_db
 # Session and user are 2 queries for anyone logged in; a scorer's group is 1 more.
 # A scorer's night page asks once whether the user is in the Scorers group (it offers
 # the payout sheet to scorers); a director is staff, which needs no query. The night's
-# other tables are 1 more (their players 1 more again when there are any).
-NIGHT_PAGE = {"anonymous": 4, "scorer": 7, "director": 6}
+# other tables are 1 more (their players 1 more again when there are any); a director's,
+# the night's scorer devices 1 more.
+NIGHT_PAGE = {"anonymous": 4, "scorer": 7, "director": 7}
 # The game page reads its substitutes once (names "Zed for Ann" and the panel), and for
 # a scorer or director the members to choose a substitute from.
 GAME_PAGE = {"anonymous": 6, "scorer": 10, "director": 9}
