@@ -259,3 +259,34 @@ def test_room_screenshots(as_user, scorer, director, folder):
     projector.clock.run_for(PROJECTOR_TURN_MS * (parts.count() - 1))
     expect(parts.last).to_be_visible()
     projector.screenshot(path=folder / "projector-standings-withdrawn.png")
+
+
+def test_hall_projector_screenshot(new_context, scorer, folder, settings):
+    """The projector under ``make hall``: the phones' address and its QR code at the right
+    leave the night's whole name readable, and the round said beside nothing it overlaps."""
+    settings.HALL_GUARD = True
+    settings.SITE_URL = "http://192.168.1.20:8000"
+    night = played_night(user=scorer, last_game_hands=2)
+    projector = new_context(**PROJECTOR).new_page()
+
+    projector.goto(f"/nights/{night.pk}/live/?page=standings")
+
+    head = projector.locator(".projector-head")
+    expect(head.locator(".phones-address")).to_contain_text("http://192.168.1.20:8000")
+    name = head.locator("h1")
+    expect(name).to_have_text(night.name)
+    assert name.evaluate("h1 => h1.scrollWidth <= h1.clientWidth"), "the name is cut"
+    parts = ("h1", "h1 + p", ".phones-address")
+    boxes = [head.locator(part).bounding_box() for part in parts]
+    for index, box in enumerate(boxes):
+        for other in boxes[index + 1 :]:
+            apart = (
+                box["x"] + box["width"] <= other["x"]
+                or other["x"] + other["width"] <= box["x"]
+                or box["y"] + box["height"] <= other["y"]
+                or other["y"] + other["height"] <= box["y"]
+            )
+            assert apart, (box, other)
+    path = folder / "hall-projector.png"
+    projector.screenshot(path=path)
+    assert path.stat().st_size > 10_000, path
