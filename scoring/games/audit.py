@@ -27,6 +27,7 @@ from scoring.core.permissions import MONEY, shown_to
 from scoring.games import corrections
 from scoring.games.selectors import game_history
 from scoring.models import Game, Hand
+from scoring.rules.variant import PEDRO_CARDS
 
 # Not shown as changes: keys, counters, and the row's own times (each record has its when);
 # and the device that entered a result (``links.devices``): an id, no one's words.
@@ -111,6 +112,7 @@ ACTIONS = {
     "~": pgettext_lazy("audit trail", "changed"),
     "-": pgettext_lazy("audit trail", "deleted"),
 }
+CARD_NAMES = {card.key: card.label for card in PEDRO_CARDS}
 SEATS = {"pair_a": gettext_lazy("first pair"), "pair_b": gettext_lazy("second pair")}
 # The recorded fields of a game, a hand and a table, as the trail names them.
 FIELDS = {
@@ -174,10 +176,11 @@ def value_words(value, players: dict | None = None) -> str:
     if isinstance(value, Decimal):
         return shown_money(value)
     if isinstance(value, dict):
-        # The cards taken ({"high": 1, …}): each card as the rules core's place names it,
-        # in the cards' order (PostgreSQL stores the keys in an order of its own).
+        # The cards taken ({"high": 1, …}): each card by its name (the Game card is not
+        # a game), in the cards' order (PostgreSQL stores the keys in an order of its own).
         return ", ".join(
-            f"{gettext(key.replace('_', ' '))} {(players or {}).get(owner) or value_words(owner)}"
+            f"{gettext(CARD_NAMES.get(key, key))} "
+            f"{(players or {}).get(owner) or value_words(owner)}"
             for key, owner in cards_data(value).items()
         )
     if isinstance(value, list):

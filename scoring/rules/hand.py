@@ -73,11 +73,11 @@ def card_list(variant: Variant, *, points: bool = False) -> Words:
 
 
 def card_keys_list(variant: Variant) -> Words:
-    """``high, low, jack, game``: the scoring cards as a hand's fields name them (the
-    catalogue's place words, ``errors.SPOKEN_FIELDS``, say them in the reader's language)."""
-    keys = variant.card_keys
-    code = ", ".join(f"{{card{i}}}" for i in range(len(keys)))
-    return Words(code, tuple((f"card{i}", words(key)) for i, key in enumerate(keys)))
+    """``High, Low, Jack, Game``: the scoring cards by their names (the catalogue says
+    them in the reader's language: the Game card is not a game)."""
+    names = [card.label for card in variant.cards]
+    code = ", ".join(f"{{card{i}}}" for i in range(len(names)))
+    return Words(code, tuple((f"card{i}", words(name)) for i, name in enumerate(names)))
 
 
 def is_whole_number(value) -> bool:

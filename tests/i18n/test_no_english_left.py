@@ -225,7 +225,7 @@ def test_no_english_left_once_every_game_is_in(client, night):
         (
             {"bidder": "1", "bid": "2"},
             "__all__",
-            "indiquez qui a pris chaque carte qui compte (le Haut, le Bas, le Valet, partie) "
+            "indiquez qui a pris chaque carte qui compte (le Haut, le Bas, le Valet, la Partie) "
             "ou les points par camp",
         ),
     ],

@@ -120,7 +120,7 @@ def test_nothing_given_asks_for_cards_or_points(client_as, scorer, game):
     response = client_as(scorer).post(url(game), {"bidder": "1", "bid": "2"})
 
     assert response.status_code == 200
-    assertContains(response, "give who took each scoring card (high, low, jack, game)")
+    assertContains(response, "give who took each scoring card (High, Low, Jack, Game)")
     assert not Hand.objects.exists()
 
 

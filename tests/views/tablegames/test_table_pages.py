@@ -522,6 +522,6 @@ def test_the_audit_trail_names_a_tables_players_not_their_numbers(client_as, sco
     french = table_audit(client_as(scorer), table, HTTP_ACCEPT_LANGUAGE="fr")
 
     assert (english["bidder"], english["partner"], english["revoke"]) == ("Cy", "Ann", "Di")
-    assert english["cards"].startswith("high Cy, low Bob, jack Ann, game Cy")
+    assert english["cards"].startswith("High Cy, Low Bob, Jack Ann, Game Cy")
     assert (french["enchérisseur"], french["partenaire"], french["renonce"]) == ("Cy", "Ann", "Di")
-    assert french["cartes"].startswith("le Haut Cy, le Bas Bob, le Valet Ann, partie Cy")
+    assert french["cartes"].startswith("le Haut Cy, le Bas Bob, le Valet Ann, la Partie Cy")
