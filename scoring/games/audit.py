@@ -28,6 +28,7 @@ from scoring.games import corrections
 from scoring.games.selectors import game_history
 from scoring.models import Game, Hand
 from scoring.rules.variant import PEDRO_CARDS
+from scoring.rules.variants import all_variants, get_variant
 
 # Not shown as changes: keys, counters, and the row's own times (each record has its when);
 # and the device that entered a result (``links.devices``): an id, no one's words.
@@ -113,6 +114,7 @@ ACTIONS = {
     "-": pgettext_lazy("audit trail", "deleted"),
 }
 CARD_NAMES = {card.key: card.label for card in PEDRO_CARDS}
+VARIANT_IDS = frozenset(variant.id for variant in all_variants())
 SEATS = {"pair_a": gettext_lazy("first pair"), "pair_b": gettext_lazy("second pair")}
 # The recorded fields of a game, a hand and a table, as the trail names them.
 FIELDS = {
@@ -227,6 +229,8 @@ class _Wording:
             return names_and(self.players.get(number, number) for number in value) or "—"
         if name in PLAYER_FIELDS and value in self.players:
             return self.players[value]
+        if name == "variant" and value in VARIANT_IDS:
+            return gettext(get_variant(value).name)  # "Razzle-Dazzle Cinch", not "razzle"
         return value_words(value, self.players)
 
 

@@ -525,3 +525,13 @@ def test_the_audit_trail_names_a_tables_players_not_their_numbers(client_as, sco
     assert english["cards"].startswith("High Cy, Low Bob, Jack Ann, Game Cy")
     assert (french["enchérisseur"], french["partenaire"], french["renonce"]) == ("Cy", "Ann", "Di")
     assert french["cartes"].startswith("le Haut Cy, le Bas Bob, le Valet Ann, la Partie Cy")
+
+
+def test_the_audit_trail_names_a_tables_variant_as_the_pages_do(client_as, scorer):
+    table = make_table()
+
+    english = table_audit(client_as(scorer), table)
+    french = table_audit(client_as(scorer), table, HTTP_ACCEPT_LANGUAGE="fr")
+
+    assert english["variant"] == "Razzle-Dazzle Cinch"
+    assert french["variante"] == "Cinch Razzle-Dazzle"
