@@ -63,13 +63,20 @@ def save_game_totals(game: Game, state, *, by: str = "", device: str = "") -> No
 
 def _refuse_if_awaiting_for(game: Game, link) -> None:
     """Through a table link, a result awaiting confirmation takes a confirmation or a
-    dispute and nothing else: a result posted again (the form is not on the page, but a
-    post can be made) would put a disputed result back to awaiting. A scorer or the
-    director corrects it on the game page."""
+    dispute and nothing else (through a scorer device, a confirmation): a result posted
+    again (the form is not on the page, but a post can be made) would put a disputed
+    result back to awaiting. A scorer or the director corrects it on the game page."""
     if link is None or game.winner is None or game.confirmed:
         return
     if game.dispute:
         raise AwaitingConfirmation(DISPUTED)
+    if link.scorer:
+        raise AwaitingConfirmation(
+            gettext(
+                "The result awaits confirmation: a scorer device can only confirm it now. "
+                "A scorer or the director corrects it on the laptop."
+            )
+        )
     raise AwaitingConfirmation(
         gettext(
             "The result awaits confirmation: through a table link it can only be confirmed "

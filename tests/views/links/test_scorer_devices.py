@@ -328,3 +328,14 @@ def test_no_device_is_added_on_a_final_night(client_as, director, night):
     assertContains(answer, "is final")
     assertNotContains(answer, "Add a scorer device")
     assert not ScorerDevice.objects.filter(night=night).exists()
+
+
+def test_a_result_awaiting_confirmation_takes_only_a_confirmation_from_the_device(night, token):
+    game = Game.objects.filter(night=night).first()
+    Client().post(link_path(game, game.pair_a) + "result/", result_for(game))
+
+    page = Client().post(game_path(token, game), HAND, follow=True)
+
+    assertContains(page, "a scorer device can only confirm it now", status_code=page.status_code)
+    assertNotContains(page, "through a table link", status_code=page.status_code)
+    assert game.hands.count() == 0
