@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.core.authors import device_label
-from scoring.core.guards import is_final, lock_open_night
+from scoring.core.guards import is_final, is_void, lock_open_night, void_reason
 from scoring.games.services import author_label
 from scoring.links.tokens import LinkForged, LinkRefused
 from scoring.models import Game, Night, ScorerDevice
@@ -93,6 +93,8 @@ def open_device_game(token: str, game_pk: int, games=None) -> ScorerLink:
     game = games.filter(pk=game_pk, night_id=device.night_id).first()
     if game is None:
         raise LinkRefused(_("This game is not one of this night's: this device opens no other."))
+    if is_void(game):
+        raise LinkRefused(void_reason(game))
     return ScorerLink(game, device)
 
 

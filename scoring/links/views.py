@@ -188,11 +188,15 @@ class LinkPage(LinkGate, TemplateView):
         before = answers.messages_before(request) if script else 0
         response = super().dispatch(request, *args, **kwargs)
         if writes and hasattr(self, "link"):
-            services.link_heard(self.game)
+            self.heard()
             if script and response.status_code in (200, 302):
                 response = answers.post_answer(request, response, before, self.outcome)
             remember(request, response, self.device)
         return response
+
+    def heard(self) -> None:
+        """A post came through the link: the round board shows when the table was heard."""
+        services.link_heard(self.game)
 
     def used_from(self, link: TableLink) -> TableLink:
         user = self.request.user
@@ -402,19 +406,19 @@ table_link_settled = LinkSettled.as_view()
 class DeviceGate:
     """Opens the URL's game as the device's (``scorers.open_device_game``) in place of a
     table link: a game of another night, a revoked device or a final night is refused.
-    Each page and post notes the device as used (the news polls do not)."""
+    Each post notes the device as used (a page read writes nothing)."""
 
     scorer_device = True
-    notes_use = True
 
     def check_signed(self, token: str) -> None:
         scorers.signed_device(token)
 
     def open(self, token: str, pk: int, **kwargs) -> scorers.ScorerLink:
-        link = scorers.open_device_game(token, pk, self.games())
-        if self.notes_use:
-            scorers.device_used(link.scorer_device)
-        return link
+        return scorers.open_device_game(token, pk, self.games())
+
+    def heard(self) -> None:
+        super().heard()
+        scorers.device_used(self.link.scorer_device)
 
     def link_url(self, part: str = "") -> str:
         name = "scoring:device-game" + (f"-{part}" if part else "")
@@ -442,7 +446,7 @@ class DeviceSettled(DeviceGate, LinkSettled):
 
 
 class DeviceNews(DeviceGate, LinkNews):
-    notes_use = False
+    pass
 
 
 @method_decorator(never_cache, name="dispatch")
@@ -461,7 +465,6 @@ class DeviceHome(TemplateView):
             return refused_page(request, str(forged), 403, scorer=True)
         except LinkRefused as refused:
             return refused_page(request, str(refused), 403, scorer=True)
-        scorers.device_used(self.device)
         self.token = token
         return super().dispatch(request, *args, **kwargs)
 
@@ -473,7 +476,6 @@ class DeviceHome(TemplateView):
             device=self.device,
             night=self.device.night,
             board=board,
-            rounds=[board.current, *board.others] if board.current else board.others,
         )
 
 

@@ -18,7 +18,8 @@ from scoring.links import services as links_services
 from scoring.links.tokens import link_path
 from scoring.models import Game, ScorerDevice
 from scoring.nights import services as nights_services
-from tests.factories import night_with_schedule
+from scoring.results import services as results_services
+from tests.factories import night_with_schedule, play_out
 from tests.views.access import assert_refused
 
 pytestmark = pytest.mark.django_db
@@ -104,14 +105,34 @@ def test_the_night_page_shows_devices_to_directors_alone(client_for, night, devi
 
 
 def test_the_device_lists_the_nights_games_and_notes_its_use(night, device, token):
-    response = Client().get(reverse("scoring:device-home", args=[token]))
+    """Reading writes nothing; the device's first post is its use."""
+    phone = Client()
+    response = phone.get(reverse("scoring:device-home", args=[token]))
 
     assertContains(response, "Scorer device <strong>Scorer 2</strong>")
     for game in Game.objects.filter(night=night):
         assertContains(response, game_path(token, game))
     assertNotContains(response, 'href="/nights/')
+    game = Game.objects.filter(night=night).first()
+    phone.get(game_path(token, game))
+    device.refresh_from_db()
+    assert device.last_used_at is None
+    phone.post(game_path(token, game), HAND)
     device.refresh_from_db()
     assert device.last_used_at is not None
+
+
+def test_a_void_game_is_refused_on_the_device(director):
+    night = night_with_schedule(4)
+    play_out(night, leave=[(1, 4), (2, 3)])
+    results_services.night_end_early(night=night)
+    void = Game.objects.get(night=night, round=3, table=1)
+    token = scorers.device_token(scorers.device_add(night=night, user=director))
+    phone = Client()
+
+    refused(phone.get(game_path(token, void)), "ended early")
+    refused(phone.post(game_path(token, void), HAND), "ended early")
+    assert void.hands.count() == 0
 
 
 def test_a_hand_entered_on_the_device_names_it(client_as, director, night, token):
