@@ -7,7 +7,7 @@ bidders peg first), so the table pages, the game page and the table sheets say w
 from django.utils.translation import gettext, pgettext_lazy
 
 from scoring.core.lists import names_and
-from scoring.rules.game import BIDDER_FIRST, COUNTED_OUT, GameState
+from scoring.rules.game import BIDDER_FIRST, COUNTED_OUT, MONEY, MORE_POINTS, GameState
 
 # A scoring card named in a sentence, with its article in French ("le Pedro droit").
 CARD_IN_A_SENTENCE = {
@@ -47,6 +47,13 @@ def won_words(state: GameState, names: dict) -> str:
         )
     if decision.how == BIDDER_FIRST:
         return gettext("Won by %(winners)s while %(rivals)s: the bidders peg first") % said
+    if decision.how == MORE_POINTS:
+        return gettext("Won by %(winners)s while %(rivals)s: the most points win") % said
+    if decision.how == MONEY:  # nothing is pegged on a Money hand: no score to say
+        winners = names_and(names[side] for side in state.winners)
+        return gettext("Won by %(names)s: a Money bid decides the game at once") % {
+            "names": winners
+        }
     if len(state.winners) > 1:
         return gettext("Won by %(winners)s, who reached %(target)s together") % said
     return gettext("Won by %(winners)s, the first to reach %(target)s") % said

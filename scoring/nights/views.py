@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django.utils.text import slugify
 from django.utils.translation import gettext, ngettext
 from django.views.generic import FormView
@@ -95,6 +96,14 @@ class NightDetailView(PublicPage, NightPage):
             **self.scorer_devices(),
             **kwargs,
         )
+
+    def render_to_response(self, context, **kwargs):
+        """A director's page holds the scorer devices' codes: no browser or proxy keeps
+        it once the director has logged out of the club's laptop."""
+        response = super().render_to_response(context, **kwargs)
+        if "device_form" in context:
+            add_never_cache_headers(response)
+        return response
 
     def scorer_devices(self) -> dict[str, Any]:
         """The director's part of the page for a second scorer's phone (``links.scorers``):

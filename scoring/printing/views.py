@@ -2,8 +2,8 @@
 
 The standings are public like the pages; the packet, the seating cards and the payout
 sheet are the scorers' and directors', and no browser or proxy may keep a copy of them.
-The pair cards carry each pair's code: the staff's too, and rendered for each request
-(``pair_cards``), never kept.
+The pair cards carry each pair's code: the director's alone, and rendered for each
+request (``pair_cards``), never kept.
 Paper: ``?paper=a4`` or ``letter``, else the night's setting; ``?filled=1`` fills the
 packet's score sheets with the hands entered; ``?language=fr`` prints in that language,
 else the night's (``Night.language``), whatever the screen's. A PDF or a preview comes
@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
-from scoring.core.permissions import PublicPage, ScorerRequiredMixin
+from scoring.core.permissions import DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.core.views import NightPage
 from scoring.models import Night
 from scoring.printing import kept_sheets
@@ -74,9 +74,10 @@ class ScorersSheetView(ScorerRequiredMixin, SheetView):
         return response
 
 
-class PairCardsView(ScorerRequiredMixin, NightPage):
-    """The pair cards, each with its pair's code, as PDF: for the staff who hand each card
-    to its pair, rendered now and kept by nobody (``private, no-store``)."""
+class PairCardsView(DirectorRequiredMixin, NightPage):
+    """The pair cards, each with its pair's code, as PDF: for the director, who hands each
+    card to its pair at the draw (as the round's table cards, ``room.sheets``), rendered
+    now and kept by nobody (``private, no-store``)."""
 
     def get(self, request, pk: int):
         pdf = pair_cards_pdf(

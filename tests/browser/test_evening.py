@@ -250,7 +250,7 @@ def test_evening(as_user, visitor, director, scorer):
     play_the_night(scorer_page, night_url)
     settle_the_tie(director_page, scorer_page, night_url)
     check_pot(scorer_page)
-    scorer_page.goto(night_url)
-    check_sheets(scorer_page)
+    director_page.goto(night_url)
+    check_sheets(director_page)
 
     check_visitor(visitor, night_url)

@@ -44,9 +44,10 @@ def night():
 
 
 @pytest.fixture
-def client(client, scorer):
-    """A scorer's browser: the packet and the table cards print each table's links."""
-    client.force_login(scorer)
+def client(client, director):
+    """A director's browser: the packet, the table cards and the pair cards print the
+    codes that enter results."""
+    client.force_login(director)
     return client
 
 

@@ -68,11 +68,11 @@ def test_a_table_without_a_night_prints_in_the_clubs_language_from_a_french_scre
     )
 
 
-def test_a_french_nights_page_says_its_sheets_print_in_french(client, scorer):
+def test_a_french_nights_page_says_its_sheets_print_in_french(client, director):
     night = nights_services.night_import(document=random_night(4, seed=8, results_share=0))
     night.language = "fr"
     night.save()
-    client.force_login(scorer)
+    client.force_login(director)
     page = client.get(reverse("scoring:night-detail", args=[night.pk]), **ENGLISH_SCREEN)
     assert "Sheets print in French, the night's language: print in English" in words(page)
     for sheet in ("packet", "tables", "pairs", "standings", "payouts"):

@@ -97,12 +97,11 @@ def codes_by_card(pdf: bytes, folder) -> dict[int, list[str]]:
 
 
 @override_settings(SITE_URL=HALL)
-@pytest.mark.parametrize("role", ["scorer", "director"])
-def test_each_pair_card_carries_its_own_pair_code_alone(client_for, role, tmp_path):
+def test_each_pair_card_carries_its_own_pair_code_alone(client_for, tmp_path):
     night = night_with_schedule(7, confirm_results=True)  # odd: a bye each round
     names = pairs.pair_names(nights_selectors.night_seats(night))
 
-    pdf = cards_pdf(client_for(role), night)
+    pdf = cards_pdf(client_for("director"), night)
 
     codes = codes_by_card(pdf, tmp_path)
     assert sorted(codes) == list(range(1, 8))
@@ -119,10 +118,10 @@ def test_each_pair_card_carries_its_own_pair_code_alone(client_for, role, tmp_pa
     assert shows(text, "Keep this card to yourselves: it enters and confirms your results.")
 
 
-def test_a_pair_card_s_code_opens_that_pair_s_game(client_as, scorer, tmp_path):
+def test_a_pair_card_s_code_opens_that_pair_s_game(client_as, director, tmp_path):
     night = night_with_schedule(4, confirm_results=True)
 
-    codes = codes_by_card(cards_pdf(client_as(scorer), night), tmp_path)
+    codes = codes_by_card(cards_pdf(client_as(director), night), tmp_path)
 
     for pair, (url,) in codes.items():
         assert url.startswith("http://localhost:8000/p/")  # the test settings' SITE_URL
@@ -131,8 +130,10 @@ def test_a_pair_card_s_code_opens_that_pair_s_game(client_as, scorer, tmp_path):
         assert shown.context["link"].pair == pair and pair in shown.context["game"].pairs
 
 
-@pytest.mark.parametrize("role", ["anonymous", "member"])
-def test_the_public_gets_no_pair_cards(client_for, role):
+@pytest.mark.parametrize("role", ["anonymous", "member", "scorer"])
+def test_none_but_the_director_gets_the_pair_cards(client_for, role):
+    """The director hands them out at the draw, as the round's table cards (their codes
+    enter and confirm results)."""
     night = night_with_schedule(4)
 
     response = client_for(role).get(reverse("scoring:night-pair-cards", args=[night.pk]))
@@ -144,21 +145,22 @@ def test_the_public_gets_no_pair_cards(client_for, role):
     assert "sheets/pairs" not in page.content.decode()
 
 
-def test_the_night_page_offers_the_pair_cards_to_the_staff_alone(client_for):
+def test_the_night_page_offers_the_pair_cards_to_the_director_alone(client_for):
     night = night_with_schedule(4)
     detail = reverse("scoring:night-detail", args=[night.pk])
 
-    page = client_for("scorer").get(detail).content.decode()
+    assert "sheets/pairs" not in client_for("scorer").get(detail).content.decode()
+    page = client_for("director").get(detail).content.decode()
 
     assert reverse("scoring:night-pair-cards", args=[night.pk]) in page
     assert "with each pair's code: hand each card to its own pair" in page
 
 
-def test_no_cache_keeps_the_pair_cards(client_as, scorer):
+def test_no_cache_keeps_the_pair_cards(client_as, director):
     night = night_with_schedule(4)
     cache.clear()
 
-    first = cards_pdf(client_as(scorer), night)
+    first = cards_pdf(client_as(director), night)
     with connection.cursor() as cursor:
         cursor.execute("SELECT COUNT(*) FROM cinch_cache")
         kept = cursor.fetchone()[0]
@@ -166,7 +168,7 @@ def test_no_cache_keeps_the_pair_cards(client_as, scorer):
     assert kept == 0
     game = Game.objects.filter(night=night).first()
     links_services.game_links_revoke(game=game)
-    assert cards_pdf(client_as(scorer), night) != first  # drawn again, with the new codes
+    assert cards_pdf(client_as(director), night) != first  # drawn again, with the new codes
 
 
 def test_a_redraw_reprints_every_card_with_new_codes_and_turns_the_old_off(
@@ -197,12 +199,12 @@ def test_a_revoked_table_s_pairs_get_new_codes_on_their_cards(client_as, directo
     assert changed == set(game.pairs)
 
 
-def test_a_final_night_s_pair_cards_print_no_code(client_as, scorer, tmp_path):
+def test_a_final_night_s_pair_cards_print_no_code(client_as, director, tmp_path):
     night = night_with_schedule(4)
     play_out(night)
     Night.objects.filter(pk=night.pk).update(is_final=True)
 
-    pdf = cards_pdf(client_as(scorer), Night.objects.get(pk=night.pk))
+    pdf = cards_pdf(client_as(director), Night.objects.get(pk=night.pk))
 
     _, text = pdf_text(pdf)
     assert decoded_qrs(pdf, tmp_path) == []

@@ -91,7 +91,7 @@ def test_playoffs_get_score_sheets_in_the_packet_and_alone(client_as, scorer, tm
     assert squeezed("Play-off") in printed and "Round1,table1" not in printed
 
 
-def test_table_cards_and_pair_cards(client_as, scorer, tmp_path):
+def test_table_cards_and_pair_cards(client_as, director, tmp_path):
     night = night_with_schedule(5)  # an odd number of pairs: one sits out each round
     names = pairs.pair_names(nights_selectors.night_seats(night))
     context = printing_sheets.seating_context(night)
@@ -112,16 +112,17 @@ def test_table_cards_and_pair_cards(client_as, scorer, tmp_path):
         (reverse("scoring:night-scorers-sheet", args=[night.pk, "tables"]), "tables", "Table 1"),
         (reverse("scoring:night-pair-cards", args=[night.pk]), "pairs", lines[1][0]),
     ):
-        response = client_as(scorer).get(url)
+        response = client_as(director).get(url)
         assert squeezed(words) in text_of(response.content)
         out = tmp_path / f"{sheet}.pdf"
         call_command("print_night", night.pk, "--sheet", sheet, "--out", str(out))
         assert squeezed(words) in text_of(out.read_bytes())
 
 
-def test_the_print_menu_offers_the_cards_in_plain_words(client_as, scorer):
+def test_the_print_menu_offers_the_cards_in_plain_words(client_as, director):
     night = night_with_schedule(3)
-    page = client_as(scorer).get(reverse("scoring:night-detail", args=[night.pk])).content.decode()
+    page = client_as(director).get(reverse("scoring:night-detail", args=[night.pk]))
+    page = page.content.decode()
     assert reverse("scoring:night-scorers-sheet", args=[night.pk, "tables"]) in page
     assert reverse("scoring:night-pair-cards", args=[night.pk]) in page
     assert "?paper=" not in page

@@ -97,7 +97,8 @@ def test_the_sheets_that_print_table_links_are_for_scorers_only(client, night, s
 def test_the_night_page_links_the_sheets(scorer_client, night):
     public = Client().get(f"/nights/{night.pk}/").content.decode()
     assert f"/nights/{night.pk}/sheets/standings.pdf" in public
-    for sheet in ("packet", "tables", "pairs", "payouts"):
+    assert f"/nights/{night.pk}/sheets/pairs.pdf" not in public
+    for sheet in ("packet", "tables", "payouts"):
         assert f"/nights/{night.pk}/sheets/{sheet}.pdf" not in public
         assert (
             f"/nights/{night.pk}/sheets/{sheet}.pdf"

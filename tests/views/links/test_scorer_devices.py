@@ -97,7 +97,9 @@ def test_only_a_director_adds_or_revokes(client_for, night, device, role):
 def test_the_night_page_shows_devices_to_directors_alone(client_for, night, device):
     url = reverse("scoring:night-detail", args=[night.pk])
 
-    assertContains(client_for("director").get(url), "Add a scorer device")
+    directors = client_for("director").get(url)
+    assertContains(directors, "Add a scorer device")
+    assert "no-store" in directors["Cache-Control"]  # the codes stay off the laptop's cache
     for role in ("anonymous", "member", "scorer"):
         page = client_for(role).get(url)
         assertNotContains(page, "Scorer devices")
