@@ -11,12 +11,13 @@ plain page naming where to sign in instead (the laptop itself, or HTTPS with
 import functools
 import ipaddress
 
-import segno
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+
+from scoring.core.qr import qr_image
 
 # Where a password would be typed: the login page, the admin's, the password change.
 SIGN_IN_PREFIXES = ("/accounts/", "/admin/")
@@ -65,8 +66,8 @@ class HallMiddleware:
 
 @functools.cache
 def phones_qr(url: str) -> str:
-    """The phones' address as a QR code, an SVG ``data:`` URI (segno), made once."""
-    return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
+    """The phones' address as a QR code, made once."""
+    return qr_image(url, scale=4)
 
 
 def phones_address() -> dict | None:

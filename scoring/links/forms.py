@@ -32,6 +32,12 @@ class ScorerDeviceForm(forms.Form):
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
+        if "«" in name or "»" in name or ":" in name:
+            # The audit trail reads a device back from «name» and a dispute after ": ".
+            raise forms.ValidationError(
+                gettext_lazy("A scorer device's name may not hold «, » or a colon: %(name)s."),
+                params={"name": name},
+            )
         if name and self.night.scorer_devices.filter(name=name).exists():
             raise forms.ValidationError(
                 gettext_lazy("This night has a scorer device named %(name)s already."),

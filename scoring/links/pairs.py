@@ -13,7 +13,6 @@ each post the page comes back to the same address, which then opens the next gam
 from collections import defaultdict
 from dataclasses import dataclass
 
-import segno
 from django.conf import settings
 from django.core import signing
 from django.db.models import Q
@@ -83,11 +82,6 @@ def pair_link_urls(night: Night) -> dict[int, str]:
         versions[pair_a] += version
         versions[pair_b] += version
     return {pair: _url(_signed(night, pair, total)) for pair, total in sorted(versions.items())}
-
-
-def pair_link_qr(url: str) -> str:
-    """A pair's code as a QR code, an SVG ``data:`` URI for an ``<img>`` (segno)."""
-    return segno.make(url, error="m").svg_data_uri(scale=3, border=2)
 
 
 def signed_pair(token: str) -> tuple[int, int, int, int] | None:

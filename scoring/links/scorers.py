@@ -13,7 +13,6 @@ history, and a result it entered is confirmed by someone else, from another brow
 
 from dataclasses import dataclass
 
-import segno
 from django.conf import settings
 from django.core import signing
 from django.db import transaction
@@ -23,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from scoring.core.authors import device_label
 from scoring.core.guards import is_final, is_void, lock_open_night, void_reason
+from scoring.core.qr import qr_image
 from scoring.games.services import author_label
 from scoring.links.tokens import LinkForged, LinkRefused
 from scoring.models import Game, Night, ScorerDevice
@@ -63,8 +63,7 @@ def device_url(device: ScorerDevice) -> str:
 
 
 def device_qr(device: ScorerDevice) -> str:
-    """The device's link as a QR code, an SVG ``data:`` URI (segno)."""
-    return segno.make(device_url(device), error="m").svg_data_uri(scale=3, border=2)
+    return qr_image(device_url(device))
 
 
 def signed_device(token: str) -> int:
@@ -110,8 +109,13 @@ def night_devices(night: Night) -> list[ScorerDevice]:
 
 def next_name(night: Night) -> str:
     """The name a new device gets: ``Scorer 2`` for the first (the laptop is the first
-    scorer), then 3, 4… counting those revoked, so no two results name the same one."""
-    return _("Scorer %(number)s") % {"number": night.scorer_devices.count() + 2}
+    scorer), then the next number no device of the night has had, revoked ones and names
+    typed by hand included, so no two results name the same one."""
+    taken = set(night.scorer_devices.values_list("name", flat=True))
+    number = 2
+    while _("Scorer %(number)s") % {"number": number} in taken:
+        number += 1
+    return _("Scorer %(number)s") % {"number": number}
 
 
 @transaction.atomic

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from simple_history.utils import bulk_update_with_history
 
-from scoring.core.authors import audited
+from scoring.core.authors import audited, label_words
 from scoring.core.errors import DISPUTED, AlreadyDone
 from scoring.core.guards import lock_open_game, mark_night_changed
 from scoring.games.services import author_label
@@ -105,7 +105,7 @@ def _awaiting(game: Game) -> None:
     if game.confirmed:
         raise AlreadyDone(
             gettext("%(game)s: the result was confirmed already by %(by)s.")
-            % {"game": game, "by": game.confirmed_by}
+            % {"game": game, "by": label_words(game.confirmed_by)}
         )
 
 

@@ -8,7 +8,6 @@ for its game alone and until the night is final.
 
 from dataclasses import dataclass
 
-import segno
 from django.conf import settings
 from django.core import signing
 from django.db.models import QuerySet
@@ -16,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.core.guards import is_final, is_void, void_reason
+from scoring.core.qr import qr_image
 from scoring.links import pairs
 from scoring.models import Game
 
@@ -69,8 +69,8 @@ def link_url(game: Game, pair: int) -> str:
 
 
 def link_qr(game: Game, pair: int) -> str:
-    """The pair's link as a QR code, an SVG ``data:`` URI for an ``<img>`` (segno)."""
-    return segno.make(link_url(game, pair), error="m").svg_data_uri(scale=2, border=2)
+    """The pair's link as a QR code, small: a table card holds one for each pair."""
+    return qr_image(link_url(game, pair), scale=2)
 
 
 def game_links(game: Game) -> list[tuple[int, str]]:

@@ -14,7 +14,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scoring.core import pairs
-from scoring.links.pairs import pair_link_qr, pair_link_urls
+from scoring.core.qr import qr_image
+from scoring.links.pairs import pair_link_urls
 from scoring.nights import selectors as nights_selectors
 from scoring.printing import renderer
 from scoring.printing.sheets import pair_cards, sheet_heading, sheet_language
@@ -31,8 +32,8 @@ def pair_cards_context(night) -> dict:
     urls = {} if night.is_final else pair_link_urls(night)
     for card in cards:
         url = urls.get(card["pair"])
-        card.update(url=url, qr=pair_link_qr(url) if url else None)
-    return {**sheet_heading(night, _("Pair cards")), "pair_names": names, "pair_cards": cards}
+        card.update(url=url, qr=qr_image(url) if url else None)
+    return {**sheet_heading(night, _("Pair cards")), "pair_cards": cards}
 
 
 def pair_cards_pdf(night, *, paper: str, language: str | None = None) -> bytes:

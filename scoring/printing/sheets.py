@@ -98,11 +98,7 @@ def seating_context(night) -> dict:
         }
         for table in tables
     ]
-    return {
-        **sheet_heading(night, _("Seating cards")),
-        "pair_names": names,
-        "table_cards": table_cards,
-    }
+    return {**sheet_heading(night, _("Seating cards")), "table_cards": table_cards}
 
 
 def pair_cards(rounds, names: dict[int, str]) -> list[dict]:

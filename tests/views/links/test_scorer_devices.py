@@ -84,6 +84,19 @@ def test_devices_are_named_apart(client_as, director, night, device):
     assertContains(shown, "This night has a scorer device named Scorer 3 already.")
 
 
+def test_a_name_typed_by_hand_is_not_given_again(client_as, director, night, device):
+    page = client_as(director)
+    url = reverse("scoring:night-device-add", args=[night.pk])
+
+    page.post(url, {"name": "Scorer 3"})
+    page.post(url, {"name": ""})
+    shown = page.post(url, {"name": "Ann: back table"}, follow=True)
+
+    names = [d.name for d in ScorerDevice.objects.filter(night=night).order_by("pk")]
+    assert names == ["Scorer 2", "Scorer 3", "Scorer 4"]
+    assertContains(shown, "may not hold «, » or a colon: Ann: back table.")
+
+
 @pytest.mark.parametrize("role", ["anonymous", "member", "scorer"])
 def test_only_a_director_adds_or_revokes(client_for, night, device, role):
     client = client_for(role)

@@ -524,3 +524,16 @@ def test_a_refused_redraw_leaves_the_links_alone(client_as, director):
     client_as(director).post(reverse("scoring:night-draw-again", args=[night.pk]))
 
     assert set(Game.objects.filter(night=night).values_list("link_version", flat=True)) == {1}
+
+
+def test_confirming_twice_names_who_confirmed_in_the_pages_language(client, game):
+    post(client, game, game.pair_a, "result", result_for(game))
+    phone_b = Client()
+    post(phone_b, game, game.pair_b, "confirm")
+
+    again = phone_b.post(
+        link_path(game, game.pair_b) + "confirm/", follow=True, HTTP_ACCEPT_LANGUAGE="fr"
+    )
+
+    assertContains(again, f"paire {game.pair_b} (lien de table)")
+    assertNotContains(again, "(table link)")

@@ -1,0 +1,10 @@
+"""An address as a QR code for a page or a sheet: every code the site shows or prints
+(the hall's address, a table's or a pair's link, a scorer device's) is drawn here."""
+
+import segno
+
+
+def qr_image(url: str, scale: int = 3) -> str:
+    """``url`` as a QR code, an SVG ``data:`` URI for an ``<img>`` (segno, error level M:
+    a card a little creased still reads); ``scale`` is the size of a module."""
+    return segno.make(url, error="m").svg_data_uri(scale=scale, border=2)
