@@ -289,9 +289,8 @@ def bench_hall_load() -> None:
 def pair_codes(night_id: int, rounds: int) -> list[dict]:
     """Confirmation turned on; each pair's code (the path its card prints) and its games of
     the first ``rounds`` rounds, ``[id, label, first pair, second pair]``."""
-    from django.urls import reverse
 
-    from scoring.links.pairs import pair_token
+    from scoring.links.pairs import pair_link_path
     from scoring.models import Game, Night
 
     Night.objects.filter(pk=night_id).update(confirm_results=True)
@@ -304,7 +303,7 @@ def pair_codes(night_id: int, rounds: int) -> list[dict]:
     return [
         {
             "pair": pair,
-            "code": reverse("scoring:pair-link", args=[pair_token(night, pair)]),
+            "code": pair_link_path(night, pair),
             "games": played,
         }
         for pair, played in sorted(by_pair.items())

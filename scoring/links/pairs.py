@@ -56,9 +56,18 @@ def _signed(night: Night, pair: int, versions: int) -> str:
     return signing.Signer(salt=PAIR_SALT).sign(value)
 
 
+def pair_tokens(night: Night) -> dict[int, str]:
+    """Every scheduled pair's token, its games' versions read in one query."""
+    versions: dict[int, int] = defaultdict(int)
+    rows = Game.objects.filter(night=night).values_list("pair_a", "pair_b", "link_version")
+    for pair_a, pair_b, version in rows:
+        versions[pair_a] += version
+        versions[pair_b] += version
+    return {pair: _signed(night, pair, total) for pair, total in sorted(versions.items())}
+
+
 def pair_token(night: Night, pair: int) -> str:
-    versions = sum(pair_games(night.pk, pair).values_list("link_version", flat=True))
-    return _signed(night, pair, versions)
+    return pair_tokens(night)[pair]
 
 
 def pair_link_path(night: Night, pair: int) -> str:
@@ -75,13 +84,8 @@ def pair_link_url(night: Night, pair: int) -> str:
 
 
 def pair_link_urls(night: Night) -> dict[int, str]:
-    """Every scheduled pair's code, read in one query (the pair cards of a big night)."""
-    versions: dict[int, int] = defaultdict(int)
-    rows = Game.objects.filter(night=night).values_list("pair_a", "pair_b", "link_version")
-    for pair_a, pair_b, version in rows:
-        versions[pair_a] += version
-        versions[pair_b] += version
-    return {pair: _url(_signed(night, pair, total)) for pair, total in sorted(versions.items())}
+    """Every scheduled pair's code (the pair cards of a big night)."""
+    return {pair: _url(token) for pair, token in pair_tokens(night).items()}
 
 
 def signed_pair(token: str) -> tuple[int, int, int, int] | None:
