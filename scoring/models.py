@@ -232,14 +232,34 @@ class Game(models.Model):
         default=True, help_text="False while the entered result awaits confirmation."
     )
     confirmed_by = models.CharField(max_length=100, blank=True)
+    confirmed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the result was confirmed (or last counted)."
+    )
     result_entered_by = models.CharField(
-        max_length=100, blank=True, help_text="Who entered the result awaiting confirmation."
+        max_length=100,
+        blank=True,
+        help_text="Who entered the result awaiting confirmation, as the pages name them.",
+    )
+    result_entered_at = models.DateTimeField(null=True, blank=True)
+    # Who entered the result awaiting confirmation, as the confirmation checks it
+    # (``links.services.link_refusal``): one of a pair (its code or a game link), a scorer
+    # device or a login; never read back from ``result_entered_by``'s words.
+    entered_pair = models.PositiveSmallIntegerField(null=True, blank=True)
+    entered_device = models.ForeignKey(
+        "ScorerDevice", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     result_entered_from = models.CharField(
         max_length=40,
         blank=True,
-        help_text="The device (scoring/link_devices) whose table link entered the result "
-        "awaiting confirmation: it may not confirm it through the other pair's link.",
+        help_text="The browser (links.devices) that entered the result awaiting "
+        "confirmation: it may not confirm it through another code.",
     )
     dispute = models.CharField(
         max_length=200, blank=True, help_text="Why a pair disputes the entered result."
@@ -257,6 +277,9 @@ class Game(models.Model):
         blank=True,
         help_text="A hand a table's phone kept and the site holds differently: the pair "
         "settles it on the phone, the director corrects the saved one if need be.",
+    )
+    disputed_by_pair = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The pair whose phone kept the disputed hand."
     )
     version = models.PositiveIntegerField(default=1)
     history = HistoricalRecords()
@@ -366,6 +389,58 @@ class ScorerDevice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.night.name})"
+
+
+class PairCode(models.Model):
+    """A pair's code for one night, printed on its pair card: ``/p/<code>/`` opens the
+    pair's games (``links.codes``). Random and stored, never derived: a redraw, a swap or
+    a revoke turns off the codes of the pairs it changes (``revoked_at``) and gives them
+    new ones, and nothing turns a code on again."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="pair_codes")
+    pair = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    code = models.CharField(max_length=16, unique=True)
+    made_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["night", "pair", "made_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["night", "pair"],
+                condition=models.Q(revoked_at__isnull=True),
+                name="pair_code_one_live_a_pair",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"pair {self.pair} of night {self.night_id}"
+
+
+class PhoneEntry(models.Model):
+    """One post from a phone (a pair's code, a game link or a scorer device): its entry
+    key, made on the phone when the entry was made, stored once (unique) with the game it
+    named. The same key posted again, a double tap or a resend from the offline queue,
+    finds it and is answered "done" (``core.entries``)."""
+
+    class Kind(models.TextChoices):
+        HAND = "hand"
+        RESULT = "result"
+        CONFIRM = "confirm"
+        DISPUTE = "dispute"
+        SETTLED = "settled"
+
+    key = models.CharField(max_length=40, unique=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="phone_entries")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    digest = models.CharField(max_length=64, blank=True, help_text="What the post said.")
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "made_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} for game {self.game_id}"
 
 
 class Substitute(models.Model):

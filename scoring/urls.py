@@ -5,7 +5,6 @@ from django.urls import path, re_path
 from scoring.attendance import views as attendance_views
 from scoring.core import text_size
 from scoring.games import views as games_views
-from scoring.links import pair_views
 from scoring.links import views as links_views
 from scoring.nights import views as nights_views
 from scoring.people import views as people_views
@@ -24,6 +23,8 @@ PUBLIC_SHEET = NIGHT + r"/sheets/(?P<sheet>standings)"
 SCORERS_SHEET = NIGHT + r"/sheets/(?P<sheet>packet|playoffs|tables|payouts)"
 # A game on a scorer device's code (``links.scorers``), its number read as a night's is.
 DEVICE_GAME = r"^d/(?P<token>[^/]+)/games/(?P<pk>[0-9]{1,18})"
+# A game on a pair's code (``links.codes``), likewise.
+PAIR_GAME = r"^p/(?P<token>[^/]+)/games/(?P<pk>[0-9]{1,18})"
 
 app_name = "scoring"
 
@@ -94,7 +95,14 @@ urlpatterns = [
     path("games/<int:pk>/reopen/", games_views.game_reopen, name="game-reopen"),
     path("games/<int:pk>/confirm/", games_views.game_confirm, name="game-confirm"),
     path("games/<int:pk>/links/revoke/", games_views.game_links_revoke, name="game-links-revoke"),
-    path("p/<str:token>/", pair_views.pair_link, name="pair-link"),
+    path("p/<str:token>/", links_views.pair_home, name="pair-home"),
+    path("p/<str:token>/news/", links_views.pair_home_news, name="pair-news"),
+    re_path(PAIR_GAME + r"/$", links_views.pair_game, name="pair-game"),
+    re_path(PAIR_GAME + r"/result/$", links_views.pair_game_result, name="pair-game-result"),
+    re_path(PAIR_GAME + r"/confirm/$", links_views.pair_game_confirm, name="pair-game-confirm"),
+    re_path(PAIR_GAME + r"/dispute/$", links_views.pair_game_dispute, name="pair-game-dispute"),
+    re_path(PAIR_GAME + r"/settled/$", links_views.pair_game_settled, name="pair-game-settled"),
+    re_path(PAIR_GAME + r"/news/$", links_views.pair_game_news, name="pair-game-news"),
     path("t/<str:token>/", links_views.table_link, name="table-link"),
     path("t/<str:token>/result/", links_views.table_link_result, name="table-link-result"),
     path("t/<str:token>/confirm/", links_views.table_link_confirm, name="table-link-confirm"),

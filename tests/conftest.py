@@ -16,6 +16,7 @@ from django.test import Client
 from scoring.core import limits
 from scoring.models import Game, Night
 from tests.factories import DirectorFactory, ScorerFactory, UserFactory, night_with_schedule
+from tests.phones import Phone
 
 TESTS = Path(__file__).parent
 # What depends on the database engine, so that the PostgreSQL pass of `make test` runs it
@@ -110,6 +111,12 @@ def fresh_limits(limits_file):
 
 
 @pytest.fixture
+def client():
+    """Django's test client, posting to the phone pages as their forms do (``tests.phones``)."""
+    return Phone()
+
+
+@pytest.fixture
 def director(db):
     """A staff user: sets nights up, draws, schedules, re-opens games."""
     return DirectorFactory()
@@ -132,7 +139,7 @@ def client_as(db):
     """``client_as(user)``: a test client logged in as ``user`` (``None``: anonymous)."""
 
     def make(user) -> Client:
-        client = Client()
+        client = Phone()
         if user is not None:
             client.force_login(user)
         return client

@@ -21,6 +21,7 @@ from scoring.core.guards import lock_open_game, lock_open_night, mark_night_chan
 from scoring.core.lists import separated
 from scoring.core.members import members_by_key, members_named
 from scoring.core.problem_words import name_refused, said
+from scoring.links.codes import pair_codes_renew
 from scoring.models import Game, Member, Night, Seat, Substitute
 from scoring.rules import InvalidInput
 from scoring.rules.attendance import late_pair_games
@@ -278,6 +279,7 @@ def late_pair_add(*, night: Night, names: list[str], user=None) -> list[Game]:
     members = members_named(kept)
     for number, name in zip(players_of(pair_count + 1), kept, strict=True):
         Seat.objects.create(night=night, number=number, member=members[name_key(name)])
+    pair_codes_renew(night=night, pairs=[pair_count + 1])
     games = list(Game.objects.filter(night=night, is_playoff=False))
     byes = {}
     for round_ in {game.round for game in games}:

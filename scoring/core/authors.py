@@ -4,6 +4,7 @@ author of its history rows."""
 import functools
 import re
 import threading
+from dataclasses import dataclass
 
 from django.utils.translation import gettext
 from simple_history.models import HistoricalRecords
@@ -89,3 +90,37 @@ def label_words(label: str) -> str:
     if device is not None:
         return gettext("scorer device «%(name)s»") % {"name": device[1]} + colon + rest
     return label
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who entered a result, as the confirmation checks it: a pair (through its code or a
+    game link), a scorer device or a login, with ``label``, how pages and the night file
+    name them, and ``browser``, the phone's device id (``links.devices``) if a phone."""
+
+    label: str = ""
+    pair: int | None = None
+    device_id: int | None = None
+    user_id: int | None = None
+    browser: str = ""
+
+    @classmethod
+    def of_user(cls, user) -> "Author":
+        if user is None:
+            return cls()
+        return cls(label=user_label(user), user_id=user.pk)
+
+
+def user_label(user) -> str:
+    """How a login is named on the board, in the history and the night file."""
+    return user.get_username() if user is not None else ""
+
+
+def entered_by(game, author: Author) -> bool:
+    """Whether ``author`` entered ``game``'s result awaiting confirmation: the same pair,
+    scorer device or login, read from the stored fields, never from their words."""
+    if author.pair is not None:
+        return game.entered_pair == author.pair
+    if author.device_id is not None:
+        return game.entered_device_id == author.device_id
+    return author.user_id is not None and game.entered_user_id == author.user_id

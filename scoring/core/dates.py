@@ -23,6 +23,12 @@ def spoken_time(moment: datetime.datetime) -> str:
     """``November 1, 2026, 21:05`` / ``1er novembre 2026, 21 h 05``, in the club's time."""
     if timezone.is_aware(moment):
         moment = timezone.localtime(moment)
+    return f"{spoken_date(moment.date())}, {clock_time(moment)}"
+
+
+def clock_time(moment: datetime.datetime) -> str:
+    """``21:05`` / ``21 h 05``, in the club's time: a moment of tonight."""
+    if timezone.is_aware(moment):
+        moment = timezone.localtime(moment)
     # Translators: a time format (Django's date filter); French-Canadian writes 21 h 05.
-    time = date_format(moment, pgettext("time format", "H:i"))
-    return f"{spoken_date(moment.date())}, {time}"
+    return date_format(moment, pgettext("time format", "H:i"))

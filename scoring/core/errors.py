@@ -66,7 +66,12 @@ class DifferentHandSaved(ValidationError):
         self.hand = hand
 
 
-class AwaitingConfirmation(ValidationError):
+class Refused(ValidationError):
+    """A post refused as a whole, not for what a field says: the page says why in a
+    message, and a phone's script reads it as "refused" (``links.answers``)."""
+
+
+class AwaitingConfirmation(Refused):
     """Through a table link, a result awaiting confirmation (or disputed) takes a
     confirmation or a dispute, nothing else."""
 

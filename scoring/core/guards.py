@@ -10,6 +10,9 @@ and the pages that offer its button:
   night, so a result entered later never counts (``is_void``).
 - *started*: play has started once a game has a hand or a result (``Game.started``); the
   draw and the schedule are fixed from then on (``play_started``).
+- *its round under way*: a phone enters a game once its round has begun, that is once
+  every game of the rounds before it has its result in (one awaiting confirmation
+  counts: a second look holds no room back) (``round_before``).
 - *open to this person*: a finished game or table is corrected by a director only,
   or by anyone once re-opened (``open_to``).
 
@@ -17,7 +20,7 @@ A write that changes what a sheet shows ends with ``mark_night_changed``, so a k
 rendered again.
 """
 
-from django.db.models import Count
+from django.db.models import Count, Min
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -81,6 +84,22 @@ def lock_open_game(game: Game) -> Game:
     refuse_if_final(locked.night)
     refuse_if_void(locked)
     return locked
+
+
+def round_before(game: Game) -> int | None:
+    """The earlier round still being played while ``game``'s round has not begun (a game
+    there has no result yet), or ``None`` once it has begun. One query; a play-off's
+    round is always under way."""
+    if game.is_playoff:
+        return None
+    earlier = Game.objects.filter(
+        night_id=game.night_id,
+        is_playoff=False,
+        round__lt=game.round,
+        winner__isnull=True,
+        forfeit=False,
+    )
+    return earlier.aggregate(first=Min("round"))["first"]
 
 
 def open_to(record, user) -> bool:

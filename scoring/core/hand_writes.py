@@ -23,6 +23,7 @@ from scoring.core.errors import (
     DELETED_MEANWHILE,
     AlreadyDone,
     DifferentHandSaved,
+    Refused,
     StaleVersion,
 )
 
@@ -65,6 +66,9 @@ class Hands:
     def refuse_closed(self, user) -> None:
         """Refuse a change ``user`` may no longer make (``guards.open_to``)."""
         raise NotImplementedError
+
+    def claim(self, link) -> None:
+        """Store the entry key a phone's post carries (``core.entries``): by default none."""
 
     def refuse_new(self, user, link) -> None:
         """Refuse a new hand: by default as any change."""
@@ -119,7 +123,17 @@ def record(kind: type[Hands], owner, *, data: dict, user=None, number=None, link
     saved, whoever saved others meanwhile (the "Hand N saved" note).
     """
     hands = kind.lock(owner)
-    _refuse_repeated(hands, number, data)
+    hands.claim(link)
+    try:
+        _refuse_repeated(hands, number, data)
+    except DifferentHandSaved as different:
+        # Another hand at that number is a dispute only where this hand could be saved:
+        # on a finished game, say both.
+        try:
+            hands.refuse_new(user, link)
+        except ValidationError as closed:
+            raise Refused([*different.messages, *closed.messages]) from None
+        raise
     hands.refuse_new(user, link)
     entered = [hands.data(hand) for hand in hands.hands]
     state = hands.fold([*entered, data], len(entered))

@@ -52,7 +52,7 @@ class HandEntry:
     """A new hand's POST, on a game's page, its phone link and a table alike: the form
     (``hand_form``), the service (``record``), then back to the entry form; a form posted
     twice or overtaken by another phone (``AlreadyDone``, ``DifferentHandSaved``) and a
-    refusal that is no field's (``AwaitingConfirmation``) are said in a message, a
+    refusal that is no field's (``Refused``) are said in a message, a
     problem with what was typed beside its field. ``saved`` says where a saved hand goes.
     """
 
@@ -84,7 +84,7 @@ class HandEntry:
             except errors.DifferentHandSaved as kept:
                 messages.warning(request, self.kept_note(kept))
                 return redirect(self.entry_url() + "#entry")
-            except errors.AwaitingConfirmation as refused:
+            except errors.Refused as refused:
                 messages.error(request, " ".join(refused.messages))
                 return redirect(self.entry_url())
             except ValidationError as error:

@@ -31,10 +31,14 @@ from scoring.rules.variant import PEDRO_CARDS
 from scoring.rules.variants import all_variants, get_variant
 
 # Not shown as changes: keys, counters, and the row's own times (each record has its when);
-# and the device that entered a result (``links.devices``): an id, no one's words.
+# the device that entered a result (``links.devices``): an id, no one's words; and who
+# entered or confirmed a result as the confirmation checks it, which ``result_entered_by``
+# and ``confirmed_by`` say in words, and the pair that kept a disputed hand.
 HIDDEN = frozenset(
     {"id", "version", "game", "table", "night", "position", "entered_by"}
     | {"created_at", "updated_at", "result_entered_from"}
+    | {"entered_pair", "entered_device", "entered_user", "result_entered_at", "confirmed_at"}
+    | {"disputed_by_pair"}
     # Who made a table: the trail's first entry says who, a row's id would say nothing.
     | {"created_by"}
 )

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
-from scoring.core.authors import audited
+from scoring.core.authors import Author, audited
 from scoring.core.documents import hand_data, hand_fields, result_data
 from scoring.core.guards import lock_open_game
 from scoring.games import services
@@ -84,7 +84,7 @@ def hand_restore(*, record, user=None) -> Hand:
         entered_by=user,
         **hand_fields(data, get_variant(game.night.variant).card_keys),
     )
-    services.save_game_totals(game, state, by=services.author_label(user))
+    services.save_game_totals(game, state, author=Author.of_user(user))
     return restored
 
 

@@ -8,40 +8,38 @@ transaction (``save_game_totals``).
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring.core import hand_writes
-from scoring.core.authors import audited
+from scoring.core import entries, hand_writes
+from scoring.core.authors import Author, audited
 from scoring.core.documents import hand_data, hand_fields
+from scoring.core.entries import moved_on
 from scoring.core.errors import (
     DISPUTED,
     AlreadyDone,
     AwaitingConfirmation,
+    Refused,
     rules_error,
 )
-from scoring.core.guards import lock_open_game, mark_night_changed, open_to
+from scoring.core.guards import lock_open_game, mark_night_changed, open_to, round_before
 from scoring.core.hand_writes import hand_error_fields
 from scoring.models import Game, Hand
 from scoring.rules import InvalidInput, check_result, play_game
 
 SIDE_WORD = "pair"
+NOBODY = Author()
 
 # The rules core names a result's fields, or one pair's score or Cinches (``score[1]``).
 RESULT_FIELDS = ("winner", "score", "cinches", "money")
 RESULT_FIELDS += tuple(f"{key}[{side}]" for key in ("score", "cinches") for side in (0, 1))
 
 
-def author_label(user) -> str:
-    """How a result's author is named on the board and in the night file."""
-    return user.get_username() if user is not None else ""
-
-
-def save_game_totals(game: Game, state, *, by: str = "", device: str = "") -> None:
+def save_game_totals(game: Game, state, *, author: Author = NOBODY) -> None:
     """Store the rules core's view of ``game`` (``None``: no play) beside its hands.
 
     A result saved (or changed after its confirmation) on a night that confirms results
-    awaits confirmation by someone other than ``by``, and from another device than
-    ``device`` (a table link's browser: ``links.services``).
+    awaits confirmation by someone other than its ``author`` (``links.services``).
     """
     game.score_a, game.score_b = state.scores if state else (0, 0)
     game.cinches_a, game.cinches_b = state.cinches if state else (0, 0)
@@ -52,8 +50,15 @@ def save_game_totals(game: Game, state, *, by: str = "", device: str = "") -> No
         game.reopened = False
     awaits = game.winner is not None and game.night.confirm_results
     game.confirmed = not awaits
-    game.result_entered_by = by if awaits else ""
-    game.result_entered_from = device if awaits else ""
+    if not awaits:
+        author = NOBODY
+    game.result_entered_by = author.label
+    game.entered_pair = author.pair
+    game.entered_device_id = author.device_id
+    game.entered_user_id = author.user_id
+    game.result_entered_from = author.browser
+    game.result_entered_at = timezone.now() if awaits else None
+    game.confirmed_at = timezone.now() if game.winner is not None and not awaits else None
     if awaits or game.winner is None:
         game.confirmed_by = ""
         game.dispute = ""
@@ -83,6 +88,25 @@ def _refuse_if_awaiting_for(game: Game, link) -> None:
             "or disputed now. A scorer or the director corrects it."
         )
     )
+
+
+def _refuse_phone(game: Game, link) -> None:
+    """What a phone (``link``: a pair's code, a game link or a scorer device) may not enter
+    that a scorer on the laptop may: a finished game (the laptop corrects it), and a game
+    whose round has not begun."""
+    if link is None:
+        return
+    if game.finished and not game.reopened:
+        raise Refused(moved_on(game))
+    playing = round_before(game)
+    if playing is not None:
+        raise Refused(
+            gettext(
+                "%(game)s has not begun: round %(round)s is still being played. "
+                "Its entries open when it is over."
+            )
+            % {"game": game.label, "round": playing}
+        )
 
 
 def _refuse_if_closed_to(game: Game, user) -> None:
@@ -139,8 +163,12 @@ class GameHands(hand_writes.Hands):
     def refuse_closed(self, user) -> None:
         _refuse_if_closed_to(self.owner, user)
 
+    def claim(self, link) -> None:
+        entries.claim(self.owner, link.entry if link else None, entries.Kind.HAND)
+
     def refuse_new(self, user, link) -> None:
         game = self.owner
+        _refuse_phone(game, link)
         _refuse_if_awaiting_for(game, link)
         _refuse_if_closed_to(game, user)
         if game.from_pegboard:
@@ -149,7 +177,7 @@ class GameHands(hand_writes.Hands):
             )
 
     def store(self, state, user, link=None) -> None:
-        save_game_totals(self.owner, state, **_author(user, link))
+        save_game_totals(self.owner, state, author=_author(user, link))
 
 
 def hand_record(*, game: Game, data: dict, user=None, number: int | None = None, link=None) -> Hand:
@@ -166,11 +194,9 @@ def hand_delete(*, hand: Hand, user=None) -> None:
     hand_writes.delete(GameHands, hand, user=user)
 
 
-def _author(user, link) -> dict:
-    """``save_game_totals``' ``by`` and ``device``: the link and its browser, or the account."""
-    if link is not None:
-        return {"by": link.label, "device": link.device}
-    return {"by": author_label(user)}
+def _author(user, link) -> Author:
+    """Who entered a result: the phone's code or device (``link.author``), or the login."""
+    return link.author if link is not None else Author.of_user(user)
 
 
 @audited
@@ -181,14 +207,19 @@ def game_result_record(
     """The final result typed from the pegboard, for a game entered without hands.
 
     ``version`` is the game's when the form was opened: a pegboard result stored since
-    means the same result was posted twice (``AlreadyDone``). ``link``: the table link
-    it came through, when no account typed it.
+    is this post again if it holds the same result (``AlreadyDone``), else one the form
+    never showed (refused). ``link``: the phone it came through, when no account typed it.
     """
     game = lock_open_game(game)
+    entries.claim(game, link.entry if link else None, entries.Kind.RESULT)
     if version is not None and version != game.version and game.from_pegboard:
-        raise AlreadyDone(
-            gettext("The result was already saved: won by pair %(pair)s.") % {"pair": game.winner}
-        )
+        if _holds(game, _checked_result(game, result)):
+            raise AlreadyDone(
+                gettext("The result was already saved: won by pair %(pair)s.")
+                % {"pair": game.winner}
+            )
+        raise Refused(moved_on(game))
+    _refuse_phone(game, link)
     _refuse_if_awaiting_for(game, link)
     _refuse_if_closed_to(game, user)
     if game.hands.exists():
@@ -196,13 +227,26 @@ def game_result_record(
             gettext("%(game)s already has hands entered: correct those instead of typing a result.")
             % {"game": game}
         )
+    state = _checked_result(game, result)
+    game.from_pegboard = True
+    save_game_totals(game, state, author=_author(user, link))
+    return game
+
+
+def _checked_result(game: Game, result: dict):
+    """The rules core's state for a pegboard ``result``; its problems beside the fields."""
     try:
-        state = check_result(game.night.rules_variant, game.pairs, result, word=SIDE_WORD)
+        return check_result(game.night.rules_variant, game.pairs, result, word=SIDE_WORD)
     except InvalidInput as invalid:
         raise rules_error(invalid, fields=RESULT_FIELDS) from None
-    game.from_pegboard = True
-    save_game_totals(game, state, **_author(user, link))
-    return game
+
+
+def _holds(game: Game, state) -> bool:
+    """Whether ``game`` holds exactly the pegboard result ``state``: the same post again."""
+    stored = ((game.score_a, game.score_b), (game.cinches_a, game.cinches_b), game.winner)
+    return stored == (tuple(state.scores), tuple(state.cinches), state.winner) and (
+        game.money_bid == bool(state.money_bid)
+    )
 
 
 @audited
@@ -256,5 +300,5 @@ def game_totals_refold(*, game: Game, user=None) -> Game:
         return game
     hands = [hand_data(hand) for hand in hands_in_order(game)]
     state = _state_with(game, game.night.rules_variant, hands) if hands else None
-    save_game_totals(game, state, by=author_label(user))
+    save_game_totals(game, state, author=Author.of_user(user))
     return game

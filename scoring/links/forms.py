@@ -1,9 +1,39 @@
-"""The phone page's form for a pair that disputes the result entered."""
+"""The phone pages' forms: the entry each post carries, and the dispute; and the night
+page's scorer device form."""
+
+import hashlib
+import re
+import secrets
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy
 
+from scoring.core.entries import PostedEntry
 from scoring.links.services import DISPUTE_LENGTH
+
+ENTRY_KEY = re.compile(r"[A-Za-z0-9_-]{16,40}")
+# What a post's digest leaves out: the page's CSRF token changes with the session, and the
+# key is the entry's name, not what it says.
+NOT_SAID = {"csrfmiddlewaretoken", "entry"}
+
+
+def new_entry_key() -> str:
+    """A key for the page's forms (a phone's script makes its own for each entry)."""
+    return secrets.token_urlsafe(16)
+
+
+def posted_entry(data: QueryDict) -> PostedEntry | None:
+    """The entry a phone's post carries: its ``entry`` key, the game version it was shown
+    (``seen``) and a digest of its other fields; ``None`` if it carries none."""
+    key, seen = data.get("entry", ""), data.get("seen", "")
+    if not ENTRY_KEY.fullmatch(key) or not seen.isdigit() or len(seen) > 9:
+        return None
+    said = sorted(
+        (name, value) for name, values in data.lists() if name not in NOT_SAID for value in values
+    )
+    digest = hashlib.sha256(repr(said).encode()).hexdigest()
+    return PostedEntry(key=key, seen=int(seen), digest=digest)
 
 
 class DisputeForm(forms.Form):

@@ -1,45 +1,33 @@
-"""A pair's one code for the whole night: ``/p/<token>/``, printed on the pair's card at
-the draw, opens the pair's game of the moment through the game links' own pages.
+"""A pair's game of the moment, which its code (``links.codes``) opens: ``/p/<code>/``
+shows it, and every form on that page posts to the game it shows
+(``/p/<code>/games/<pk>/…``), so a post never lands in another game however late it
+arrives (``links.views``).
 
-The token signs the night, the pair, the draw's time and the sum of the pair's games'
-``link_version``: a redraw (a new ``drawn_at``), or the director revoking the links of
-any table the pair sits at (``links.services``), turns every printed code of that pair
-off, as it does the game links. ``/p/<token>/`` sends the phone on to ``/t/<token>/``,
-where ``links.tokens.open_link`` takes it as the pair's link to ``pair_game_now``: the
-hands, the pegboard result, confirming and disputing are the game link's, and after
-each post the page comes back to the same address, which then opens the next game.
+The game of the moment is the first of the pair's games that waits for it, the round
+robin's first by round, then its play-offs: being played, its result disputed, or its
+result awaiting this pair's confirmation (one the other pair, a scorer, a scorer device
+or the director entered). Past the last, the last. A game whose round has not begun
+(``core.guards.round_before``) is shown with a word above it and takes no entry yet.
+A night ended early opens the pair's play-off if it has one, else says what the early
+end means for the pair.
 """
 
-from collections import defaultdict
 from dataclasses import dataclass
 
-from django.conf import settings
-from django.core import signing
 from django.db.models import Q
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring.models import Game, Night
-from scoring.rules import live
-
-PAIR_SALT = "scoring.pair-link"
+from scoring.core.guards import is_void, round_before
+from scoring.models import Game, PairCode
 
 
 @dataclass(frozen=True)
 class PairGame:
-    """The pair's game of the moment, and what the page says above it when it is a round
-    still to come: its round, table and opponent, and the bye in the round being played."""
+    """The pair's game of the moment (``None``: nothing to play now), and what the page
+    says above it: a round still to come, the bye, no schedule yet, the night ended early."""
 
-    game: Game
+    game: Game | None
     notice: str = ""
-
-
-def _drawn(night: Night) -> int:
-    return int(night.drawn_at.timestamp()) if night.drawn_at else 0
-
-
-def _versions(games) -> int:
-    return sum(game.link_version for game in games)
 
 
 def pair_games(night_id: int, pair: int):
@@ -51,81 +39,49 @@ def pair_games(night_id: int, pair: int):
     )
 
 
-def _signed(night: Night, pair: int, versions: int) -> str:
-    value = f"{night.pk}.{pair}.{_drawn(night)}.{versions}"
-    return signing.Signer(salt=PAIR_SALT).sign(value)
-
-
-def pair_tokens(night: Night) -> dict[int, str]:
-    """Every scheduled pair's token, its games' versions read in one query."""
-    versions: dict[int, int] = defaultdict(int)
-    rows = Game.objects.filter(night=night).values_list("pair_a", "pair_b", "link_version")
-    for pair_a, pair_b, version in rows:
-        versions[pair_a] += version
-        versions[pair_b] += version
-    return {pair: _signed(night, pair, total) for pair, total in sorted(versions.items())}
-
-
-def pair_token(night: Night, pair: int) -> str:
-    return pair_tokens(night)[pair]
-
-
-def pair_link_path(night: Night, pair: int) -> str:
-    return reverse("scoring:pair-link", args=[pair_token(night, pair)])
-
-
-def _url(token: str) -> str:
-    return settings.SITE_URL.rstrip("/") + reverse("scoring:pair-link", args=[token])
-
-
-def pair_link_url(night: Night, pair: int) -> str:
-    """The code printed on the pair's card, from ``settings.SITE_URL``."""
-    return _url(pair_token(night, pair))
-
-
-def pair_link_urls(night: Night) -> dict[int, str]:
-    """Every scheduled pair's code (the pair cards of a big night)."""
-    return {pair: _url(token) for pair, token in pair_tokens(night).items()}
-
-
-def signed_pair(token: str) -> tuple[int, int, int, int] | None:
-    """The night, pair, draw time and version sum ``token`` signs as a pair link, or None
-    if it is not one this site signed."""
-    try:
-        value = signing.Signer(salt=PAIR_SALT).unsign(token)
-        night_id, pair, drawn, versions = (int(part) for part in value.split("."))
-    except (signing.BadSignature, ValueError):
-        return None
-    return night_id, pair, drawn, versions
-
-
 def waits_for_this_pair(game: Game, pair: int) -> bool:
     """Whether ``game`` still needs something from ``pair``: it is being played, its result
-    is disputed, or the other pair's link entered it for ``pair`` to confirm."""
-    if game.finished:
+    is disputed, or its result awaits a confirmation this pair may give (anyone's but the
+    pair's own: ``links.services.link_refusal`` has the last word)."""
+    if game.finished or is_void(game):
         return False
     if game.winner is None and not game.forfeit:
         return True
-    other = game.pair_b if pair == game.pair_a else game.pair_a
-    return bool(game.dispute) or game.result_entered_by == f"pair {other} (table link)"
+    return bool(game.dispute) or game.entered_pair != pair
 
 
-def pair_game_now(night_id: int, pair: int, drawn: int, versions: int) -> PairGame | None:
-    """The pair's game of the moment for a pair link, or None when the link is not good
-    now (redrawn, revoked, or the night has no game for the pair)."""
-    games = list(pair_games(night_id, pair))
-    if not games or _drawn(games[0].night) != drawn or _versions(games) != versions:
-        return None
-    game = next((g for g in games if waits_for_this_pair(g, pair)), games[-1])
-    if game.is_playoff or game.finished:
+def pair_game_now(code: PairCode) -> PairGame:
+    """What the pair's code opens now."""
+    games = list(pair_games(code.night_id, code.pair))
+    night = code.night
+    if not games:
+        return PairGame(None, _("The schedule is not made yet: your first game shows here."))
+    if night.ended_early:
+        return _after_early_end(games, code.pair)
+    game = next((g for g in games if waits_for_this_pair(g, code.pair)), games[-1])
+    if game.finished:
         return PairGame(game)
-    # Only the earlier rounds' open games can make this one wait: a few rows, not the night.
-    earlier_open = Game.objects.filter(
-        Game.unfinished(), night_id=night_id, is_playoff=False, round__lt=game.round
+    playing = round_before(game)
+    if playing is None:
+        return PairGame(game)
+    return PairGame(game, _upcoming(game, games, code.pair, playing))
+
+
+def _after_early_end(games: list[Game], pair: int) -> PairGame:
+    playoff = next((g for g in games if g.is_playoff and waits_for_this_pair(g, pair)), None)
+    if playoff is not None:
+        return PairGame(playoff)
+    return PairGame(
+        None,
+        _(
+            "The director ended the night early: the games not finished by then do not "
+            "count, and the pairs rank by their share of games won. Your pair has no game "
+            "left to play; the standings are on the projector."
+        ),
     )
-    playing = live.current_round(earlier_open.only(*_ROUND_FIELDS))
-    if playing is None or game.round <= playing:
-        return PairGame(game)
+
+
+def _upcoming(game: Game, games: list[Game], pair: int, playing: int) -> str:
     other = game.pair_b if pair == game.pair_a else game.pair_a
     notice = _("Round %(round)s: table %(table)s against pair %(other)s.") % {
         "round": game.round,
@@ -136,7 +92,4 @@ def pair_game_now(night_id: int, pair: int, drawn: int, versions: int) -> PairGa
         notice += " " + _("You have the bye in round %(round)s.") % {"round": playing}
     else:
         notice += " " + _("It starts when round %(round)s is over.") % {"round": playing}
-    return PairGame(game, notice)
-
-
-_ROUND_FIELDS = ("round", "is_playoff", "forfeit", "winner", "confirmed")
+    return notice + " " + _("Its entries open then.")

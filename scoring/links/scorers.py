@@ -20,10 +20,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.core.authors import device_label
+from scoring.core.authors import Author, device_label, user_label
+from scoring.core.entries import PostedEntry
 from scoring.core.guards import is_final, is_void, lock_open_night, void_reason
 from scoring.core.qr import qr_image
-from scoring.games.services import author_label
 from scoring.links.tokens import LinkForged, LinkRefused
 from scoring.models import Game, Night, ScorerDevice
 
@@ -38,15 +38,20 @@ class ScorerLink:
 
     game: Game
     scorer_device: ScorerDevice
-    account: str = ""
+    account: object = None
     device: str = ""
     notice: str = ""
+    entry: PostedEntry | None = None
     pair = None
     scorer = True
 
     @property
     def label(self) -> str:
         return device_label(self.scorer_device.name)
+
+    @property
+    def author(self) -> Author:
+        return Author(label=self.label, device_id=self.scorer_device.pk, browser=self.device)
 
 
 def device_token(device: ScorerDevice) -> str:
@@ -123,7 +128,7 @@ def device_add(*, night: Night, user, name: str = "") -> ScorerDevice:
     """A new device for ``night``; refused on a final night (``NightFinal``)."""
     night = lock_open_night(night)
     return ScorerDevice.objects.create(
-        night=night, name=name or next_name(night), made_by=author_label(user)
+        night=night, name=name or next_name(night), made_by=user_label(user)
     )
 
 

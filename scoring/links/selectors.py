@@ -22,11 +22,10 @@ def confirmation_state(game: Game) -> str:
 
 
 def awaited_from(game: Game) -> str:
-    """Who may confirm an awaiting result, in words (``pair 3`` if a pair's link entered it)."""
-    for pair in game.pairs:
-        if game.result_entered_by == f"pair {pair} (table link)":
-            other = game.pair_b if pair == game.pair_a else game.pair_a
-            return _("pair %(pair)s") % {"pair": other}
+    """Who may confirm an awaiting result, in words (``pair 3`` if a pair entered it)."""
+    if game.entered_pair in game.pairs:
+        other = game.pair_b if game.entered_pair == game.pair_a else game.pair_a
+        return _("pair %(pair)s") % {"pair": other}
     return _("a second scorer, a director or either pair")
 
 
@@ -40,3 +39,13 @@ def game_news(game: Game) -> dict[str, str]:
     state = confirmation_state(game)
     seen = f"{game.version}|{state}|{game.confirmed_by}|{game.dispute}"
     return {"state": state, "mark": f"{game.version}-{zlib.crc32(seen.encode()):08x}"}
+
+
+def pair_news(game: Game | None, notice: str) -> dict[str, str]:
+    """What a pair's page compares to know it is out of date: which game it shows, that
+    game's news, and the word above it (a round begun takes it away)."""
+    if game is None:
+        return {"state": "none", "mark": f"none-{zlib.crc32(notice.encode()):08x}"}
+    news = game_news(game)
+    seen = f"{game.pk}|{news['mark']}|{notice}"
+    return {"state": news["state"], "mark": f"{game.pk}-{zlib.crc32(seen.encode()):08x}"}

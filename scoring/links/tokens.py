@@ -14,9 +14,10 @@ from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from scoring.core.authors import Author
+from scoring.core.entries import PostedEntry
 from scoring.core.guards import is_final, is_void, void_reason
 from scoring.core.qr import qr_image
-from scoring.links import pairs
 from scoring.models import Game
 
 SALT = "scoring.table-link"
@@ -33,17 +34,21 @@ class LinkForged(LinkRefused):
 
 @dataclass(frozen=True)
 class TableLink:
-    """A pair's link to a game, as used from one browser: ``account`` is the label of the
-    account signed in on that browser ("" if none), ``device`` its device id
-    (``links.devices``, "" before its first write through a link). The services
-    refuse a confirmation from the browser that entered the result."""
+    """A pair's way into a game (its code's or the game's link), as used from one
+    browser: ``account`` is the login signed in on that browser (``None`` if none),
+    ``device`` its device id (``links.devices``, "" before its first write through a
+    link), ``entry`` what the post says of itself (``core.entries``). The services take
+    ``author`` as who enters, and refuse a confirmation from the pair, the login or the
+    browser that entered the result (``links.services.link_refusal``)."""
 
     game: Game
     pair: int
-    account: str = ""
+    account: object = None
     device: str = ""
-    notice: str = ""  # a pair link's word above a game still to come (``links.pairs``)
+    notice: str = ""  # a pair's code's word above a game still to come (``links.pairs``)
+    entry: PostedEntry | None = None
     scorer = False  # a pair's part; a scorer device's link has a scorer's (``links.scorers``)
+    scorer_device = None
 
     @property
     def other_pair(self) -> int:
@@ -53,6 +58,10 @@ class TableLink:
     def label(self) -> str:
         """How the link is named in the audit trail and the night file."""
         return f"pair {self.pair} (table link)"
+
+    @property
+    def author(self) -> Author:
+        return Author(label=self.label, pair=self.pair, browser=self.device)
 
 
 def link_token(game: Game, pair: int) -> str:
@@ -78,18 +87,14 @@ def game_links(game: Game) -> list[tuple[int, str]]:
     return [(pair, link_path(game, pair)) for pair in game.pairs]
 
 
-def signed_link(token: str) -> tuple[int, ...]:
-    """What ``token`` names: a game's link's game, pair and link version, or a pair link's
-    four numbers (``links.pairs``); ``LinkForged`` unless this site signed it (no query:
-    a signature is checked with the secret alone)."""
+def signed_link(token: str) -> tuple[int, int, int]:
+    """What ``token`` names: a game's link's game, pair and link version; ``LinkForged``
+    unless this site signed it (no query: a signature is checked with the secret alone)."""
     try:
         value = signing.Signer(salt=SALT).unsign(token)
         game_id, pair, version = (int(part) for part in value.split("."))
     except (signing.BadSignature, ValueError):
-        signed = pairs.signed_pair(token)
-        if signed is None:
-            raise LinkForged(_("This link is not valid.")) from None
-        return signed
+        raise LinkForged(_("This link is not valid.")) from None
     return game_id, pair, version
 
 
@@ -98,11 +103,8 @@ def open_link(token: str, games: QuerySet | None = None) -> TableLink:
 
     The game is read from ``games`` (its night joined; by default nothing more), so a page
     that shows the hands reads the game once."""
-    signed = signed_link(token)
+    game_id, pair, version = signed_link(token)
     games = Game.objects.select_related("night") if games is None else games
-    if len(signed) == 4:
-        return _open_pair_link(signed, games)
-    game_id, pair, version = signed
     try:
         game = games.get(pk=game_id)  # not first(), which orders by the games' 5 columns
     except Game.DoesNotExist:
@@ -116,16 +118,3 @@ def open_link(token: str, games: QuerySet | None = None) -> TableLink:
     if is_void(game):
         raise LinkRefused(void_reason(game))
     return TableLink(game, pair)
-
-
-def _open_pair_link(signed: tuple[int, int, int, int], games: QuerySet) -> TableLink:
-    """A pair link as its pair's link to the game of the moment (``links.pairs``)."""
-    night_id, pair = signed[:2]
-    now = pairs.pair_game_now(*signed)
-    if now is None:
-        raise LinkRefused(_("This link was revoked by the director: ask for the new one."))
-    if is_final(now.game.night):
-        raise LinkRefused(_("The night is final: its table links no longer work."))
-    if is_void(now.game):
-        raise LinkRefused(void_reason(now.game))
-    return TableLink(games.get(pk=now.game.pk), pair, notice=now.notice)

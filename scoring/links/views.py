@@ -43,19 +43,19 @@ from scoring.core import errors, limits
 from scoring.core.clients import client_address
 from scoring.core.errors import NightFinal
 from scoring.core.forms import add_rules_errors
+from scoring.core.guards import is_void, round_before, void_reason
 from scoring.core.permissions import DirectorRequiredMixin
 from scoring.core.views import HandEntry, NightPage
 from scoring.games import audit
 from scoring.games import selectors as games_selectors
 from scoring.games import services as games_services
 from scoring.games.forms import ResultForm, hand_form
-from scoring.games.services import author_label
 from scoring.games.tables import HandTable, different_hand_note, game_state
-from scoring.links import answers, scorers, selectors, services
+from scoring.links import answers, codes, pairs, scorers, selectors, services
 from scoring.links.devices import device_for_write, known_device, remember
-from scoring.links.forms import DisputeForm, ScorerDeviceForm
+from scoring.links.forms import DisputeForm, ScorerDeviceForm, new_entry_key, posted_entry
 from scoring.links.tokens import LinkForged, LinkRefused, TableLink, open_link, signed_link
-from scoring.models import ScorerDevice
+from scoring.models import Game, ScorerDevice
 from scoring.room.selectors import round_board
 
 LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
@@ -64,6 +64,9 @@ LINK_WINDOW = 600
 NEWS_SECONDS = 3  # how often an open page asks whether the game changed
 NEWS_LIMIT = 4 * LINK_WINDOW // NEWS_SECONDS  # news polls per link and window
 TOO_MANY = gettext_lazy("Too many requests: wait a few minutes and try again.")
+STALE_PAGE = gettext_lazy(
+    "This page is out of date: nothing was saved. Open your pair's page again and enter it there."
+)
 
 
 def _over(key: str, limit: int) -> bool:
@@ -77,16 +80,17 @@ def forged_too_often(request) -> bool:
     return _over(f"link-forged:{client_address(request)}", FORGED_LIMIT)
 
 
-def refused_page(request, reason: str, status: int, *, scorer: bool = False):
-    """The page a refused link shows (``scorer``: a scorer device's, which says to ask
-    the director for a new code)."""
-    context = {"reason": reason, "scorer": scorer}
+def refused_page(request, reason: str, status: int, *, kind: str = "table"):
+    """The page a refused link shows, with the way on for its ``kind``: a table's game
+    link, a pair's code or a scorer device's."""
+    context = {"reason": reason, "kind": kind}
     return render(request, "scoring/links/link_refused.html", context, status=status)
 
 
-def pegboard_open(game) -> bool:
-    """Whether the table may type the game's result from the pegboard: before play."""
-    return not game.forfeit and not game.started
+def pegboard_open(game, not_begun: int | None) -> bool:
+    """Whether the table may type the game's result from the pegboard: before play, once
+    its round has begun (``not_begun``: ``guards.round_before``)."""
+    return not game.forfeit and not game.started and not_begun is None
 
 
 class LinkGate:
@@ -117,16 +121,17 @@ class LinkGate:
         return open_link(token, self.games())
 
     def dispatch(self, request, *args, token, **kwargs):
+        if request.method.lower() not in self.http_method_names:
+            return self.http_method_not_allowed(request)
         try:
             self.check_signed(token)
+            if self.over_limit(token):
+                return self.refuse(str(TOO_MANY), 429)
+            self.link = self.used_from(self.open(token, **kwargs))
         except LinkForged as forged:
             if forged_too_often(request):
                 return self.refuse(str(TOO_MANY), 429)
             return self.refuse(str(forged), 403)
-        if self.over_limit(token):
-            return self.refuse(str(TOO_MANY), 429)
-        try:
-            self.link = self.used_from(self.open(token, **kwargs))
         except LinkRefused as refused:
             return self.refuse(str(refused), 403)
         self.token = token
@@ -161,6 +166,7 @@ class LinkPage(LinkGate, TemplateView):
 
     template_name = "scoring/links/link.html"
     scorer_device = False  # a scorer device's page (``DeviceGate``), not a pair's
+    kind = "table"  # which code it is, for a refusal's words (``refused_page``)
     outcome: str | None = None  # a post's, beyond its messages (``answers.post_answer``)
 
     def games(self):
@@ -175,7 +181,7 @@ class LinkPage(LinkGate, TemplateView):
     def refuse(self, reason: str, status: int):
         if answers.wants_answer(self.request):
             return answers.answer("wait" if status == 429 else "refused", [reason], status=status)
-        return refused_page(self.request, reason, status, scorer=self.scorer_device)
+        return refused_page(self.request, reason, status, kind=self.kind)
 
     def dispatch(self, request, *args, **kwargs):
         """A post gives the browser its device id (``devices``), which the services
@@ -199,15 +205,24 @@ class LinkPage(LinkGate, TemplateView):
         services.link_heard(self.game)
 
     def used_from(self, link: TableLink) -> TableLink:
+        """The link with its browser's login and device id, and a post's entry: a post
+        without one (a page older than the entry keys) is refused, nothing written."""
         user = self.request.user
-        account = author_label(user) if user.is_authenticated else ""
-        return replace(link, account=account, device=self.device)
+        account = user if user.is_authenticated else None
+        entry = None
+        if self.request.method == "POST":
+            entry = posted_entry(self.request.POST)
+            if entry is None:
+                raise LinkRefused(STALE_PAGE)
+        return replace(link, account=account, device=self.device, entry=entry)
 
     def link_url(self, part: str = "") -> str:
-        """The address of the link's page, or of its ``part`` (``result``, ``confirm``…)."""
+        """The address of the game's page, or of its ``part`` (``result``, ``confirm``…)."""
         return reverse("scoring:table-link" + (f"-{part}" if part else ""), args=[self.token])
 
     def page_url(self) -> str:
+        """Where the phone goes back to after a post: the game's page (a pair's code: the
+        pair's page, which shows its game of the moment)."""
         return self.link_url()
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
@@ -218,9 +233,12 @@ class LinkPage(LinkGate, TemplateView):
         return super().get_context_data(
             token=self.token,
             page_url=self.page_url(),
+            hand_url=self.link_url(),
             confirm_url=self.link_url("confirm"),
-            news=selectors.game_news(game),
-            news_url=self.link_url("news"),
+            entry_key=new_entry_key(),
+            news=self.news(game),
+            news_on=self.news_on(game),
+            news_url=self.news_url(),
             news_seconds=NEWS_SECONDS,
             link=self.link,
             game=game,
@@ -229,13 +247,25 @@ class LinkPage(LinkGate, TemplateView):
             **self.page_context(game, **kwargs),
         )
 
+    def news(self, game) -> dict[str, str]:
+        """What the page's news script compares (``LinkNews``): the game's."""
+        return selectors.game_news(game)
+
+    def news_on(self, game) -> bool:
+        """Whether the page asks for news: until its game is confirmed."""
+        return selectors.confirmation_state(game) != "confirmed"
+
+    def news_url(self) -> str:
+        return self.link_url("news")
+
     def page_context(self, game, **forms) -> dict[str, Any]:
         """The main page: the state, the confirmation, the hands and the hand form, and
         while ``pegboard_open`` a link to the pegboard's page (``LinkResult``): every
         first page of a round draws one form, not two, and few tables type a result from
         the pegboard. ``forms``: one sent back with its errors."""
         state = selectors.confirmation_state(game)
-        if state == "playing" and not game.from_pegboard:
+        not_begun = round_before(game) if state == "playing" else None
+        if state == "playing" and not game.from_pegboard and not_begun is None:
             forms.setdefault("hand_form", hand_form(game, self.names))
         waiting = state in ("awaiting", "disputed")
         refusal = services.link_refusal(game, self.link) if waiting else ""
@@ -256,7 +286,8 @@ class LinkPage(LinkGate, TemplateView):
             "can_dispute": can_dispute,
             "dispute_url": self.link_url("dispute") if can_dispute else "",
             "refusal": refusal,
-            "result_url": self.link_url("result") if pegboard_open(game) else None,
+            "result_url": self.link_url("result") if pegboard_open(game, not_begun) else None,
+            "not_begun": not_begun,
             "hand_table": HandTable(
                 games_selectors.hand_rows(game, progress),
                 game=game,
@@ -299,7 +330,7 @@ class LinkHand(HandEntry, LinkPage):
         # Another hand at that number: the phone's script is told so (``answers``), and
         # the round board shows the game disputed until the pair settles it.
         self.outcome = "different"
-        services.hand_disputed(self.game, kept.number)
+        services.hand_disputed(self.game, kept.number, self.link)
         return different_hand_note(kept, self.game.night.rules_variant)
 
 
@@ -315,7 +346,7 @@ class LinkResult(LinkPage):
 
     def get(self, request, token, **kwargs):
         game = self.game = games_selectors.game_shown(self.game)
-        if not pegboard_open(game):
+        if not pegboard_open(game, round_before(game)):
             if game.hand_count:
                 messages.info(
                     request,
@@ -342,7 +373,7 @@ class LinkResult(LinkPage):
                 )
             except errors.AlreadyDone as done:
                 messages.info(request, done.message)
-            except errors.AwaitingConfirmation as error:
+            except errors.Refused as error:
                 return self.refused(error)
             except ValidationError as error:
                 add_rules_errors(form, error)
@@ -387,7 +418,7 @@ class LinkSettled(LinkPage):
     http_method_names = ["post"]
 
     def write(self, request):
-        services.hand_settled(self.game)
+        services.hand_settled(game=self.game, link=self.link)
 
 
 table_link = LinkHand.as_view()
@@ -396,6 +427,135 @@ table_link_confirm = LinkConfirm.as_view()
 table_link_dispute = LinkDispute.as_view()
 table_link_news = LinkNews.as_view()
 table_link_settled = LinkSettled.as_view()
+
+
+# A pair's code (``links.codes``): ``/p/<code>/``, the pair's game of the moment
+# (``links.pairs``), its forms posting to ``/p/<code>/games/<pk>/…``, the game they were
+# shown, so a post never lands in another game; after each, back to ``/p/<code>/``.
+
+
+class NothingToPlay(Exception):
+    """The pair's code is good, and the pair has no game to show now (``links.pairs``)."""
+
+
+class PairGate:
+    """Opens the URL's code as its pair's link to the URL's game (``pk``), or to the game
+    of the moment on the pair's own page; a code this site never made is counted with
+    forged links, a turned-off one refused."""
+
+    kind = "pair"
+
+    def check_signed(self, token: str) -> None:
+        if codes.typed_code(token) is None:
+            raise LinkForged(_("This link is not valid."))
+
+    def over_limit(self, token: str) -> bool:
+        return _over(f"link:p-{codes.typed_code(token)}", LINK_LIMIT)
+
+    def open(self, token: str, pk: int | None = None, **kwargs) -> TableLink:
+        code = codes.open_code(token)
+        if pk is None:
+            now = pairs.pair_game_now(code)
+            if now.game is None:
+                raise NothingToPlay(now.notice)
+            return TableLink(self.read_games().get(pk=now.game.pk), code.pair, notice=now.notice)
+        game = self.read_games().filter(pk=pk, night_id=code.night_id).first()
+        if game is None or code.pair not in game.pairs:
+            raise LinkRefused(_("This game is not your pair's: your code opens no other."))
+        if is_void(game):
+            raise LinkRefused(void_reason(game))
+        return TableLink(game, code.pair)
+
+    def read_games(self):
+        games = self.games()
+        return Game.objects.select_related("night") if games is None else games
+
+    def link_url(self, part: str = "") -> str:
+        name = "scoring:pair-game" + (f"-{part}" if part else "")
+        return reverse(name, args=[self.token, self.game.pk])
+
+    def page_url(self) -> str:
+        return reverse("scoring:pair-home", args=[self.token])
+
+
+class PairHand(PairGate, LinkHand):
+    pass
+
+
+class PairResult(PairGate, LinkResult):
+    pass
+
+
+class PairConfirm(PairGate, LinkConfirm):
+    pass
+
+
+class PairDispute(PairGate, LinkDispute):
+    pass
+
+
+class PairSettled(PairGate, LinkSettled):
+    pass
+
+
+class PairNews(PairGate, LinkNews):
+    pass
+
+
+@method_decorator(never_cache, name="dispatch")
+class PairHome(PairGate, LinkHand):
+    """The pair's page: its game of the moment, asking for the pair's news (a new game,
+    a round begun, a play-off) as well as the game's; a page of words when the pair has
+    nothing to play now (no schedule yet, the night ended early)."""
+
+    http_method_names = ["get"]
+
+    def dispatch(self, request, *args, **kwargs):
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        except NothingToPlay as nothing:
+            context = {
+                "notice": str(nothing),
+                "news": selectors.pair_news(None, str(nothing)),
+                "news_url": self.pair_news_url(kwargs["token"]),
+                "news_seconds": NEWS_SECONDS,
+            }
+            return render(request, "scoring/links/pair_waiting.html", context)
+
+    def pair_news_url(self, token: str) -> str:
+        return reverse("scoring:pair-news", args=[token])
+
+    def news(self, game) -> dict[str, str]:
+        return selectors.pair_news(game, self.link.notice)
+
+    def news_on(self, game) -> bool:
+        return True
+
+    def news_url(self) -> str:
+        return self.pair_news_url(self.token)
+
+
+class PairHomeNews(PairGate, LinkNews):
+    """The pair page's "anything new?": its game of the moment and that game's news."""
+
+    def open(self, token: str, **kwargs) -> TableLink:
+        try:
+            return super().open(token, **kwargs)
+        except NothingToPlay as nothing:
+            return TableLink(None, 0, notice=str(nothing))
+
+    def get(self, request, token, **kwargs):
+        return self.answer(selectors.pair_news(self.game, self.link.notice))
+
+
+pair_home = PairHome.as_view()
+pair_home_news = PairHomeNews.as_view()
+pair_game = PairHand.as_view()
+pair_game_result = PairResult.as_view()
+pair_game_confirm = PairConfirm.as_view()
+pair_game_dispute = PairDispute.as_view()
+pair_game_settled = PairSettled.as_view()
+pair_game_news = PairNews.as_view()
 
 
 # A second scorer's phone (``links.scorers``): ``/d/<token>/``, the night's games round by
@@ -409,6 +569,7 @@ class DeviceGate:
     Each post notes the device as used (a page read writes nothing)."""
 
     scorer_device = True
+    kind = "scorer"
 
     def check_signed(self, token: str) -> None:
         scorers.signed_device(token)
@@ -461,10 +622,10 @@ class DeviceHome(TemplateView):
             self.device = scorers.open_device(token)
         except LinkForged as forged:
             if forged_too_often(request):
-                return refused_page(request, str(TOO_MANY), 429, scorer=True)
-            return refused_page(request, str(forged), 403, scorer=True)
+                return refused_page(request, str(TOO_MANY), 429, kind="scorer")
+            return refused_page(request, str(forged), 403, kind="scorer")
         except LinkRefused as refused:
-            return refused_page(request, str(refused), 403, scorer=True)
+            return refused_page(request, str(refused), 403, kind="scorer")
         self.token = token
         return super().dispatch(request, *args, **kwargs)
 

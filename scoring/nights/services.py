@@ -32,6 +32,7 @@ from scoring.core.guards import (
 from scoring.core.members import members_named
 from scoring.core.problem_words import name_refused
 from scoring.games.services import save_game_totals
+from scoring.links.codes import pair_codes_renew
 from scoring.links.services import revoke_links
 from scoring.models import Game, Hand, Night, Seat
 from scoring.nights import attendance_import
@@ -90,6 +91,7 @@ def night_create(
         for number, name in enumerate(names, start=1)
     ]
     bulk_create_with_history(seats, Seat)
+    pair_codes_renew(night=night)
     return night
 
 
@@ -127,6 +129,7 @@ def night_draw(*, night: Night, user=None, chance=None) -> list[Seat]:
     numbers = keep_house_apart(numbers, [seat.house for seat in seats])
     _renumber(seats, numbers)
     revoke_links(Game.objects.select_for_update().filter(night=night))
+    pair_codes_renew(night=night)
     night.drawn_at = datetime.datetime.now(tz=datetime.UTC)
     night.save(update_fields=["drawn_at", "updated_at"])
     return sorted(seats, key=lambda seat: seat.number)
@@ -176,6 +179,7 @@ def seats_swap(
     if len(pairs) == 2:  # within a pair, the pair's players stay the same
         games = Game.objects.select_for_update().filter(night=night)
         revoke_links(games.filter(Q(pair_a__in=pairs) | Q(pair_b__in=pairs)))
+        pair_codes_renew(night=night, pairs=pairs)
     mark_night_changed(night.pk)
 
 
@@ -355,7 +359,8 @@ def _count_awaiting_results(night: Night, user) -> None:
     by = f"{user.get_username() if user else 'the director'}: confirmation turned off"
     for game in Game.objects.filter(night=night, confirmed=False, winner__isnull=False):
         game.confirmed, game.confirmed_by, game.dispute = True, by[:100], ""
-        game.save(update_fields=["confirmed", "confirmed_by", "dispute"])
+        game.confirmed_at = timezone.now()
+        game.save(update_fields=["confirmed", "confirmed_by", "confirmed_at", "dispute"])
 
 
 def has_finished_game(night: Night) -> bool:

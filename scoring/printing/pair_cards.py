@@ -1,6 +1,7 @@
 """The pair cards handed out at the draw: a card a pair, cut apart, with the pair's
 players, its itinerary ("Round 3: table 2 v pair 5, Dottie & Earl"; "Round 4: bye") and
-its code for the night (``links.pairs``: a QR code and the address).
+its code for the night (``links.codes``: a QR code, the address, and the code alone to
+type).
 
 A pair's code enters and confirms that pair's results, so the cards are the staff's to
 print and hand out, each card to its own pair: no public page prints them, and no cache
@@ -15,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from scoring.core import pairs
 from scoring.core.qr import qr_image
-from scoring.links.pairs import pair_link_urls
+from scoring.links.codes import code_url, night_codes, spoken_code
 from scoring.nights import selectors as nights_selectors
 from scoring.printing import renderer
 from scoring.printing.sheets import pair_cards, sheet_heading, sheet_language
@@ -29,10 +30,12 @@ def pair_cards_context(night) -> dict:
     names = pairs.pair_names(seats)
     rounds = nights_selectors.pattern_rounds(nights_selectors.night_games(night), len(seats) // 2)
     cards = pair_cards(rounds, names)
-    urls = {} if night.is_final else pair_link_urls(night)
+    codes = {} if night.is_final else night_codes(night)
     for card in cards:
-        url = urls.get(card["pair"])
-        card.update(url=url, qr=qr_image(url) if url else None)
+        code = codes.get(card["pair"])
+        url = code_url(code) if code else None
+        card.update(url=url, code=spoken_code(code.code) if code else None)
+        card.update(qr=qr_image(url) if url else None)
     return {**sheet_heading(night, _("Pair cards")), "pair_cards": cards}
 
 

@@ -126,7 +126,7 @@ def test_a_confirmation_whose_answer_was_lost_counts_once(new_context):
         f"confirmed by pair {loser}", timeout=RESEND_MS
     )
     assert len(lost) == 1
-    expect(status(phone)).to_contain_text("the result was confirmed already", timeout=RESEND_MS)
+    expect(status(phone)).to_contain_text("This confirmation was saved already", timeout=RESEND_MS)
     game.refresh_from_db()
     assert game.confirmed and game.confirmed_by == f"pair {loser} (table link)"
     assert game.history.filter(confirmed_by=game.confirmed_by).count() == 1
@@ -135,35 +135,35 @@ def test_a_confirmation_whose_answer_was_lost_counts_once(new_context):
 def test_a_hand_the_other_pair_entered_differently_is_shown_beside_ours(new_context, folder):
     game = Game.objects.get(night=night_with_schedule(2))
     winner, loser = game.pair_a, game.pair_b
-    first, second, theirs = hands_by_cards(winner, loser)
+    first = hands_by_cards(winner, loser)[0]
+    theirs = {"bidder": winner, "bid": 2, "cards": all_to(winner)}  # 8 – 0: play goes on
     other = TableLink(game, loser, device="other-phone")
-    for number, hand in enumerate((first, second), start=1):
-        games_services.hand_record(game=game, data=rules_hand(hand), number=number, link=other)
+    games_services.hand_record(game=game, data=rules_hand(first), number=1, link=other)
     context = new_context(**PHONE)
     phone = context.new_page()
     phone.goto(link_path(game, winner))
 
     context.set_offline(True)
     ours = {"bidder": loser, "bid": 2, "cards": all_to(winner) | {"low": loser}}
-    keep_hand(phone, 3, **ours)
-    # Meanwhile the other pair's phone saves its own hand 3.
-    games_services.hand_record(game=game, data=rules_hand(theirs), number=3, link=other)
+    keep_hand(phone, 2, **ours)
+    # Meanwhile the other pair's phone saves its own hand 2 (the game goes on after it).
+    games_services.hand_record(game=game, data=rules_hand(theirs), number=2, link=other)
 
     context.set_offline(False)
     problem = kept(phone).locator(".kept-problem")
     expect(problem).to_contain_text("the other pair entered this hand differently")
-    expect(problem).to_contain_text("A different hand 3 was already saved: Pair")
-    expect(kept(phone)).to_contain_text(f"Yours, kept on this phone: Hand 3 — Bidder Pair {loser}")
+    expect(problem).to_contain_text("A different hand 2 was already saved: Pair")
+    expect(kept(phone)).to_contain_text(f"Yours, kept on this phone: Hand 2 — Bidder Pair {loser}")
     phone.screenshot(path=folder / "table-link-kept-different.png", full_page=True)
-    assert stored(game) == [given(first), given(second), given(theirs)]  # nothing overwritten
+    assert stored(game) == [given(first), given(theirs)]  # nothing overwritten
     game.refresh_from_db()
-    assert game.disputed_hand == 3  # the round board shows the game as disputed
+    assert game.disputed_hand == 2  # the round board shows the game as disputed
 
     # The pair settles it: the saved hand is right; theirs is dropped, the page reloads.
     phone.get_by_role("button", name="Drop mine").click()
     expect(kept(phone)).to_be_hidden()
     assert queue(phone) == "[]"
-    assert stored(game) == [given(first), given(second), given(theirs)]
+    assert stored(game) == [given(first), given(theirs)]
     game.refresh_from_db()
     assert game.disputed_hand is None
 

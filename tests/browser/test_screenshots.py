@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 from scoring.attendance import services as attendance_services
 from scoring.core import limits
 from scoring.games import services as games_services
+from scoring.links import services as links_services
 from scoring.links import tokens
 from scoring.models import Game, Season
 from scoring.nights import services as nights_services
@@ -28,9 +29,10 @@ from scoring.printing import kept_sheets
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
 from scoring.tablegames import services as tablegames_services
-from tests.browser.nights import finish_night, played_night
-from tests.browser.steps import PDF_TIMEOUT_MS, choose_language
-from tests.factories import night_with_schedule, play_out
+from tests.browser.nights import all_to, finish_night, played_night
+from tests.browser.steps import PDF_TIMEOUT_MS, choose_language, fill_hand
+from tests.factories import ScorerFactory, night_with_schedule, play_out
+from tests.phones import code_path
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -289,4 +291,31 @@ def test_hall_projector_screenshot(new_context, scorer, folder, settings):
             assert apart, (box, other)
     path = folder / "hall-projector.png"
     projector.screenshot(path=path)
+    assert path.stat().st_size > 10_000, path
+
+
+def test_hall_pair_code_screenshots(as_user, new_context, director, folder, settings, live_server):
+    """The hall's pair cards as printed (the code to type under its QR code), and a pair's
+    phone on its code: its game of round 3, a hand in."""
+    settings.SITE_URL = "http://192.168.1.20:8000"
+    night = night_with_schedule(6, name="Tuesday club", confirm_results=True)
+    staff = ScorerFactory(username="second")
+    for game in Game.objects.filter(night=night, round__lte=2).order_by("round", "table"):
+        score = [11, 4 + game.table] if game.table % 2 else [6, 11]
+        winner = game.pair_a if game.table % 2 else game.pair_b
+        result = {"winner": winner, "score": score, "cinches": [0, 1]}
+        games_services.game_result_record(game=game, result=result, user=director)
+        links_services.game_result_confirm(game=game, user=staff)
+    boss = as_user(director, **DESKTOP)
+    sheet_page(boss, f"/nights/{night.pk}/sheets/pairs.pdf", folder / "hall-pair-cards.png")
+
+    game = Game.objects.get(night=night, round=3, table=2)
+    phone = new_context(**PHONE).new_page()
+    phone.goto(code_path(night, game.pair_a))
+    expect(phone.locator("h1")).to_have_text("Round 3, table 2")
+    fill_hand(phone.locator("#entry"), bidder=game.pair_a, bid=3, cards=all_to(game.pair_a))
+    phone.locator("#entry").get_by_role("button", name="Save hand").tap()
+    expect(phone.locator(".messages")).to_contain_text("Hand 1 saved")
+    path = folder / "hall-pair-phone.png"
+    phone.screenshot(path=path, full_page=True)
     assert path.stat().st_size > 10_000, path

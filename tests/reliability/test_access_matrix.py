@@ -33,7 +33,7 @@ from scoring.core import language, text_size
 from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
 from scoring.games import services as games_services
 from scoring.games import views as games_views
-from scoring.links import pair_views, scorers
+from scoring.links import codes, scorers
 from scoring.links import views as links_views
 from scoring.links.tokens import link_token
 from scoring.models import Game, Hand, Season, TableGame
@@ -46,6 +46,7 @@ from scoring.seasons import views as seasons_views
 from scoring.tablegames import services as tablegames_services
 from scoring.tablegames import views as tablegames_views
 from tests.factories import ScorerFactory, night_with_schedule
+from tests.phones import Phone
 from tests.reliability.hostile import club_writes
 
 pytestmark = pytest.mark.django_db
@@ -94,8 +95,16 @@ OPEN_VIEWS = {
     links_views.LinkConfirm: PUBLIC,
     links_views.LinkDispute: PUBLIC,
     links_views.LinkNews: PUBLIC,
-    pair_views.PairLink: PUBLIC,  # a pair's code, sent on to the links above
     links_views.LinkSettled: PUBLIC,
+    # A pair's code: its code in the URL is its only key (tests below).
+    links_views.PairHome: PUBLIC,
+    links_views.PairHomeNews: PUBLIC,
+    links_views.PairHand: PUBLIC,
+    links_views.PairResult: PUBLIC,
+    links_views.PairConfirm: PUBLIC,
+    links_views.PairDispute: PUBLIC,
+    links_views.PairNews: PUBLIC,
+    links_views.PairSettled: PUBLIC,
     # A second scorer's phone: the signed code in the URL is its only key (tests below).
     links_views.DeviceHome: PUBLIC,
     links_views.DeviceHand: PUBLIC,
@@ -198,6 +207,8 @@ def objects(night):
         "token": link_token(game, game.pair_a),
         "device-token": scorers.device_token(device),
         "d": game.pk,  # a scorer device's game: ``d/<token>/games/<pk>/``
+        "pair-token": codes.spoken_code(codes.night_codes(night)[game.pair_a].code),
+        "p": game.pk,  # a pair's game: ``p/<code>/games/<pk>/``
         "scorer-devices": device.pk,
         "people": ScorerFactory(username="someone-else").pk,  # a login to disable, remove
     }
@@ -208,7 +219,8 @@ def url_of(route: str, name: str, objects: dict) -> str:
     if "pk>" in route:
         kwargs["pk"] = objects[route.lstrip("^").split("/")[0]]
     if "token>" in route:
-        kwargs["token"] = objects["device-token" if route.lstrip("^").startswith("d/") else "token"]
+        kind = {"d": "device-token", "p": "pair-token"}.get(route.lstrip("^")[0], "token")
+        kwargs["token"] = objects[kind]
     if "history_id>" in route:
         kwargs["history_id"] = objects["history"]
     if "round>" in route:
@@ -281,18 +293,18 @@ LINK_ROUTES = {"t/<str:token>/", "t/<str:token>/result/", "t/<str:token>/confirm
 LINK_ROUTES |= {"t/<str:token>/dispute/", "t/<str:token>/news/", "t/<str:token>/settled/"}
 
 
-@pytest.mark.parametrize("code", ["table-link", "device-home"])
+@pytest.mark.parametrize("code", ["table-link", "device-home", "pair-home"])
 @pytest.mark.parametrize("public_pages", ["all", "none"])
 def test_a_link_session_reaches_nothing_else(objects, settings, public_pages, code):
-    """A phone that opened a table's link, or a scorer device's code, is anonymous
-    everywhere else: every other page that needs a role refuses it (a scorer's and a
-    director's alike), and nothing it tries is written."""
+    """A phone that opened a table's link, a scorer device's code or a pair's code is
+    anonymous everywhere else: every other page that needs a role refuses it (a scorer's
+    and a director's alike), and nothing it tries is written."""
     settings.PUBLIC_PAGES = public_pages
-    phone = Client()
-    token = objects["device-token" if code == "device-home" else "token"]
+    phone = Phone()
+    token = objects[{"device-home": "device-token", "pair-home": "pair-token"}.get(code, "token")]
     assert phone.get(reverse(f"scoring:{code}", args=[token])).status_code == 200
     for route, name, callback in ALL_PATTERNS:
-        if route in LINK_ROUTES or route.lstrip("^").startswith("d/"):
+        if route in LINK_ROUTES or route.lstrip("^").startswith(("d/", "p/")):
             continue
         url = url_of(route, name, objects)
         for method in METHODS:
@@ -313,7 +325,7 @@ def test_a_link_opens_only_its_own_game(objects):
     value, signature = objects["token"].split(":")
     moved = f"{other.pk}.{other.pair_a}.1:{signature}"
 
-    response = Client().get(reverse("scoring:table-link", args=[moved]))
+    response = Phone().get(reverse("scoring:table-link", args=[moved]))
 
     assert response.status_code == 403
 

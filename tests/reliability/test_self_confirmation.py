@@ -24,13 +24,14 @@ from scoring.links import services as links_services
 from scoring.links.tokens import link_path, link_url
 from scoring.models import Game
 from tests.factories import ScorerFactory, night_with_schedule
+from tests.phones import Phone
 
 pytestmark = pytest.mark.django_db
 
 RESULT = {"result-score_a": "11", "result-score_b": "6", "result-cinches_a": "1"}
 RESULT |= {"result-cinches_b": "0"}
 YOURS = "You entered this result: someone else must confirm it."
-THIS_PHONE = "This phone entered the result through the other pair&#x27;s link"
+THIS_PHONE = "This phone entered the result through another code"
 DISPUTED = "The result is disputed: a scorer or the director settles it."
 AWAITS = "The result awaits confirmation: through a table link it can only be confirmed"
 
@@ -119,7 +120,7 @@ def test_a_scorer_cannot_confirm_their_own_result_through_either_pairs_link(
 
 
 def test_the_phone_that_entered_a_result_cannot_confirm_it_through_the_other_pairs_link(game):
-    phone_a, phone_b = Client(), Client()
+    phone_a, phone_b = Phone(), Phone()
     on_link(phone_a, game, game.pair_a, "result", result_for(game))
 
     page = phone_a.get(link_path(game, game.pair_b))
@@ -139,7 +140,7 @@ def test_the_phone_that_entered_a_result_cannot_confirm_it_through_the_other_pai
 
 
 def test_a_phone_gets_its_device_only_when_it_posts_through_a_link(game):
-    phone = Client()
+    phone = Phone()
     read = phone.get(link_path(game, game.pair_a))
     posted = phone.post(link_path(game, game.pair_a) + "result/", result_for(game))
 
@@ -153,7 +154,7 @@ def test_a_phone_gets_its_device_only_when_it_posts_through_a_link(game):
 
 
 def test_a_hidden_result_post_cannot_wipe_a_dispute(client_as, director, game, night):
-    phone_a, phone_b = Client(), Client()
+    phone_a, phone_b = Phone(), Phone()
     on_link(phone_a, game, game.pair_a, "result", result_for(game))
     on_link(phone_b, game, game.pair_b, "dispute", {"reason": "we had 8, not 6"})
     game.refresh_from_db()
@@ -171,7 +172,7 @@ def test_a_hidden_result_post_cannot_wipe_a_dispute(client_as, director, game, n
 
 
 def test_while_a_result_awaits_a_link_may_only_confirm_or_dispute(game):
-    phone_a, phone_b = Client(), Client()
+    phone_a, phone_b = Phone(), Phone()
     on_link(phone_a, game, game.pair_a, "result", result_for(game))
     game.refresh_from_db()
     version = game.version
@@ -190,7 +191,7 @@ def test_while_a_result_awaits_a_link_may_only_confirm_or_dispute(game):
 
 
 def test_only_a_scorer_or_a_director_settles_a_dispute(client_as, scorer, game):
-    phone_a, phone_b = Client(), Client()
+    phone_a, phone_b = Phone(), Phone()
     on_link(phone_a, game, game.pair_a, "result", result_for(game))
     on_link(phone_b, game, game.pair_b, "dispute", {"reason": "we took the jack"})
 

@@ -10,16 +10,32 @@ from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
 from urllib.parse import urlsplit
 
-from tests.reliability.live_site import Browser, form_of, stored_hands
+import pytest
 
-GAME_INDEX = 9  # a game no other test of the shared live site uses
+from bench.table_links import entry_of
+from tests.reliability.conftest import Live
+from tests.reliability.live_site import Browser, Server, form_of, stored_hands
+
+GAME_INDEX = 0  # a game of round 1 (a later round takes no entry before it begins)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory, template):
+    """A copy of the live site for this module alone: the shared one's round 1 is the
+    concurrent scorers', and a phone enters no later round before round 1 is over."""
+    site = template.site.copy(tmp_path_factory.mktemp("two-phones"))
+    server = Server(site).start()
+    yield Live(site, template.night, template.games, server)
+    server.stop()
+    site.drop()
 
 
 def link_paths(live, index: int) -> dict[int, str]:
     """Each pair's table link (its path) to the night's game ``index``, as ``manage.py
     table_links`` prints them: ``round table pair URL``, two lines a game, in the order
     of ``live.games`` (round, then table)."""
-    printed = live.site.manage("table_links", str(live.night)).stdout.splitlines()
+    site = f"http://127.0.0.1:{live.server.port}"
+    printed = live.site.manage("table_links", str(live.night), "--site", site).stdout.splitlines()
     rows = [line.split() for line in printed[2 * index : 2 * index + 2]]
     return {int(pair): urlsplit(url).path for _, _, pair, url in rows}
 
@@ -29,8 +45,11 @@ def test_two_phones_posting_a_different_hand_1_at_once(live):
     paths = link_paths(live, GAME_INDEX)
     assert set(paths) == {a, b}
     phones = {pair: Browser(live.server) for pair in (a, b)}
+    entries = {}
     for pair, phone in phones.items():
-        assert phone.get(paths[pair]).status == 200  # the page, and its CSRF cookie
+        page = phone.get(paths[pair])  # the page, and its CSRF cookie
+        assert page.status == 200
+        entries[pair] = entry_of(page.text)
     hands = {
         a: form_of({"bidder": a, "bid": 2, "high": a, "low": a}),
         b: form_of({"bidder": b, "bid": 3, "high": b, "low": b, "jack": b}),
@@ -39,7 +58,7 @@ def test_two_phones_posting_a_different_hand_1_at_once(live):
 
     def post(pair: int):
         barrier.wait(timeout=30)
-        return phones[pair].post(paths[pair], hands[pair] | {"position": "1"})
+        return phones[pair].post(paths[pair], hands[pair] | {"position": "1"} | entries[pair])
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         answers = dict(zip((a, b), pool.map(post, (a, b), timeout=120), strict=True))

@@ -11,7 +11,6 @@ import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
@@ -21,6 +20,7 @@ from scoring.models import Game, Hand, Night, Seat
 from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 from tests.factories import NEW_NIGHT_FORM, night_with_schedule
+from tests.phones import Phone
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +60,7 @@ def test_two_phones_posting_a_different_hand_1_are_shown_the_one_kept(game):
     the same moment. One is kept; the other is told that a different hand 1 was saved,
     and which (as the hand table words it), and nothing of its own is saved."""
     a, b = game.pairs
-    phone_a, phone_b = Client(), Client()
+    phone_a, phone_b = Phone(), Phone()
     kept = {"bidder": str(a), "bid": "3", "high": str(a), "low": str(b), "jack": "", "game": ""}
     posted = kept | {"bid": "2"}
 

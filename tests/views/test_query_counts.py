@@ -27,9 +27,11 @@ GAME_PAGE = {"anonymous": 6, "scorer": 10, "director": 9}
 # A hand saved (issue 14): the game alone (1), then in the service's transaction the game
 # locked and its hands (2), the hand and its history row, the game and its history row,
 # the night's ``updated_at`` (5), and here the test's savepoint and its release (2). The
-# game page's scorer adds session, user and Scorers group (3); the table link the time
-# its phone was heard from (1, for the round board).
-HAND_SAVE = {"table link": 11, "game page": 13}
+# game page's scorer adds session, user and Scorers group (3); the table link its entry
+# key stored in a savepoint of its own (3: ``core.entries``), whether the game's round
+# has begun (1: ``guards.round_before``) and the time its phone was heard from (1, for
+# the round board).
+HAND_SAVE = {"table link": 15, "game page": 13}
 ONE_POINT_EACH = {"bidder": 1, "bid": 2, "high": 1, "low": 2, "jack": None, "game": None}
 
 
@@ -90,8 +92,9 @@ def test_a_hand_save(client_for, django_assert_num_queries, page, hands):
         client, url = client_for("scorer"), reverse("scoring:game-detail", args=[game.pk])
     hand = {"bidder": game.pair_a, "bid": 2, "points_a": 2, "points_b": 2}
 
+    seen = {"seen": game.version} if page == "table link" else {}
     with django_assert_num_queries(HAND_SAVE[page]):
-        response = client.post(url, hand | {"position": hands + 1})
+        response = client.post(url, hand | {"position": hands + 1}, **seen)
 
     assert response.status_code == 302
     assert list(game.hands.values_list("points", flat=True))[-1] == [2, 2]
@@ -100,11 +103,12 @@ def test_a_hand_save(client_for, django_assert_num_queries, page, hands):
 
 @pytest.mark.parametrize("hands", [3, 25])
 def test_a_table_link_page(client, django_assert_num_queries, hands):
-    """The game with its night and hand count, its hands, and the pairs' names (seats and
-    substitutes): no session, no user, however long the game."""
+    """The game with its night and hand count, its hands, the pairs' names (seats and
+    substitutes) and whether its round has begun: no session, no user, however long the
+    game."""
     game = played_game(night_with_schedule(6), hands)
 
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         response = client.get(link_path(game, game.pair_a))
 
     assert response.status_code == 200

@@ -1,14 +1,17 @@
 // A table's phone page keeps what it could not send (templates/scoring/links/_keep_offline.html).
 // The forms marked data-keep-offline="<kind>" (hand, result, confirm, dispute) are sent by
 // this script: each post goes into a queue in the browser's storage (localStorage, under
-// the link's page address), and the queue is sent in order, one post at a time, asking for
+// the page's address), and the queue is sent in order, one post at a time, asking for
 // the JSON answer of scoring/links/answers.py. A post the network lost stays queued and is
 // sent again by itself: with a growing pause while the site does not answer, at once when
-// the phone says it is online again or the page comes back on screen. Sending twice is
-// harmless: the site recognises a hand by its number ("done"). A post the site refuses, or
-// a hand another phone saved differently at that number, stops the queue and is shown
-// with the site's words until the pair drops it. Without this script the forms post as
-// usual. A static file: the Content-Security-Policy runs no inline script.
+// the phone says it is online again or the page comes back on screen. Each entry gets a
+// key of its own when it is made (the form's "entry" field), kept with it in the queue,
+// and each post goes to the game its form was shown (its action names it): sending twice
+// is harmless, as the site stores a key once and answers it "done" again. A post the site
+// refuses, or a hand another phone saved differently at that number, stops the queue and
+// is shown with the site's words until the pair drops it. Without this script the forms
+// post as usual (with the key the page was drawn with). A static file: the
+// Content-Security-Policy runs no inline script.
 addEventListener("DOMContentLoaded", () => {
   const box = document.getElementById("kept");
   const forms = document.querySelectorAll("main form[data-keep-offline]");
@@ -51,6 +54,13 @@ addEventListener("DOMContentLoaded", () => {
     return said.join(" · ");
   };
 
+  // A new entry key: 128 random bits, as the site's own (links/forms.py). Not
+  // crypto.randomUUID, which a page served over the hall's plain HTTP does not have.
+  const entryKey = () => {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  };
+
   const plural = new Intl.PluralRules(document.documentElement.lang || "en");
   function show() {
     const items = load();
@@ -86,9 +96,11 @@ addEventListener("DOMContentLoaded", () => {
         drop.addEventListener("click", () => {
           // Another hand at that number: the site is told the pair settled it, in turn.
           const rest = load().filter((kept) => kept.id !== item.id);
-          const token = item.body.filter(([name]) => name === "csrfmiddlewaretoken");
-          const settled = { id: `${item.id}-settled`, kind: "settled", action: words.settled };
-          const told = { ...settled, body: token, title: "", summary: words.settledOne };
+          const kept = ["csrfmiddlewaretoken", "seen"];
+          const body = item.body.filter(([name]) => kept.includes(name));
+          body.push(["entry", entryKey()]);
+          const settled = { id: `${item.id}-settled`, kind: "settled", action: item.action + "settled/" };
+          const told = { ...settled, body, title: "", summary: words.settledOne };
           store(item.outcome === "different" ? [told, ...rest] : rest);
           send();
         });
@@ -175,6 +187,8 @@ addEventListener("DOMContentLoaded", () => {
   for (const form of forms) {
     form.addEventListener("submit", (event) => {
       event.preventDefault();
+      const entry = form.querySelector("[name=entry]");
+      if (entry) entry.value = entryKey(); // this entry's own, kept with it in the queue
       const body = [...new FormData(form, event.submitter)].map(([name, value]) => [name, value]);
       const position = Number(form.querySelector("[name=position]")?.value) || 0;
       const hand = form.dataset.keepOffline === "hand";

@@ -115,7 +115,8 @@ def test_table_cards_and_pair_cards(client_as, director, tmp_path):
         response = client_as(director).get(url)
         assert squeezed(words) in text_of(response.content)
         out = tmp_path / f"{sheet}.pdf"
-        call_command("print_night", night.pk, "--sheet", sheet, "--out", str(out))
+        site = ["--site", "http://192.168.1.20:8000"]  # the hall's address (pair cards)
+        call_command("print_night", night.pk, "--sheet", sheet, *site, "--out", str(out))
         assert squeezed(words) in text_of(out.read_bytes())
 
 

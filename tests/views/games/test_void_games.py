@@ -14,12 +14,12 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring.games import services as games_services
 from scoring.links import services as links_services
-from scoring.links.pairs import pair_link_path
 from scoring.links.tokens import link_path
 from scoring.models import Game, Hand
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
 from tests.factories import ScorerFactory, night_with_schedule, play_out
+from tests.phones import code_path, game_path
 
 pytestmark = pytest.mark.django_db
 
@@ -114,16 +114,18 @@ def test_a_hand_posted_on_the_game_page_is_refused_beside_the_form(client_as, sc
     assert Hand.objects.filter(game=game).count() == 1
 
 
-def test_the_table_link_and_the_pair_link_say_why(client):
+def test_the_table_link_says_why_and_the_pairs_code_what_it_means(client):
     night, game = ended_early()
 
     table_link = client.get(link_path(game, game.pair_a))
     posted = client.post(link_path(game, game.pair_a), {"bidder": "1", "bid": "2"})
-    pair_link = client.get(pair_link_path(night, 4), follow=True)
+    pair_code = client.get(code_path(night, 4))
+    posted_there = client.post(game_path(night, 4, game), {"bidder": "1", "bid": "2"})
 
-    assert table_link.status_code == posted.status_code == 403
+    assert table_link.status_code == posted.status_code == posted_there.status_code == 403
     assertContains(table_link, VOID, status_code=403)
-    assertContains(pair_link, VOID, status_code=403)
+    assertContains(pair_code, "The director ended the night early")
+    assertContains(posted_there, VOID, status_code=403)
     assert Hand.objects.filter(game=game).count() == 1
 
 

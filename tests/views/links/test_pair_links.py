@@ -1,17 +1,19 @@
-"""A pair's one code for the night (``/p/<token>/``, ``links.pairs``): it opens the pair's
-game of the moment through the game link's pages, shows the bye and a round to come,
-leads to the next game by itself, and is refused once revoked, redrawn or final."""
+"""A pair's one code for the night (``/p/<code>/``, ``links.codes``): short enough to type,
+stored and random; it opens the pair's game of the moment, shows the bye and a round to
+come, leads to the next game by itself, and is refused once turned off or the night is
+final."""
 
 import random
+import re
 
 import pytest
-from django.test import Client
 
+from scoring.links import codes
 from scoring.links import services as links_services
-from scoring.links.pairs import pair_link_path, pair_token
-from scoring.models import Game
+from scoring.models import Game, PairCode
 from scoring.nights import services as nights_services
 from tests.factories import night_with_schedule
+from tests.phones import Phone, code_path, game_path
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +25,7 @@ def won_by(game, pair: int) -> dict:
     """The pegboard result form with ``pair`` winning 11 to 6."""
     first = pair == game.pair_a
     scores = {"result-score_a": "11" if first else "6", "result-score_b": "6" if first else "11"}
-    return RESULT | scores | {"result-winner": str(pair)}
+    return RESULT | scores | {"result-winner": str(pair), "result-version": str(game.version)}
 
 
 def build_night():
@@ -31,56 +33,61 @@ def build_night():
     return night_with_schedule(3, confirm_results=True)
 
 
-def opened(client: Client, night, pair: int):
+def opened(client, night, pair: int):
     """What the pair's phone shows when its code is scanned."""
-    response = client.get(pair_link_path(night, pair), follow=True)
+    response = client.get(code_path(night, pair))
     assert response.status_code == 200, response.content
     return response
 
 
-def on_pair_link(client: Client, night, pair: int, action: str, data=None):
-    path = f"/t/{pair_token(night, pair)}/{action}/"
-    return client.post(path, data or {}, follow=True)
+def test_the_printed_code_is_short_and_without_look_alikes(night):
+    for pair in (1, 2, 3):
+        path = code_path(night, pair)
+        code = path.removeprefix("/p/")
+        assert len(code) <= 12, path
+        assert re.fullmatch(r"[34679ACDEFHJKMNPRTWXY]{5}-[34679ACDEFHJKMNPRTWXY]{5}/", code)
+
+
+def test_the_code_opens_as_typed_in_either_case_with_or_without_its_dash(night):
+    spoken = code_path(night, 1).removeprefix("/p/").rstrip("/")
+
+    for typed in (spoken.lower(), spoken.replace("-", ""), spoken.replace("-", "").lower()):
+        assert Phone().get(f"/p/{typed}/").status_code == 200, typed
 
 
 def test_a_pair_plays_three_rounds_on_one_code(night):
     games = {g.round: g for g in Game.objects.filter(night=night)}
     pair = ({1, 2, 3} - set(games[1].pairs)).pop()  # the bye first, then two games
-    bye = 1
-    phone, others = Client(), {p: Client() for p in games[1].pairs}
+    phone, others = Phone(), {p: Phone() for p in (1, 2, 3)}
 
     for round_number in (1, 2, 3):
-        game = games[round_number]
+        game = Game.objects.get(pk=games[round_number].pk)
         shown = opened(phone, night, pair)
         page = shown.content.decode()
-        assert shown.redirect_chain[0][0].startswith("/t/")
-        if round_number == bye:
-            upcoming = games[round_number + 1] if round_number < 3 else None
-            if upcoming:
-                assert shown.context["game"].pk == upcoming.pk
-                assert f"You have the bye in round {round_number}." in page
-                other = upcoming.pair_b if upcoming.pair_a == pair else upcoming.pair_a
-                assert (
-                    f"Round {upcoming.round}: table {upcoming.table} against pair {other}." in page
-                )
+        if round_number == 1:
+            upcoming = games[2]
+            assert shown.context["game"].pk == upcoming.pk
+            assert "You have the bye in round 1." in page
+            other = upcoming.pair_b if upcoming.pair_a == pair else upcoming.pair_a
+            assert f"Round 2: table {upcoming.table} against pair {other}." in page
+            assert "hand_form" not in shown.context  # its entries open when round 1 is over
             a, b = game.pairs
-            on_pair_link(others[a], night, a, "result", won_by(game, a))
-            on_pair_link(others[b], night, b, "confirm")
+            others[a].post(game_path(night, a, game, "result"), won_by(game, a))
+            others[b].post(game_path(night, b, game, "confirm"))
         else:
             assert shown.context["game"].pk == game.pk
             assert "pair-notice" not in page
-            assert f"Round {round_number}, table" in page
             other = game.pair_b if game.pair_a == pair else game.pair_a
-            entered = on_pair_link(phone, night, pair, "result", won_by(game, pair))
-            assert f"Result saved: won by pair {pair}" in entered.content.decode()
-            confirmed = on_pair_link(others.setdefault(other, Client()), night, other, "confirm")
+            entered = phone.post(game_path(night, pair, game, "result"), won_by(game, pair))
+            assert entered["Location"] == code_path(night, pair)
+            confirmed = others[other].post(game_path(night, other, game, "confirm"), follow=True)
             assert "Result confirmed" in confirmed.content.decode()
         game.refresh_from_db()
         assert game.finished
 
     night.is_final = True
     night.save(update_fields=["is_final"])
-    refused = phone.get(pair_link_path(night, pair), follow=True)
+    refused = phone.get(code_path(night, pair))
     assert refused.status_code == 403
     assert "The night is final" in refused.content.decode()
 
@@ -88,9 +95,9 @@ def test_a_pair_plays_three_rounds_on_one_code(night):
 def test_the_next_game_opens_once_the_pair_has_entered_its_result(night):
     first = Game.objects.filter(night=night).order_by("round").first()
     pair = first.pair_a
-    phone = Client()
+    phone = Phone()
 
-    on_pair_link(phone, night, pair, "result", won_by(first, pair))
+    phone.post(game_path(night, pair, first, "result"), won_by(first, pair))
     shown = opened(phone, night, pair)
 
     following = shown.context["game"]
@@ -100,9 +107,9 @@ def test_the_next_game_opens_once_the_pair_has_entered_its_result(night):
 def test_the_other_pair_is_asked_to_confirm_on_its_own_code(night):
     first = Game.objects.filter(night=night).order_by("round").first()
     a, b = first.pairs
-    on_pair_link(Client(), night, a, "result", won_by(first, a))
+    Phone().post(game_path(night, a, first, "result"), won_by(first, a))
 
-    shown = opened(Client(), night, b)
+    shown = opened(Phone(), night, b)
 
     assert shown.context["game"].pk == first.pk
     assert shown.context["can_confirm"]
@@ -111,41 +118,74 @@ def test_the_other_pair_is_asked_to_confirm_on_its_own_code(night):
 def test_the_phone_that_entered_cannot_confirm_with_the_other_pairs_code(night):
     first = Game.objects.filter(night=night).order_by("round").first()
     a, b = first.pairs
-    phone = Client()
-    on_pair_link(phone, night, a, "result", won_by(first, a))
+    phone = Phone()
+    phone.post(game_path(night, a, first, "result"), won_by(first, a))
 
-    on_pair_link(phone, night, b, "confirm")
+    phone.post(game_path(night, b, first, "confirm"))
 
     first.refresh_from_db()
     assert not first.confirmed
 
 
+def test_a_code_opens_none_of_the_other_pairs_games(night):
+    first = Game.objects.filter(night=night).order_by("round").first()
+    bye = ({1, 2, 3} - set(first.pairs)).pop()
+
+    shown = Phone().get(game_path(night, bye, first))
+    posted = Phone().post(game_path(night, bye, first, "result"), won_by(first, first.pair_a))
+
+    assert shown.status_code == posted.status_code == 403
+    assert "your code opens no other" in shown.content.decode()
+    first.refresh_from_db()
+    assert first.winner is None
+
+
 def test_revoking_a_table_turns_its_pairs_codes_off(night):
     first = Game.objects.filter(night=night).order_by("round").first()
     a, b = first.pairs
-    old = pair_link_path(night, a)
+    old = code_path(night, a)
     bye = ({1, 2, 3} - {a, b}).pop()
-    untouched = pair_link_path(night, bye)
+    untouched = code_path(night, bye)
 
     links_services.game_links_revoke(game=first)
 
-    assert Client().get(old, follow=True).status_code == 403
-    assert Client().get(pair_link_path(night, a), follow=True).status_code == 200
-    assert Client().get(untouched, follow=True).status_code == 200
+    assert Phone().get(old).status_code == 403
+    assert "replaced by the director" in Phone().get(old).content.decode()
+    assert Phone().get(code_path(night, a)).status_code == 200
+    assert code_path(night, bye) == untouched
+    assert Phone().get(untouched).status_code == 200
 
 
-def test_a_redraw_turns_every_code_off(night):
-    old = pair_link_path(night, 1)
+def test_a_redraw_turns_every_code_off_and_a_new_schedule_brings_none_back(night):
+    old = [code_path(night, pair) for pair in (1, 2, 3)]
 
     nights_services.night_draw(night=night, chance=random.Random(99))
+    nights_services.night_schedule(night=night)
 
-    assert Client().get(old, follow=True).status_code == 403
+    assert [Phone().get(path).status_code for path in old] == [403, 403, 403]
+    assert not {code_path(night, pair) for pair in (1, 2, 3)} & set(old)
 
 
-def test_a_forged_code_is_refused(night):
-    token = pair_token(night, 1)
+def test_a_forged_code_is_refused_and_counted(night):
+    code = code_path(night, 1).removeprefix("/p/").rstrip("/")
+    forged = ("3" if code[0] != "3" else "4") + code[1:]
 
-    response = Client().get(f"/p/{token[:-2]}xx/", follow=True)
+    response = Phone().get(f"/p/{forged}/")
 
     assert response.status_code == 403
     assert "This link is not valid." in response.content.decode()
+    for _ in range(25):
+        last = Phone().get(f"/p/{forged}/")
+    assert last.status_code == 429
+
+
+def test_an_old_signed_pair_link_is_refused(night):
+    response = Phone().get("/p/2.3.1795846222.6:WN5FxYZabc/")
+
+    assert response.status_code == 403
+
+
+def test_each_pair_has_one_code_in_use(night):
+    for pair in (1, 2, 3):
+        assert PairCode.objects.filter(night=night, pair=pair, revoked_at=None).count() == 1
+    assert set(codes.night_codes(night)) == {1, 2, 3}

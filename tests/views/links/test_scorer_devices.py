@@ -6,7 +6,6 @@ final."""
 
 import pytest
 from django.db import connection
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
@@ -20,6 +19,7 @@ from scoring.models import Game, ScorerDevice
 from scoring.nights import services as nights_services
 from scoring.results import services as results_services
 from tests.factories import night_with_schedule, play_out
+from tests.phones import Phone
 from tests.views.access import assert_refused
 
 pytestmark = pytest.mark.django_db
@@ -121,7 +121,7 @@ def test_the_night_page_shows_devices_to_directors_alone(client_for, night, devi
 
 def test_the_device_lists_the_nights_games_and_notes_its_use(night, device, token):
     """Reading writes nothing; the device's first post is its use."""
-    phone = Client()
+    phone = Phone()
     response = phone.get(reverse("scoring:device-home", args=[token]))
 
     assertContains(response, "Scorer device <strong>Scorer 2</strong>")
@@ -143,7 +143,7 @@ def test_a_void_game_is_refused_on_the_device(director):
     results_services.night_end_early(night=night)
     void = Game.objects.get(night=night, round=3, table=1)
     token = scorers.device_token(scorers.device_add(night=night, user=director))
-    phone = Client()
+    phone = Phone()
 
     refused(phone.get(game_path(token, void)), "ended early")
     refused(phone.post(game_path(token, void), HAND), "ended early")
@@ -152,7 +152,7 @@ def test_a_void_game_is_refused_on_the_device(director):
 
 def test_a_hand_entered_on_the_device_names_it(client_as, director, night, token):
     game = Game.objects.filter(night=night).first()
-    phone = Client()
+    phone = Phone()
 
     page = phone.get(game_path(token, game))
     saved = phone.post(game_path(token, game), HAND)
@@ -169,7 +169,7 @@ def test_a_hand_entered_on_the_device_names_it(client_as, director, night, token
 
 def test_the_audit_trail_names_the_device_in_french(client_as, director, night, token):
     game = Game.objects.filter(night=night).first()
-    Client().post(game_path(token, game), HAND)
+    Phone().post(game_path(token, game), HAND)
 
     page = client_as(director).get(
         reverse("scoring:game-detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="fr"
@@ -180,7 +180,7 @@ def test_the_audit_trail_names_the_device_in_french(client_as, director, night, 
 
 def test_a_pegboard_result_on_the_device_awaits_someone_else(night, device, token):
     game = Game.objects.filter(night=night).first()
-    phone = Client()
+    phone = Phone()
 
     phone.post(game_path(token, game, "result"), result_for(game))
     again = phone.post(game_path(token, game, "confirm"), follow=True)
@@ -190,22 +190,22 @@ def test_a_pegboard_result_on_the_device_awaits_someone_else(night, device, toke
     assert game.result_entered_by == "scorer device «Scorer 2»"
     assertContains(again, "This scorer device entered the result: someone else must confirm it.")
     # The same code on another phone is still the device that entered it.
-    Client().post(game_path(token, game, "confirm"))
+    Phone().post(game_path(token, game, "confirm"))
     game.refresh_from_db()
     assert not game.confirmed
     # A pair confirms it on its own link.
-    Client().post(link_path(game, game.pair_b) + "confirm/")
+    Phone().post(link_path(game, game.pair_b) + "confirm/")
     game.refresh_from_db()
     assert game.confirmed and game.confirmed_by == f"pair {game.pair_b} (table link)"
 
 
 def test_the_device_confirms_a_pairs_result_and_settles_a_dispute(night, token):
     games = list(Game.objects.filter(night=night).order_by("round", "table"))
-    Client().post(link_path(games[0], games[0].pair_a) + "result/", result_for(games[0]))
-    Client().post(link_path(games[1], games[1].pair_a) + "result/", result_for(games[1]))
-    Client().post(link_path(games[1], games[1].pair_b) + "dispute/", {"reason": "no"})
+    Phone().post(link_path(games[0], games[0].pair_a) + "result/", result_for(games[0]))
+    Phone().post(link_path(games[1], games[1].pair_a) + "result/", result_for(games[1]))
+    Phone().post(link_path(games[1], games[1].pair_b) + "dispute/", {"reason": "no"})
 
-    phone = Client()
+    phone = Phone()
     page = phone.get(game_path(token, games[1]))
     for game in games[:2]:
         phone.post(game_path(token, game, "confirm"))
@@ -220,7 +220,7 @@ def test_the_device_confirms_a_pairs_result_and_settles_a_dispute(night, token):
 
 def test_the_phone_that_entered_a_result_on_a_pair_link_does_not_confirm_it(night, token):
     game = Game.objects.filter(night=night).first()
-    phone = Client()
+    phone = Phone()
     phone.post(link_path(game, game.pair_a) + "result/", result_for(game))
 
     answer = phone.post(game_path(token, game, "confirm"), follow=True)
@@ -232,7 +232,7 @@ def test_the_phone_that_entered_a_result_on_a_pair_link_does_not_confirm_it(nigh
 
 def test_the_phone_that_entered_a_result_on_the_device_does_not_confirm_it_as_a_pair(night, token):
     game = Game.objects.filter(night=night).first()
-    phone = Client()
+    phone = Phone()
     phone.post(game_path(token, game, "result"), result_for(game))
 
     phone.post(link_path(game, game.pair_b) + "confirm/")
@@ -246,15 +246,15 @@ def test_a_game_of_another_night_is_refused(night, token):
     game = Game.objects.get(night=other)
 
     for part in ("", "result"):
-        refused(Client().get(game_path(token, game, part)), "not one of this night")
-    refused(Client().post(game_path(token, game), HAND), "not one of this night")
+        refused(Phone().get(game_path(token, game, part)), "not one of this night")
+    refused(Phone().post(game_path(token, game), HAND), "not one of this night")
     assert game.hands.count() == 0
 
 
 def test_the_device_is_no_account(night, token):
     """The phone that opened the code is a visitor everywhere else: the director's and
     the scorers' pages send it to sign in (on the hall's Wi-Fi, the plain page)."""
-    phone = Client()
+    phone = Phone()
     phone.get(reverse("scoring:device-home", args=[token]))
     game = Game.objects.filter(night=night).first()
 
@@ -271,9 +271,9 @@ def test_a_revoked_device_opens_nothing(client_as, director, night, device, toke
     game = Game.objects.filter(night=night).first()
     client_as(director).post(reverse("scoring:device-revoke", args=[device.pk]))
 
-    refused(Client().get(reverse("scoring:device-home", args=[token])), "revoked")
-    refused(Client().get(game_path(token, game)), "revoked")
-    refused(Client().post(game_path(token, game), HAND), "revoked")
+    refused(Phone().get(reverse("scoring:device-home", args=[token])), "revoked")
+    refused(Phone().get(game_path(token, game)), "revoked")
+    refused(Phone().post(game_path(token, game), HAND), "revoked")
     assert game.hands.count() == 0
     page = client_as(director).get(reverse("scoring:night-detail", args=[night.pk]))
     assertNotContains(page, token)
@@ -284,8 +284,8 @@ def test_a_final_night_closes_its_devices(night, token, director):
     Night = type(night)
     Night.objects.filter(pk=night.pk).update(is_final=True)
 
-    refused(Client().get(reverse("scoring:device-home", args=[token])), "final")
-    refused(Client().post(game_path(token, game, "result"), result_for(game)), "final")
+    refused(Phone().get(reverse("scoring:device-home", args=[token])), "final")
+    refused(Phone().post(game_path(token, game, "result"), result_for(game)), "final")
     assert not Game.objects.get(pk=game.pk).winner
 
 
@@ -293,12 +293,12 @@ def test_a_new_draw_leaves_the_device_good(night, token, director):
     links_services.revoke_links(Game.objects.filter(night=night))
     nights_services.night_draw(night=night, user=director)
 
-    assert Client().get(reverse("scoring:device-home", args=[token])).status_code == 200
+    assert Phone().get(reverse("scoring:device-home", args=[token])).status_code == 200
 
 
 @pytest.mark.parametrize("change", [lambda t: t[:-1] + ("A" if t[-1] != "A" else "B"), str.upper])
 def test_a_tampered_code_is_refused(night, token, change):
-    response = Client().get(reverse("scoring:device-home", args=[change(token)]))
+    response = Phone().get(reverse("scoring:device-home", args=[change(token)]))
 
     refused(response, "This link is not valid.")
     assertContains(response, "Ask the director for a new scorer code", status_code=403)
@@ -308,8 +308,8 @@ def test_a_table_links_token_opens_no_device(night):
     game = Game.objects.filter(night=night).first()
     table_token = link_path(game, game.pair_a).split("/")[2]
 
-    refused(Client().get(reverse("scoring:device-home", args=[table_token])), "not valid")
-    refused(Client().get(game_path(table_token, game)), "not valid")
+    refused(Phone().get(reverse("scoring:device-home", args=[table_token])), "not valid")
+    refused(Phone().get(game_path(table_token, game)), "not valid")
 
 
 def test_the_hall_guard_lets_the_device_through(client, settings, night, token):
@@ -325,7 +325,7 @@ def test_the_hall_guard_lets_the_device_through(client, settings, night, token):
 
 def test_the_devices_pages_queries_do_not_grow_with_hands_or_games(night, token):
     game = Game.objects.filter(night=night).first()
-    phone = Client()
+    phone = Phone()
 
     def queries(path: str) -> int:
         with CaptureQueriesContext(connection) as captured:
@@ -346,7 +346,7 @@ def test_the_devices_pages_queries_do_not_grow_with_hands_or_games(night, token)
 
 
 def test_forged_codes_are_counted_with_forged_links_and_a_genuine_one_still_opens(night, token):
-    phone = Client()
+    phone = Phone()
     for _ in range(20):
         assert phone.get(reverse("scoring:device-home", args=["x:y"])).status_code == 403
 
@@ -368,9 +368,9 @@ def test_no_device_is_added_on_a_final_night(client_as, director, night):
 
 def test_a_result_awaiting_confirmation_takes_only_a_confirmation_from_the_device(night, token):
     game = Game.objects.filter(night=night).first()
-    Client().post(link_path(game, game.pair_a) + "result/", result_for(game))
+    Phone().post(link_path(game, game.pair_a) + "result/", result_for(game))
 
-    page = Client().post(game_path(token, game), HAND, follow=True)
+    page = Phone().post(game_path(token, game), HAND, follow=True)
 
     assertContains(page, "a scorer device can only confirm it now", status_code=page.status_code)
     assertNotContains(page, "through a table link", status_code=page.status_code)

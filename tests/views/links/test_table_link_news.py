@@ -3,7 +3,6 @@ asks every few seconds to know the other pair (or the director) changed the game
 
 import pytest
 from django.contrib.sessions.models import Session
-from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
@@ -13,6 +12,7 @@ from scoring.links.tokens import link_path, link_token
 from scoring.links.views import NEWS_SECONDS
 from scoring.models import Game
 from tests.factories import night_with_schedule
+from tests.phones import Phone
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +64,7 @@ def test_the_news_moves_with_every_change_the_other_pair_sees(client, director, 
     for position in (2, 3, 4):  # 2+4+4+4 = 14: won on the fourth hand
         post(client, game, a, data=sweep(a) | {"position": str(position)})
     step("awaiting")
-    other_phone = Client()  # the phone that entered the result may not dispute it
+    other_phone = Phone()  # the phone that entered the result may not dispute it
     post(other_phone, game, b, "dispute", {"reason": "we took the jack"})
     step("disputed")
     post(other_phone, game, b, "dispute", {"reason": "and the low"})
@@ -80,7 +80,7 @@ def test_a_pegboard_result_and_its_confirmation_are_news(client, game):
     result = {"result-score_a": "11", "result-score_b": "6", "result-cinches_a": "1"}
     post(client, game, a, "result", result | {"result-cinches_b": "0", "result-winner": str(a)})
     entered = news(client, game, a)
-    post(Client(), game, b, "confirm")  # pair b's own phone
+    post(Phone(), game, b, "confirm")  # pair b's own phone
     confirmed = news(client, game, a)
 
     assert [before["state"], entered["state"], confirmed["state"]] == [
@@ -108,7 +108,7 @@ def test_a_confirmed_game_asks_for_no_news(client, director, game):
         post(client, game, a, data=sweep(a) | {"position": str(position)})
     assertContains(client.get(link_path(game, b)), "link_news.js")
 
-    post(Client(), game, b, "confirm")  # pair b's own phone
+    post(Phone(), game, b, "confirm")  # pair b's own phone
 
     page = client.get(link_path(game, b))
     assertContains(page, "confirmed by")

@@ -6,7 +6,6 @@ import io
 import pytest
 from django.core.management import call_command
 from django.db import connection
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
@@ -19,6 +18,7 @@ from scoring.models import Game
 from scoring.nights import selectors as nights_selectors
 from scoring.results import selectors as results_selectors
 from tests.factories import ScorerFactory, night_with_schedule
+from tests.phones import Phone
 
 pytestmark = pytest.mark.django_db
 
@@ -172,7 +172,7 @@ def test_the_other_pair_confirms_and_only_then_it_counts(client, game, night):
     game.refresh_from_db()
     assert not game.confirmed
 
-    post(Client(), game, game.pair_b, "confirm")  # pair b's own phone
+    post(Phone(), game, game.pair_b, "confirm")  # pair b's own phone
     game.refresh_from_db()
     assert game.confirmed and game.confirmed_by == f"pair {game.pair_b} (table link)"
     assert wins(night) == {game.pair_a: 1, game.pair_b: 0}
@@ -183,7 +183,7 @@ def test_a_dispute_reaches_the_round_board_and_the_director_settles_it(
     client, client_as, director, game, night
 ):
     post(client, game, game.pair_a, "result", result_for(game))
-    response = post(Client(), game, game.pair_b, "dispute", {"reason": "we had 8, not 6"})
+    response = post(Phone(), game, game.pair_b, "dispute", {"reason": "we had 8, not 6"})
     assert response.status_code == 302
 
     board = client_as(director).get(reverse("scoring:night-round", args=[night.pk]))
@@ -252,7 +252,7 @@ def test_without_confirmation_a_result_counts_at_once(scorer):
 
 def test_confirmation_is_in_the_audit_trail(client, client_as, director, game):
     post(client, game, game.pair_a, "result", result_for(game))
-    post(Client(), game, game.pair_b, "confirm")
+    post(Phone(), game, game.pair_b, "confirm")
 
     page = client_as(director).get(reverse("scoring:game-detail", args=[game.pk]))
 
@@ -374,7 +374,7 @@ def test_a_result_the_form_cannot_read_is_shown_again(client, game):
 
 def test_confirming_twice_is_told_not_repeated(client, game):
     post(client, game, game.pair_a, "result", result_for(game))
-    phone_b = Client()
+    phone_b = Phone()
     post(phone_b, game, game.pair_b, "confirm")
 
     again = phone_b.post(link_path(game, game.pair_b) + "confirm/", follow=True)
@@ -470,14 +470,15 @@ def test_a_game_with_its_result_does_not_offer_the_pegboard_again(client, game):
 
 def test_result_page_queries(client, game, django_assert_num_queries):
     """The pegboard's page reads what the main page reads for its header, no more: the
-    link's game with its night, its (no) hands, the pairs' seats and substitutes."""
+    link's game with its night, its (no) hands, the pairs' seats and substitutes, and
+    whether its round has begun."""
     path = link_path(game, game.pair_a)
     with CaptureQueriesContext(connection) as main:
         assert client.get(path).status_code == 200
 
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         assert client.get(path + "result/").status_code == 200
-    assert len(main) == 4
+    assert len(main) == 5
 
 
 def test_a_redraw_revokes_every_table_link_of_the_night(client, client_as, director):
@@ -528,7 +529,7 @@ def test_a_refused_redraw_leaves_the_links_alone(client_as, director):
 
 def test_confirming_twice_names_who_confirmed_in_the_pages_language(client, game):
     post(client, game, game.pair_a, "result", result_for(game))
-    phone_b = Client()
+    phone_b = Phone()
     post(phone_b, game, game.pair_b, "confirm")
 
     again = phone_b.post(

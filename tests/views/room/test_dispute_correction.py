@@ -2,7 +2,6 @@
 game page shows the result as entered in its form, and clearing a result asks first."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
@@ -10,6 +9,7 @@ from scoring.games import services as games_services
 from scoring.links.tokens import link_path
 from scoring.models import Game
 from tests.factories import night_with_schedule
+from tests.phones import Phone
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ def disputed(scorer):
     game = Game.objects.get(night=night, round=1, table=1)
     result = {"winner": game.pair_a, "score": [11, 6], "cinches": [1, 0]}
     games_services.game_result_record(game=game, result=result, user=scorer)
-    Client().post(link_path(game, game.pair_b) + "dispute/", {"reason": "we had 8, not 6"})
+    Phone().post(link_path(game, game.pair_b) + "dispute/", {"reason": "we had 8, not 6"})
     game.refresh_from_db()
     assert game.dispute
     return game

@@ -9,6 +9,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 from scoring.links.tokens import link_path
 from scoring.models import Game
 from tests.factories import night_with_schedule
+from tests.phones import Phone
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +30,7 @@ def french(client: Client) -> Client:
 
 
 def test_the_round_board_names_the_link_of_the_last_change(client_as, director, game):
-    Client().post(link_path(game, game.pair_b), HAND)
+    Phone().post(link_path(game, game.pair_b), HAND)
 
     board = client_as(director).get(reverse("scoring:night-round", args=[game.night_id]))
 
@@ -39,10 +40,10 @@ def test_the_round_board_names_the_link_of_the_last_change(client_as, director, 
 
 
 def test_french_pages_say_the_link_in_french(client_as, director, game):
-    Client().post(link_path(game, game.pair_a) + "result/", RESULT)
-    Client().post(link_path(game, game.pair_b) + "dispute/", {"reason": "on avait 8"})
+    Phone().post(link_path(game, game.pair_a) + "result/", RESULT)
+    Phone().post(link_path(game, game.pair_b) + "dispute/", {"reason": "on avait 8"})
 
-    phone = french(Client()).get(link_path(game, game.pair_a))
+    phone = french(Phone()).get(link_path(game, game.pair_a))
     game_page = french(client_as(director)).get(reverse("scoring:game-detail", args=[game.pk]))
     board = french(client_as(director)).get(reverse("scoring:night-round", args=[game.night_id]))
 
@@ -55,7 +56,7 @@ def test_french_pages_say_the_link_in_french(client_as, director, game):
 def test_a_refused_hand_says_which_hand(client, client_as, scorer, game):
     data = {"bid": "2", "position": "1"}  # no bidder, no cards
 
-    phone = Client().post(link_path(game, game.pair_a), data)
+    phone = Phone().post(link_path(game, game.pair_a), data)
     page = client_as(scorer).post(reverse("scoring:game-detail", args=[game.pk]), data)
 
     for response in (phone, page):
