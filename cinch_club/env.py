@@ -13,6 +13,8 @@ from pathlib import Path
 import tzlocal
 from django.core.exceptions import ImproperlyConfigured
 
+from cinch_club import hall
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
@@ -99,17 +101,23 @@ def env_addresses(name: str) -> list[tuple[str, str]]:
 # Known to be unsafe: prod refuses to start with it.
 DEV_SECRET_KEY = "django-insecure-cinch-club-development-only"
 
-SECRET_KEY = env_str("SECRET_KEY", DEV_SECRET_KEY)
+DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+# ``make hall`` keeps its secret key beside the database and, while it runs, the address
+# it serves (cinch_club.hall): a command run on the same laptop unset (``manage.py
+# table_links``, ``print_night``) signs and addresses what the running hall accepts.
+_HALL_KEY_FILE = hall.secret_key_file(DATABASE_URL, BASE_DIR)
+SECRET_KEY = env_str("SECRET_KEY", "") or hall.kept_key(_HALL_KEY_FILE) or DEV_SECRET_KEY
 # None when unset: each settings module picks its own default (dev on, everything else off).
 DEBUG = env_bool("DEBUG", None)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
-DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
 # Where `manage.py collectstatic` gathers the static files whitenoise serves.
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # The counters and locks every server process shares (scoring.core.limits): a writable place.
 LIMITS_FILE = Path(env_str("LIMITS_FILE", str(BASE_DIR / "limits.sqlite3")))
-# The site's address as the players' phones reach it: table links and their QR codes.
-SITE_URL = env_str("SITE_URL", "http://localhost:8000")
+# The site's address as the players' phones reach it: table links and their QR codes
+# (by default the running hall's, else this machine's own, which no phone reaches).
+LOCAL_SITE_URL = "http://localhost:8000"
+SITE_URL = env_str("SITE_URL", "") or hall.running_url(_HALL_KEY_FILE) or LOCAL_SITE_URL
 # ``make hall`` (scripts/hall): the address the phones use (found by itself when
 # unset), and a certificate and its key for HTTPS (plain HTTP when unset).
 HALL_ADDRESS = env_str("HALL_ADDRESS", "")

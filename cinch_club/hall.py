@@ -6,6 +6,8 @@ on a machine that has no hall network.
 
 import contextlib
 import ipaddress
+import json
+import os
 import secrets
 import socket
 from pathlib import Path
@@ -97,3 +99,36 @@ def secret_key(path: Path) -> str:
     if len(key) < 50:
         raise ImproperlyConfigured(f"{path} holds no secret key: remove it to make a new one")
     return key
+
+
+def kept_key(path: Path) -> str:
+    """The key ``make hall`` keeps at ``path``, or "" when it has made none: commands run
+    beside the hall (``manage.py table_links``) sign the links it accepts with it."""
+    try:
+        key = path.read_text(encoding="utf-8").strip()
+    except OSError:
+        return ""
+    return key if len(key) >= 50 else ""
+
+
+def state_file(key_file: Path) -> Path:
+    """Where a running ``make hall`` notes the address it serves, beside its key."""
+    return key_file.with_name(key_file.name.removesuffix(".secret-key") + ".hall")
+
+
+def note_running(key_file: Path, url: str) -> None:
+    """Note that this process serves ``url`` (``scripts/hall``, which then becomes
+    gunicorn under the same process id)."""
+    path = state_file(key_file)
+    path.touch(mode=0o600)
+    path.write_text(json.dumps({"url": url, "pid": os.getpid()}), encoding="utf-8")
+
+
+def running_url(key_file: Path) -> str:
+    """The address a ``make hall`` still running serves, or "" when none runs."""
+    try:
+        state = json.loads(state_file(key_file).read_text(encoding="utf-8"))
+        os.kill(int(state["pid"]), 0)  # signal 0: is it still there?
+    except (OSError, ValueError, KeyError, TypeError):
+        return ""
+    return str(state["url"])

@@ -14,3 +14,8 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # The suite's clock is UTC wherever it runs (the machine's own zone is the default
 # elsewhere); the tests of the club's clock set their zone themselves.
 TIME_ZONE = "UTC"
+
+# A ``make hall`` running on the machine lends its key and address to commands run beside
+# it (cinch_club.env): never to the suite, whose links and sheets are its own.
+SECRET_KEY = "cinch-club-test-suite-only-" + "x" * 30
+SITE_URL = "http://localhost:8000"

@@ -12,9 +12,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn, TypeVar
 
+from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from cinch_club.env import LOCAL_SITE_URL
 from scoring.rules import InvalidInput
 from scoring.rules.__main__ import EXIT_INVALID
 from scoring.rules.jsonio import dump_json, load_json
@@ -86,3 +88,18 @@ def write_pdf(out: Path, pdf: bytes) -> None:
         out.write_bytes(pdf)
     except OSError as error:
         raise CommandError(f"Cannot write {out}: {error}", returncode=EXIT_INVALID) from None
+
+
+def phones_address(site: str | None) -> str:
+    """The address the players' phones reach the site at, for a command that prints their
+    codes: ``--site``, else ``SITE_URL`` (the running ``make hall``'s when it is unset);
+    refused when it is this machine's own, which no phone reaches."""
+    site = (site or settings.SITE_URL).rstrip("/")
+    if site == LOCAL_SITE_URL.rstrip("/"):
+        raise CommandError(
+            f"No make hall is running and SITE_URL is not set: the codes would point at "
+            f"{site}, which no phone reaches. Start make hall and run this again beside it "
+            "(it prints the hall's address and signs with its key), or give "
+            "--site http://ADDRESS:PORT."
+        )
+    return site

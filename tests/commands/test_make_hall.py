@@ -197,6 +197,26 @@ def test_make_hall_refuses_the_demo_then_serves_the_hall_safely(tmp_path):
 
         status, _, page = ask(ADDRESS, site.port, "/people/", dict(laptop))
         assert status == 302  # the director's cookie, carried onto the Wi-Fi, is the public's
+
+        # Beside the running hall, the commands print what it accepts: its address, and
+        # game links signed with its own key.
+        for printed in (
+            site.manage("table_links", night),
+            site.manage("table_links", night, "--pairs"),
+        ):
+            addresses = [line.split()[-1] for line in printed.splitlines()]
+            assert addresses and all(address.startswith(phones + "/") for address in addresses)
+            for address in addresses[:2]:
+                status, _, _ = ask(ADDRESS, site.port, address.removeprefix(phones))
+                assert status == 200, address
     finally:
         stop(process)
     assert process.returncode in (0, -signal.SIGTERM)
+    refused = subprocess.run(
+        [sys.executable, "manage.py", "table_links", night],
+        cwd=ROOT,
+        env=site.env | {"DJANGO_SETTINGS_MODULE": "cinch_club.settings.dev"},
+        capture_output=True,
+        text=True,
+    )
+    assert refused.returncode == 1 and "No make hall is running" in refused.stderr

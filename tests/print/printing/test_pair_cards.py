@@ -12,18 +12,18 @@ import subprocess
 
 import pytest
 from django.core.cache import cache
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import Client, override_settings
 from django.urls import reverse
 
 from scoring.core import pairs
 from scoring.links import services as links_services
-from scoring.links.pairs import pair_link_url
 from scoring.models import Game, Night
 from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
 from tests.factories import night_with_schedule, play_out
+from tests.phones import code_url
 from tests.print.printing.test_sheets import pdf_text, shows
 from tests.print.room.test_round_cards import decoded_qrs, page_images
 from tests.views.access import assert_refused
@@ -106,14 +106,14 @@ def test_each_pair_card_carries_its_own_pair_code_alone(client_for, tmp_path):
     codes = codes_by_card(pdf, tmp_path)
     assert sorted(codes) == list(range(1, 8))
     for pair, found in codes.items():
-        assert found == [pair_link_url(night, pair)]
+        assert found == [code_url(night, pair)]
         assert found[0].startswith(f"{HALL}/p/")
     words = words_by_card(pdf, tmp_path)
     for pair, printed in words.items():
         # The address under the code, typed by hand if no camera reads it: on its card
         # alone, with the pair's names.
         assert bare(f"Pair {pair}: {names[pair]}") in printed
-        assert [other for other in words if bare(pair_link_url(night, other)) in printed] == [pair]
+        assert [other for other in words if bare(code_url(night, other)) in printed] == [pair]
     _, text = pdf_text(pdf)
     assert shows(text, "Keep this card to yourselves: it enters and confirms your results.")
 
@@ -182,7 +182,7 @@ def test_a_redraw_reprints_every_card_with_new_codes_and_turns_the_old_off(
 
     assert set(after) == set(before) == {1, 2, 3, 4}
     for pair, (url,) in after.items():
-        assert url == pair_link_url(night, pair) and url != before[pair][0]
+        assert url == code_url(night, pair) and url != before[pair][0]
         old = before[pair][0].removeprefix("http://localhost:8000")
         assert Client().get(old, follow=True).status_code == 403
 
@@ -213,15 +213,29 @@ def test_a_final_night_s_pair_cards_print_no_code(client_as, director, tmp_path)
     assert shows(text, "Round 1: table")
 
 
-def test_print_night_writes_the_cards_with_their_codes(tmp_path):
+def test_print_night_writes_the_cards_with_their_codes(tmp_path, settings):
     night = night_with_schedule(4)
     out = tmp_path / "pairs.pdf"
+    site = ["--site", HALL]
 
-    call_command("print_night", night.pk, "--sheet", "pairs", "--language", "fr", "--out", out)
+    call_command(
+        "print_night", night.pk, "--sheet", "pairs", "--language", "fr", *site, "--out", out
+    )
 
     pdf = out.read_bytes()
     _, text = pdf_text(pdf)
     assert shows(text, "Cartes de paire")
+    settings.SITE_URL = HALL
     assert sorted(decoded_qrs(pdf, tmp_path)) == sorted(
-        pair_link_url(night, pair) for pair in (1, 2, 3, 4)
+        code_url(night, pair) for pair in (1, 2, 3, 4)
     )
+
+
+def test_print_night_refuses_cards_that_no_phone_could_open(tmp_path):
+    night = night_with_schedule(2)
+    out = tmp_path / "pairs.pdf"
+
+    with pytest.raises(CommandError, match="No make hall is running"):
+        call_command("print_night", night.pk, "--sheet", "pairs", "--out", out)
+
+    assert not out.exists()
