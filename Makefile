@@ -19,7 +19,7 @@ SYSTEM_PACKAGES := libharfbuzz-subset0 gettext libzbar0 poppler-utils
 # Playwright never downloads a browser here.
 BROWSER_PACKAGES := chromium-headless-shell
 
-.PHONY: install system browser run hall remove-demo test test-sqlite test-postgres test-fast screenshots bench mutate format clean
+.PHONY: install system browser run hall remove-demo test test-sqlite test-postgres test-fast test-protocol screenshots bench mutate format clean
 
 install: system $(VENV)/.installed
 
@@ -90,6 +90,14 @@ test-postgres:
 # The edit-run loop: the rules core and the pages, on SQLite, no coverage.
 test-fast: install
 	$(TEST) $(PARALLEL) tests/rules tests/views
+
+# The phones' protocol as a model (tests/reliability/test_phone_protocol.py), far longer
+# than `make test` runs it: PROTOCOL_EXAMPLES random nights of up to 60 steps, new ones
+# each run (a failure prints the steps that make it). About 2 s a night on SQLite.
+PROTOCOL_EXAMPLES ?= 400
+test-protocol: install
+	env -u CI CINCH_PROTOCOL_EXAMPLES=$(PROTOCOL_EXAMPLES) CINCH_PROTOCOL_STEPS=60 \
+		$(TEST) tests/reliability/test_phone_protocol.py
 
 # The README's pictures: the main pages, rendered by the browser test into docs/screenshots/.
 screenshots: install browser
