@@ -10,15 +10,15 @@ the run (migrated, a 40-pair night imported). It listens on the loopback only: t
 phones are threads of this process, so they need no network.
 
 Each phone is one pair's, with its own cookies, and does what a player does with the
-pair card's code: it opens ``/p/<token>/`` once (sent on to the game page) and from
-then on reloads that page. Round after round, at its game: the table's first pair
-enters the game's three hands (a pause to play each), the other pair waits as its page's
-script does (``link_news.js``: the news URL at the page's interval, the page again when
-the answer changes) and confirms the result; then both reload the page every few
-seconds until it shows their next game with no "it starts when round N is over" above
-it. Every request is timed: a **save** is a hand's POST or a confirmation's (the
-phone's wait for the answer, redirect not followed), a **page read** a GET of the game
-page.
+pair card's code: it opens ``/p/<code>/`` and from then on reloads that page, which
+shows the pair's game of the moment; its forms post to the game they show. Round after
+round, at its game: the table's first pair enters the game's three hands (a pause to
+play each), the other pair waits as its page's script does (``link_news.js``: the news
+URL at the page's interval, the page again when the answer changes) and confirms the
+result; then both reload the page every few seconds until it shows their next game with
+no "it starts when round N is over" above it. Every request is timed: a **save** is a
+hand's POST or a confirmation's (the phone's wait for the answer, redirect not
+followed), a **page read** a GET of the game page.
 
 At the end the database is read back: every game of the rounds played holds its three
 hands, once each, as posted, its result entered by the first pair's code and confirmed
@@ -27,6 +27,7 @@ once by the second's; no other game holds anything. ``bench/run.py hall_load`` (
 ``tests/reliability/test_hall_load.py`` runs it at 2 tables.
 """
 
+import html
 import json
 import os
 import random
@@ -39,7 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.table_links import news_of, winning_hands
+from bench.table_links import entry_of, news_of, winning_hands
 from scoring.rules.simulate import random_night
 from tests.reliability.live_site import Browser, Database, Server, Site, form_of, shown
 
@@ -51,7 +52,9 @@ SAVE_TARGET_SECONDS = 0.3
 PAUSE = (0.5, 2.0)
 WAIT_SECONDS = 180  # the longest a phone waits for its game or a result to confirm
 HEADING = re.compile(r"<h1>([^<]*)</h1>")
-GAME_PAGE = re.compile(r"/t/[^/]+/")  # a code's game page, not its news or its posts
+HAND_FORM = re.compile(r'<form method="post" action="([^"]*)" class="hand-form"')
+CONFIRM_FORM = re.compile(r'<form method="post" action="([^"]*)" data-keep-offline="confirm"')
+PAIR_PAGE = re.compile(r"/p/[^/]+/")  # a code's page, not its news or its posts
 
 
 @dataclass
@@ -91,8 +94,8 @@ class Phone:
         self.browser = Browser(server, proxied=False)
         self.timings, self.pause = timings, pause
         opened = self.browser.get(code)
-        assert opened.status == 302 and "/t/" in opened.location, (code, opened.status)
-        self.page_url = opened.location
+        assert opened.status == 200, (code, opened.status)
+        self.page_url = code
 
     def timed(self, kind: str, path: str, form: dict | None = None):
         """A GET of ``path``, or a POST of ``form`` to it, timed as a request of ``kind``."""
@@ -116,12 +119,14 @@ class Phone:
             page = self.page()
         return page
 
-    def enter(self, pair: int, chance: random.Random) -> None:
+    def enter(self, pair: int, page: str, chance: random.Random) -> None:
+        """The game's hands, posted where the page's hand form posts (the game it shows)."""
+        action = html.unescape(HAND_FORM.search(page).group(1))
         for position, hand in enumerate(winning_hands(pair), start=1):
             time.sleep(chance.uniform(*self.pause))
-            form = form_of(hand) | {"position": str(position)}
-            answer = self.timed("saves", self.page_url, form)
-            assert answer.status == 302, f"hand {position} at {self.page_url}: {answer.status}"
+            form = form_of(hand) | {"position": str(position)} | entry_of(page)
+            answer = self.timed("saves", action, form)
+            assert answer.status == 302, f"hand {position} at {action}: {answer.status}"
 
     def confirm(self, page: str, chance: random.Random) -> None:
         deadline = time.monotonic() + WAIT_SECONDS
@@ -136,8 +141,9 @@ class Phone:
                     break
             page = self.page()
         time.sleep(chance.uniform(*self.pause))
-        answer = self.timed("saves", self.page_url + "confirm/", {})
-        assert answer.status == 302, f"confirm at {self.page_url}: {answer.status}"
+        action = html.unescape(CONFIRM_FORM.search(page).group(1))
+        answer = self.timed("saves", action, entry_of(page))
+        assert answer.status == 302, f"confirm at {action}: {answer.status}"
 
 
 def play(server: Server, code: dict, timings: Timings, pause: tuple) -> None:
@@ -148,7 +154,7 @@ def play(server: Server, code: dict, timings: Timings, pause: tuple) -> None:
     for _, label, first, _second in games:
         page = phone.game_page(label)
         if pair == first:
-            phone.enter(pair, chance)
+            phone.enter(pair, page, chance)
         else:
             phone.confirm(page, chance)
 
@@ -269,7 +275,7 @@ def bench_hall_load() -> None:
         kind: sorted(int(line.split()[0]) / 1000 for line in result.served if test(line.split()))
         for kind, test in (
             ("saves", lambda fields: fields[1] == "POST"),
-            ("page reads", lambda fields: fields[1] == "GET" and GAME_PAGE.fullmatch(fields[2])),
+            ("page reads", lambda fields: fields[1] == "GET" and PAIR_PAGE.fullmatch(fields[2])),
         )
     }
     print(
@@ -290,11 +296,12 @@ def pair_codes(night_id: int, rounds: int) -> list[dict]:
     """Confirmation turned on; each pair's code (the path its card prints) and its games of
     the first ``rounds`` rounds, ``[id, label, first pair, second pair]``."""
 
-    from scoring.links.pairs import pair_link_path
+    from scoring.links.codes import code_path, night_codes
     from scoring.models import Game, Night
 
     Night.objects.filter(pk=night_id).update(confirm_results=True)
     night = Night.objects.get(pk=night_id)
+    codes = night_codes(night)
     games = Game.objects.filter(night=night, round__lte=rounds).order_by("round", "table")
     by_pair: dict[int, list] = {}
     for game in games:
@@ -303,7 +310,7 @@ def pair_codes(night_id: int, rounds: int) -> list[dict]:
     return [
         {
             "pair": pair,
-            "code": pair_link_path(night, pair),
+            "code": code_path(codes[pair]),
             "games": played,
         }
         for pair, played in sorted(by_pair.items())

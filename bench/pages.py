@@ -206,7 +206,7 @@ def bench_pair_code() -> None:
     from django.db.models import Q
     from django.test import Client
 
-    from scoring.links import pairs, tokens
+    from scoring.links import codes, tokens
     from scoring.nights import services as nights_services
 
     night = nights_services.night_import(
@@ -214,7 +214,7 @@ def bench_pair_code() -> None:
     )
     game = night.games.get(Q(pair_a=1) | Q(pair_b=1), round=11)
     phone = Client()
-    through_code = phone.get(pairs.pair_link_path(night, 1))["Location"]
+    through_code = codes.code_path(codes.night_codes(night)[1])  # the pair's page
     for what, url in (("pair's code", through_code), ("game link", tokens.link_path(game, 1))):
         page = phone.get(url).content.decode()
         news = html.unescape(re.search(r'<p id="news"[^>]*data-url="([^"]*)"', page).group(1))

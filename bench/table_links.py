@@ -19,6 +19,7 @@ import json
 import os
 import re
 import runpy
+import secrets
 import statistics
 import tempfile
 import time
@@ -50,13 +51,25 @@ def winning_hands(pair: int) -> list[dict]:
     return [{"bidder": pair, "bid": 4, **cards} for _ in range(3)]
 
 
+ENTRY = re.compile(r'name="entry" value="([^"]*)"><input type="hidden" name="seen" value="(\d+)"')
+
+
+def entry_of(page: str) -> dict:
+    """What the page's forms add to a post: a new entry key (the page's script makes one
+    for each entry) and the game's version as the page shows it."""
+    seen = ENTRY.search(page).group(2)
+    return {"entry": secrets.token_urlsafe(16), "seen": seen}
+
+
 def entering_phone(server: Server, path: str, pair: int) -> list[float]:
     phone = Browser(server)
-    assert phone.get(path).status == 200
+    page = phone.get(path)
+    assert page.status == 200
     latencies = []
     for position, hand in enumerate(winning_hands(pair), start=1):
         started = time.perf_counter()
-        answer = phone.post(path, form_of(hand) | {"position": str(position)})
+        form = form_of(hand) | {"position": str(position)} | entry_of(page.text)
+        answer = phone.post(path, form)
         latencies.append(time.perf_counter() - started)
         assert answer.status == 302, f"hand {position} at {path}: {answer.status}"
     return latencies
@@ -83,7 +96,7 @@ def confirming_phone(server: Server, path: str) -> int:
             if json.loads(answer.text)["mark"] != mark:
                 break
         page = phone.get(path).text
-    answer = phone.post(path + "confirm/", {})
+    answer = phone.post(path + "confirm/", entry_of(page))
     assert answer.status == 302, f"confirm at {path}: {answer.status}"
     return phone.sent
 
