@@ -320,7 +320,7 @@ def pair_codes(night_id: int, rounds: int) -> list[dict]:
 def stored(night_id: int) -> dict:
     """The night's games with anything stored: their hands (in order), positions, result
     and who entered and confirmed it; and the night's count of hand rows."""
-    from scoring.core.documents import hand_data
+    from scoring.core.records.documents import hand_data
     from scoring.models import Game, Hand
 
     games = {}

@@ -129,7 +129,8 @@ def bench_sheet(sheet: str, night, *, repeats: int) -> None:
     from django.core.cache import cache
     from pypdf import PdfReader
 
-    from scoring.printing import kept_sheets, renderer
+    from scoring.core.printing import renderer
+    from scoring.printing import night_sheets
     from scoring.printing import sheets as printing_sheets
 
     template, context = printing_sheets.SHEETS[sheet]
@@ -141,10 +142,10 @@ def bench_sheet(sheet: str, night, *, repeats: int) -> None:
     ours_best, _ = timings(ours, repeats)
     weasy_best, _ = timings(lambda: renderer.html_to_pdf(html), repeats)
     whole_best, whole_median = timings(
-        lambda: (cache.clear(), kept_sheets.sheet_pdf(night, sheet, paper="letter")), repeats
+        lambda: (cache.clear(), night_sheets.sheet_pdf(night, sheet, paper="letter")), repeats
     )
-    pdf = kept_sheets.sheet_pdf(night, sheet, paper="letter")
-    kept, _ = timings(lambda: kept_sheets.sheet_pdf(night, sheet, paper="letter"), REPEATS)
+    pdf = night_sheets.sheet_pdf(night, sheet, paper="letter")
+    kept, _ = timings(lambda: night_sheets.sheet_pdf(night, sheet, paper="letter"), REPEATS)
     pages = len(PdfReader(io.BytesIO(pdf)).pages)
     print(
         f"{sheet} sheet, {night.seats.count() // 2} pairs: {pages} pages, best {whole_best:.2f} s "

@@ -39,7 +39,7 @@ def django_site():
     from django.core.management import call_command
     from django.test import Client
 
-    from scoring.core.permissions import SCORERS
+    from scoring.core.http.permissions import SCORERS
 
     # The test client's host. Not setup_test_environment(): it would also have every
     # template render copy its context for the client, which a real server never does.

@@ -40,9 +40,9 @@ def bench_one_visitor() -> None:
     scorer = django_site()
     from django.test import Client
 
-    from scoring.core import limits
+    from scoring.core.http import limits
+    from scoring.core.printing import kept_sheets
     from scoring.nights import services as nights_services
-    from scoring.printing import kept_sheets
     from scoring.tablegames import services as tablegames_services
 
     limits.clear()

@@ -112,7 +112,7 @@ DEBUG = env_bool("DEBUG", None)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 # Where `manage.py collectstatic` gathers the static files whitenoise serves.
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
-# The counters and locks every server process shares (scoring.core.limits): a writable place.
+# The counters and locks every server process shares (scoring.core.http.limits): a writable place.
 LIMITS_FILE = Path(env_str("LIMITS_FILE", str(BASE_DIR / "limits.sqlite3")))
 # The site's address as the players' phones reach it: table links and their QR codes
 # (by default the running hall's, else this machine's own, which no phone reaches).

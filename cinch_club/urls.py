@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scoring.core.language import SetLanguage
+from scoring.core.http.language import SetLanguage
 from scoring.people.views import password_change
 
 # django.contrib.auth's accounts pages, less password reset: that mails a link, and the

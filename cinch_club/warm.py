@@ -34,7 +34,7 @@ def warm() -> None:
         for name in templates_under(folder):
             get_template(name)
     get_template("django_tables2/table.html")
-    renderer = get_default_renderer()  # the forms' widgets (``scoring.core.widgets`` draws its own)
+    renderer = get_default_renderer()  # the forms' widgets (``core.ui.widgets`` draws its own)
     folder = Path(django.forms.__file__).parent / "templates"
     for name in templates_under(folder):
         renderer.get_template(name)

@@ -1,4 +1,10 @@
-"""Django app configuration for the scoring app."""
+"""Django's configuration of the scoring app and of each of its features.
+
+``scoring`` holds the models, their migrations and the static files. Each feature is a
+Django app of its own without models (label ``scoring_<feature>``), so that its
+management commands, template tags and admin are found in its own package, as Django
+finds them in any app; ``INSTALLED_APPS`` lists them (``cinch_club/settings/base.py``).
+"""
 
 from django.apps import AppConfig
 
@@ -9,4 +15,56 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         # Connects the login signal that brings back a person's language.
-        from scoring.core import language  # noqa: F401
+        from scoring.core.http import language  # noqa: F401
+
+
+class WordsConfig(AppConfig):
+    name, label = "scoring.words", "scoring_words"
+
+
+class CoreConfig(AppConfig):
+    name, label = "scoring.core", "scoring_core"
+
+
+class HandsConfig(AppConfig):
+    name, label = "scoring.hands", "scoring_hands"
+
+
+class GamesConfig(AppConfig):
+    name, label = "scoring.games", "scoring_games"
+
+
+class PeopleConfig(AppConfig):
+    name, label = "scoring.people", "scoring_people"
+
+
+class LinksConfig(AppConfig):
+    name, label = "scoring.links", "scoring_links"
+
+
+class TablegamesConfig(AppConfig):
+    name, label = "scoring.tablegames", "scoring_tablegames"
+
+
+class NightsConfig(AppConfig):
+    name, label = "scoring.nights", "scoring_nights"
+
+
+class ResultsConfig(AppConfig):
+    name, label = "scoring.results", "scoring_results"
+
+
+class AttendanceConfig(AppConfig):
+    name, label = "scoring.attendance", "scoring_attendance"
+
+
+class SeasonsConfig(AppConfig):
+    name, label = "scoring.seasons", "scoring_seasons"
+
+
+class PrintingConfig(AppConfig):
+    name, label = "scoring.printing", "scoring_printing"
+
+
+class RoomConfig(AppConfig):
+    name, label = "scoring.room", "scoring_room"

@@ -22,14 +22,14 @@ from django.db.models.functions import Greatest, Least
 from django.utils.translation import gettext, gettext_lazy
 from simple_history.models import HistoricalRecords
 
-from scoring.core.dates import spoken_date
-from scoring.core.problem_words import name_refused
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import night_variant_ids
 from scoring.rules.pot import MoneySettings
 from scoring.rules.standings import PEGS, PLAYOFF
 from scoring.rules.table import table_variants
 from scoring.rules.variants import get_variant
+from scoring.words.dates import spoken_date
+from scoring.words.problems import name_refused
 
 # The variants' names in the page's language (the catalogue has them: game_words).
 Variant = models.TextChoices(
@@ -242,7 +242,7 @@ class Game(models.Model):
     )
     result_entered_at = models.DateTimeField(null=True, blank=True)
     # Who entered the result awaiting confirmation, as the confirmation checks it
-    # (``links.services.link_refusal``): one of a pair (its code or a game link), a scorer
+    # (``games.confirmation.link_refusal``): one of a pair (its code or a game link), a scorer
     # device or a login; never read back from ``result_entered_by``'s words.
     entered_pair = models.PositiveSmallIntegerField(null=True, blank=True)
     entered_device = models.ForeignKey(
@@ -421,7 +421,7 @@ class PhoneEntry(models.Model):
     """One post from a phone (a pair's code, a game link or a scorer device): its entry
     key, made on the phone when the entry was made, stored once (unique) with the game it
     named. The same key posted again, a double tap or a resend from the offline queue,
-    finds it and is answered "done" (``core.entries``)."""
+    finds it and is answered "done" (``games.entries``)."""
 
     class Kind(models.TextChoices):
         HAND = "hand"
@@ -623,7 +623,7 @@ class NightSummary(models.Model):
 
     ``as_of`` is the night's ``updated_at`` when it was computed: every service that
     changes a night moves ``updated_at``, so a summary whose ``as_of`` differs is stale and
-    is computed again on its next read (``scoring.core.kept_summaries``).
+    is computed again on its next read (``scoring.core.records.kept_summaries``).
     """
 
     night = models.OneToOneField(

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import transaction
 from django.test import Client
 
-from scoring.core import limits
+from scoring.core.http import limits
 from scoring.models import Game, Night
 from tests.factories import DirectorFactory, ScorerFactory, UserFactory, night_with_schedule
 from tests.phones import Phone
@@ -98,7 +98,7 @@ def pytest_runtest_protocol(item, nextitem):
 
 @pytest.fixture(scope="session", autouse=True)
 def limits_file(tmp_path_factory):
-    """The limits and render locks of this test process (``scoring.core.limits``) in a file of
+    """The limits and render locks of this test process (``scoring.core.http.limits``) in a file of
     its own: pytest-xdist's workers run side by side."""
     settings.LIMITS_FILE = tmp_path_factory.mktemp("limits") / "limits.sqlite3"
 

@@ -10,7 +10,7 @@ import random
 import factory
 from django.contrib.auth.models import Group, User
 
-from scoring.core.permissions import SCORERS
+from scoring.core.http.permissions import SCORERS
 from scoring.games import services as games_services
 from scoring.models import Game, Member, Night
 from scoring.nights import services as nights_services

@@ -7,7 +7,7 @@ import itertools
 import pytest
 from django.db.models import Count, Prefetch
 
-from scoring.core import errors
+from scoring.core.records import errors
 from scoring.games import services as games_services
 from scoring.models import Game, Hand
 from scoring.nights import services as nights_services

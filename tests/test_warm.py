@@ -55,8 +55,9 @@ def test_warming_sets_what_is_loaded_aside_from_the_garbage_collector():
 
 
 def test_a_warmed_server_process_has_not_loaded_the_pdf_engine():
-    """WeasyPrint loads on a process's first print (``scoring/printing/renderer.py``): a server or
-    a ``manage.py`` command that never prints does not pay half a second for it."""
+    """WeasyPrint loads on a process's first print (``scoring/core/printing/renderer.py``):
+    a server or a ``manage.py`` command that never prints does not pay half a second for
+    it."""
     code = (
         "import sys, django; django.setup(); from cinch_club.warm import warm; warm(); "
         "print(sorted({'weasyprint', 'pypdf'} & {name.split('.')[0] for name in sys.modules}))"

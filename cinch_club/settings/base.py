@@ -25,6 +25,19 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "scoring",
+    "scoring.apps.WordsConfig",
+    "scoring.apps.CoreConfig",
+    "scoring.apps.HandsConfig",
+    "scoring.apps.GamesConfig",
+    "scoring.apps.PeopleConfig",
+    "scoring.apps.LinksConfig",
+    "scoring.apps.TablegamesConfig",
+    "scoring.apps.NightsConfig",
+    "scoring.apps.ResultsConfig",
+    "scoring.apps.AttendanceConfig",
+    "scoring.apps.SeasonsConfig",
+    "scoring.apps.PrintingConfig",
+    "scoring.apps.RoomConfig",
 ]
 
 MIDDLEWARE = [
@@ -35,17 +48,17 @@ MIDDLEWARE = [
     # After the session (the language menu's choice is kept there), before CommonMiddleware.
     "django.middleware.locale.LocaleMiddleware",
     # A logged-in person's language (their profile's, copied into the session at login).
-    "scoring.core.language.SessionLanguageMiddleware",
+    "scoring.core.http.language.SessionLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Under make hall (HALL_GUARD): a phone on the hall's plain HTTP is the public.
-    "scoring.core.hall.HallMiddleware",
+    "scoring.core.http.hall.HallMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # A save that meets a full disk: the message, not a bare server error (scoring.core).
-    "scoring.core.full_disk.FullDiskMiddleware",
+    "scoring.core.http.full_disk.FullDiskMiddleware",
     # Last, as django-axes asks: it turns a refused login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -95,7 +108,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "scoring.core.context_processors.roles",
+                "scoring.core.http.context_processors.roles",
             ],
         },
     },
@@ -114,7 +127,7 @@ CACHES = {
     },
 }
 # The limits and render locks every process shares, where nothing evicts them: a SQLite
-# file of their own (scoring.core.limits).
+# file of their own (scoring.core.http.limits).
 LIMITS_FILE = env.LIMITS_FILE
 # Each SQLite connection's set-up (the reasons are below). The write-ahead file is folded
 # back into the database every 1000 pages (SQLite's automatic checkpoint, about 4 MB), and
@@ -145,11 +158,12 @@ AUTH_PASSWORD_VALIDATORS = [
 # English and French: English is the source language (the msgids are the
 # English words), French comes from locale/fr/LC_MESSAGES/django.po. A visitor's language
 # is the menu's choice (kept in the language cookie; a logged-in person's in their profile
-# too, scoring.core.language), else the browser's Accept-Language, else the club's LANGUAGE_CODE.
+# too, scoring.core.http.language), else the browser's Accept-Language, else the club's
+# LANGUAGE_CODE.
 LANGUAGE_CODE = env.LANGUAGE_CODE
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-# The language cookie, and the text size's beside it (scoring.core.text_size): read by the
+# The language cookie, and the text size's beside it (scoring.core.http.text_size): read by the
 # server alone (no script of the site reads either), sent with the site's own requests
 # and links into it, not with another site's posts; secure in production (prod.py), like
 # the session's.
@@ -160,11 +174,11 @@ USE_I18N = True
 USE_TZ = True
 
 # Uploads: a form's fields may take 1 MB in all (more is refused with 400), and a file
-# is kept only up to the night file's 2 MB limit (scoring.core.uploads), in memory.
+# is kept only up to the night file's 2 MB limit (scoring.core.http.uploads), in memory.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_HANDLERS = [
-    "scoring.core.uploads.LimitedUploadHandler",
+    "scoring.core.http.uploads.LimitedUploadHandler",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
@@ -179,7 +193,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # lock that pair out for 15 minutes; the fifth answer is already the lockout page (429).
 # Per username *and* address, so a guesser cannot lock a scorer out from the club's own
 # machine, and one address cannot try many names. The address is the client's as the
-# trusted proxies give it (scoring.core.clients: REMOTE_ADDR unless TRUSTED_PROXY_COUNT is
+# trusted proxies give it (scoring.core.http.clients: REMOTE_ADDR unless TRUSTED_PROXY_COUNT is
 # set), which a client cannot forge. Wrong old passwords on the password-change form
 # count too. A director unlocks early with `manage.py axes_reset_username NAME`. The
 # failures live in the database.
@@ -192,7 +206,7 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_CLIENT_IP_CALLABLE = "scoring.core.clients.client_address"
+AXES_CLIENT_IP_CALLABLE = "scoring.core.http.clients.client_address"
 
 # The site's own login page (django.contrib.auth's views); back to the nights after either.
 LOGIN_URL = "login"
@@ -201,12 +215,12 @@ LOGOUT_REDIRECT_URL = "scoring:home"
 
 CLUB_NAME = env.CLUB_NAME
 SITE_URL = env.SITE_URL
-# Off this machine over plain HTTP, a visitor is the public (scoring.core.hall): ``make hall``.
+# Off this machine over plain HTTP, a visitor is the public (scoring.core.http.hall): ``make hall``.
 HALL_GUARD = False
 CURRENCY_SIGN = env.CURRENCY_SIGN
 
-# What the public (not logged in) may read: all | standings | none (scoring.core.permissions).
+# What the public (not logged in) may read: all | standings | none (scoring.core.http.permissions).
 PUBLIC_PAGES = env.PUBLIC_PAGES
 
-# Proxies trusted to add the client's address to X-Forwarded-For (scoring.core.clients).
+# Proxies trusted to add the client's address to X-Forwarded-For (scoring.core.http.clients).
 TRUSTED_PROXY_COUNT = env.TRUSTED_PROXY_COUNT

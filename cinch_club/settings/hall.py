@@ -3,7 +3,7 @@ phones on the hall's network, with no proxy in front.
 
 Plain HTTP is the rule in a hall (no certificate, no domain name): no redirect to HTTPS,
 cookies that travel over HTTP, no HSTS. What keeps it safe is ``HallMiddleware``
-(``scoring.core.hall``): off this machine, over plain HTTP, a visitor is the public,
+(``scoring.core.http.hall``): off this machine, over plain HTTP, a visitor is the public,
 and signing in is refused with a page that says where to do it. With
 ``HALL_CERT``/``HALL_KEY`` gunicorn serves HTTPS and the usual secure cookies return.
 ``scripts/hall`` sets ``SECRET_KEY``, ``SITE_URL`` and ``ALLOWED_HOSTS`` for it.

@@ -15,18 +15,23 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext
 
-from scoring.core import documents
-from scoring.core.authors import audited
-from scoring.core.guards import lock_open_game, lock_open_night, mark_night_changed, refuse_if_final
-from scoring.core.lists import separated
-from scoring.core.members import members_by_key, members_named
-from scoring.core.problem_words import name_refused, said
+from scoring.core.records import documents
+from scoring.core.records.authors import audited
+from scoring.core.records.guards import (
+    lock_open_game,
+    lock_open_night,
+    mark_night_changed,
+    refuse_if_final,
+)
+from scoring.core.records.members import members_by_key, members_named
 from scoring.links.codes import pair_codes_renew
 from scoring.models import Game, Member, Night, Seat, Substitute
 from scoring.rules import InvalidInput
 from scoring.rules.attendance import late_pair_games
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.pot import players_of, seats_of
+from scoring.words.lists import separated
+from scoring.words.problems import name_refused, said
 
 # --- substitutes ----------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """Pages for a night that does not go to plan: substitutes on a game page (scorers), a
 pair's withdrawal with its confirmation, bringing it back, and a late pair (directors).
 
-Thin like ``core.views`` says: a form converts, one ``attendance.services`` write.
+Thin like ``core.ui.views`` says: a form converts, one ``attendance.services`` write.
 """
 
 from django.contrib import messages
@@ -13,11 +13,11 @@ from django.views.generic import View
 
 from scoring.attendance import services
 from scoring.attendance.forms import LatePairForm, SubstituteForm, WithdrawForm
-from scoring.core import pairs as core_pairs
-from scoring.core.guards import is_final
-from scoring.core.permissions import DirectorRequiredMixin, ScorerRequiredMixin
+from scoring.core.http.permissions import DirectorRequiredMixin, ScorerRequiredMixin
+from scoring.core.records import documents
+from scoring.core.records import pairs as core_pairs
+from scoring.core.records.guards import is_final
 from scoring.models import Game, Night, Seat, Substitute
-from scoring.nights import selectors as nights_selectors
 from scoring.rules.digits import number_from_digits
 from scoring.rules.pot import seats_of
 
@@ -81,7 +81,7 @@ class NightAttendance(DirectorRequiredMixin, View):
         return reverse("scoring:night-attendance", args=[self.night.pk])
 
     def pairs(self):
-        return sorted(core_pairs.pair_names(nights_selectors.night_seats(self.night)).items())
+        return sorted(core_pairs.pair_names(documents.night_seats(self.night)).items())
 
     def render_page(self, request, *, withdraw_form=None, plan=None, late_form=None):
         gone = {entry["pair"]: entry["from_round"] for entry in self.night.withdrawn}

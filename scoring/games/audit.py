@@ -18,17 +18,17 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
-from scoring.core.authors import label_words
-from scoring.core.dates import spoken_date
-from scoring.core.documents import cards_data
-from scoring.core.lists import names_and, scores_words
-from scoring.core.money import shown_money
-from scoring.core.permissions import MONEY, shown_to
+from scoring.core.http.permissions import MONEY, shown_to
+from scoring.core.records.authors import label_words
+from scoring.core.records.documents import cards_data
 from scoring.games import corrections
 from scoring.games.selectors import game_history
 from scoring.models import Game, Hand
 from scoring.rules.variant import PEDRO_CARDS
 from scoring.rules.variants import all_variants, get_variant
+from scoring.words.dates import spoken_date
+from scoring.words.lists import names_and, scores_words
+from scoring.words.money import shown_money
 
 # Not shown as changes: keys, counters, and the row's own times (each record has its when);
 # the device that entered a result (``links.devices``): an id, no one's words; and who
@@ -56,7 +56,7 @@ SIGN_IN_NAME = re.compile(r"[\w.@+-]+")
 @dataclass(frozen=True)
 class Reader:
     """Who reads a trail: signed in (sign-in names are theirs to read) or the public, and
-    whether they may see money (``core.permissions.shown_to``)."""
+    whether they may see money (``core.http.permissions.shown_to``)."""
 
     signed_in: bool = True
     money: bool = True
@@ -266,7 +266,7 @@ def table_players(owner) -> dict:
 
 def link_author(record) -> str:
     """The table link a change with no account came through (``pair 3 (table link)``):
-    ``core.authors`` writes it as the record's change reason."""
+    ``core.records.authors`` writes it as the record's change reason."""
     return getattr(record, "history_change_reason", None) or ""
 
 

@@ -11,9 +11,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
-from scoring.core.authors import Author, audited
-from scoring.core.documents import hand_data, hand_fields, result_data
-from scoring.core.guards import lock_open_game
+from scoring.core.records.authors import Author, audited
+from scoring.core.records.documents import hand_data, hand_fields, result_data
+from scoring.core.records.guards import lock_open_game
 from scoring.games import services
 from scoring.models import Game, Hand
 from scoring.rules.variants import get_variant

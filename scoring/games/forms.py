@@ -1,4 +1,4 @@
-"""Forms of a game: one hand (``core.hand_form`` built for its two pairs), and the final
+"""Forms of a game: one hand (``hands.forms`` built for its two pairs), and the final
 result typed from the pegboard (a game typed from the *pegboard* gives only its *result*).
 """
 
@@ -6,15 +6,15 @@ from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 
-from scoring.core.forms import RulesChoiceField
-from scoring.core.hand_form import HandForm, Sides
-from scoring.core.widgets import (
+from scoring.core.ui.forms import RulesChoiceField
+from scoring.core.ui.widgets import (
     DrawnForm,
     FlatCheckboxInput,
     FlatHiddenInput,
     FlatNumberInput,
     FlatRadioSelect,
 )
+from scoring.hands.forms import HandForm, Sides
 
 
 def pair_label(pair: int, names: dict[int, str]) -> str:

@@ -2,8 +2,8 @@
 decide).
 """
 
-from scoring.core.guards import is_final, is_void, open_to
-from scoring.core.permissions import is_director, is_scorer
+from scoring.core.http.permissions import is_director, is_scorer
+from scoring.core.records.guards import is_final, is_void, open_to
 
 
 def game_actions(game, user) -> dict[str, bool]:

@@ -8,13 +8,13 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import pgettext
 
-from scoring.core import documents
-from scoring.core.pairs import pair_names
-from scoring.core.won_words import won_words
+from scoring.core.records import documents
+from scoring.core.records.pairs import pair_names
 from scoring.models import Game, Hand, Seat, Substitute
 from scoring.rules import InvalidInput, check_result, play_game
 from scoring.rules.pot import players_of
 from scoring.rules.variants import get_variant
+from scoring.words.why_won import won_words
 
 
 def game_details() -> QuerySet:
@@ -55,7 +55,7 @@ def game_progress(game: Game):
     except InvalidInput:
         # Stored hands and results passed the rules when saved; an earlier version's may
         # not pass today's, so the page still shows them as stored and says what to mend
-        # (``scoring.nights.mending``).
+        # (``scoring.core.records.mending``).
         return None
 
 

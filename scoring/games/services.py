@@ -1,5 +1,5 @@
 """Hands and games: a game's hands on the one hand path (``GameHands`` for
-``core.hand_writes``), the pegboard result, and re-opening a finished game.
+``hands.writes``), the pegboard result, and re-opening a finished game.
 
 A hand or result is saved only if the game it belongs to still folds under the rules
 core, and the game's totals are stored from the rules core's answer in the same
@@ -11,19 +11,20 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring.core import entries, hand_writes
-from scoring.core.authors import Author, audited
-from scoring.core.documents import hand_data, hand_fields
-from scoring.core.entries import moved_on
-from scoring.core.errors import (
+from scoring.core.records.authors import Author, audited
+from scoring.core.records.documents import hand_data, hand_fields
+from scoring.core.records.errors import (
     DISPUTED,
     AlreadyDone,
     AwaitingConfirmation,
     Refused,
     rules_error,
 )
-from scoring.core.guards import lock_open_game, mark_night_changed, open_to, round_before
-from scoring.core.hand_writes import hand_error_fields
+from scoring.core.records.guards import lock_open_game, mark_night_changed, open_to, round_before
+from scoring.games import entries
+from scoring.games.entries import moved_on
+from scoring.hands import writes
+from scoring.hands.writes import hand_error_fields
 from scoring.models import Game, Hand
 from scoring.rules import InvalidInput, check_result, play_game
 
@@ -137,8 +138,8 @@ def hands_in_order(game: Game) -> list[Hand]:
     return list(game.hands.order_by("position"))
 
 
-class GameHands(hand_writes.Hands):
-    """A night game's hands for the one hand path (``core.hand_writes``)."""
+class GameHands(writes.Hands):
+    """A night game's hands for the one hand path (``hands.writes``)."""
 
     model = Hand
     owner_field = "game"
@@ -181,17 +182,17 @@ class GameHands(hand_writes.Hands):
 
 
 def hand_record(*, game: Game, data: dict, user=None, number: int | None = None, link=None) -> Hand:
-    """Append a hand to ``game`` (``core.hand_writes.record``). ``link``: the table link it
+    """Append a hand to ``game`` (``hands.writes.record``). ``link``: the table link it
     came through when no account entered it (a ``TableLink``)."""
-    return hand_writes.record(GameHands, game, data=data, user=user, number=number, link=link)
+    return writes.record(GameHands, game, data=data, user=user, number=number, link=link)
 
 
 def hand_correct(*, hand: Hand, data: dict, version: int, user=None) -> Hand:
-    return hand_writes.correct(GameHands, hand, data=data, version=version, user=user)
+    return writes.correct(GameHands, hand, data=data, version=version, user=user)
 
 
 def hand_delete(*, hand: Hand, user=None) -> None:
-    hand_writes.delete(GameHands, hand, user=user)
+    writes.delete(GameHands, hand, user=user)
 
 
 def _author(user, link) -> Author:

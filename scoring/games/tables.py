@@ -8,7 +8,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.core.tables import PAIR, BaseTable
+from scoring.core.ui.tables import PAIR, BaseTable
 
 
 def game_state(game, *, short: bool = False) -> str:
@@ -114,7 +114,7 @@ def taken_words(hand, labels: dict[str, str]) -> str:
 
 def different_hand_note(kept, variant) -> str:
     """What a form posted at a hand's number that another phone or scorer filled first
-    is told (``core.errors.DifferentHandSaved``): that hand, as the hand table shows it."""
+    is told (``core.records.errors.DifferentHandSaved``): that hand, as the hand table shows it."""
     words = bid_words(kept.hand)
     if not kept.hand.passed:
         words = f"{words}; {taken_words(kept.hand, card_labels(variant))}"

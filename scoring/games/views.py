@@ -1,6 +1,6 @@
 """The game page on the web: its hands and running board, entering and correcting a hand,
 the pegboard result, re-opening, confirming a result or revoking the table's links, and
-the corrections made from its audit trail. Thin, as ``core.views`` says.
+the corrections made from its audit trail. Thin, as ``core.ui.views`` says.
 """
 
 from typing import Any
@@ -13,22 +13,22 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.generic import TemplateView, View
 
-from scoring.core import documents, errors
-from scoring.core.confirm import Confirmation, ConfirmFirst
-from scoring.core.dates import spoken_time
-from scoring.core.forms import add_rules_errors
-from scoring.core.guards import void_reason
-from scoring.core.hand_form import HandEditForm, hand_initial
-from scoring.core.permissions import DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
-from scoring.core.views import HandCorrection, HandDeletion, HandEntry, already_done, by_method
-from scoring.games import audit, corrections, selectors, services
+from scoring.core.http.permissions import DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
+from scoring.core.records import documents, errors
+from scoring.core.records.guards import void_reason
+from scoring.core.records.mending import game_mends
+from scoring.core.ui.confirm import Confirmation, ConfirmFirst
+from scoring.core.ui.forms import add_rules_errors
+from scoring.core.ui.views import OneButton, already_done, by_method
+from scoring.games import audit, confirmation, corrections, selectors, services
 from scoring.games.forms import ResultForm, hand_form
 from scoring.games.permissions import game_actions
 from scoring.games.tables import HandTable, different_hand_note, game_state
-from scoring.links import services as links_services
+from scoring.hands.forms import HandEditForm, hand_initial
+from scoring.hands.views import HandCorrection, HandDeletion, HandEntry
 from scoring.models import Game, Hand
-from scoring.nights.mending import game_mends
 from scoring.rules.digits import number_from_digits
+from scoring.words.dates import spoken_time
 
 
 class GamePage(PublicPage, TemplateView):
@@ -136,21 +136,16 @@ class GameResult(ScorerRequiredMixin, GamePage):
         return self.render_to_response(self.get_context_data(result_form=form))
 
 
-class GameAction(GamePage):
+class GameAction(OneButton, GamePage):
     """A one-button change to the game: the service, a note, back to the game page."""
 
-    http_method_names = ["post"]
     service = None  # a ``services`` function taking ``game`` and ``user``
-    done = ""
 
-    def post(self, request, pk):
-        try:
-            self.service(game=self.game, user=request.user)
-        except ValidationError as error:
-            messages.error(request, " ".join(error.messages))
-        else:
-            messages.success(request, self.done)
-        return redirect(self.game_url())
+    def change(self, user):
+        return self.service(game=self.game, user=user)
+
+    def back_url(self) -> str:
+        return self.game_url()
 
 
 class GameResultClear(ConfirmFirst, ScorerRequiredMixin, GameAction):
@@ -281,17 +276,11 @@ class GameConfirm(ScorerRequiredMixin, GameAction):
     """A second scorer or a director confirms (or settles a dispute by confirming) the
     result as entered; a wrong one is corrected on the game page and confirmed again."""
 
-    service = staticmethod(links_services.game_result_confirm)
+    service = staticmethod(confirmation.game_result_confirm)
     done = gettext_lazy("Result confirmed: it now counts in the standings")
 
 
-class GameLinksRevoke(DirectorRequiredMixin, GameAction):
-    service = staticmethod(links_services.game_links_revoke)
-    done = gettext_lazy("The table's links were revoked: give the table its new ones")
-
-
 game_confirm = GameConfirm.as_view()
-game_links_revoke = GameLinksRevoke.as_view()
 
 
 class GameDoneCorrecting(ScorerRequiredMixin, GameAction):

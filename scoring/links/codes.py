@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.core.qr import qr_image
+from scoring.core.ui.qr import qr_image
 from scoring.links.tokens import LinkForged, LinkRefused
 from scoring.models import Night, PairCode, Seat
 

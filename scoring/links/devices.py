@@ -4,7 +4,7 @@ confirmation).
 
 A result entered through one pair's link keeps the id of the device that entered it
 (``Game.result_entered_from``), and that device may not confirm or dispute it through the
-other pair's link, nor through a scorer device's (``links.services.link_refusal``): one
+other pair's link, nor through a scorer device's (``games.confirmation.link_refusal``): one
 phone that scanned two codes cannot play both parts. It is not an account and not a
 secret (clearing the browser's cookies makes a new device): the key is each pair's
 code, printed on a card that pair alone holds; this stops the easy mistake. The cookie

@@ -9,8 +9,8 @@ from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy
 
-from scoring.core.entries import PostedEntry
-from scoring.links.services import DISPUTE_LENGTH
+from scoring.games.confirmation import DISPUTE_LENGTH
+from scoring.games.entries import PostedEntry
 
 ENTRY_KEY = re.compile(r"[A-Za-z0-9_-]{16,40}")
 # What a post's digest leaves out: the page's CSRF token changes with the session, and the

@@ -7,7 +7,7 @@ The game of the moment is the first of the pair's games that waits for it, the r
 robin's first by round, then its play-offs: being played, its result disputed, or its
 result awaiting this pair's confirmation (one the other pair, a scorer, a scorer device
 or the director entered). Past the last, the last. A game whose round has not begun
-(``core.guards.round_before``) is shown with a word above it and takes no entry yet.
+(``core.records.guards.round_before``) is shown with a word above it and takes no entry yet.
 A night ended early opens the pair's play-off if it has one, else says what the early
 end means for the pair.
 """
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from scoring.core.guards import is_void, round_before
+from scoring.core.records.guards import is_void, round_before
 from scoring.models import Game, PairCode
 
 
@@ -42,7 +42,7 @@ def pair_games(night_id: int, pair: int):
 def waits_for_this_pair(game: Game, pair: int) -> bool:
     """Whether ``game`` still needs something from ``pair``: it is being played, its result
     is disputed, or its result awaits a confirmation this pair may give (anyone's but the
-    pair's own: ``links.services.link_refusal`` has the last word)."""
+    pair's own: ``games.confirmation.link_refusal`` has the last word)."""
     if game.finished or is_void(game):
         return False
     if game.winner is None and not game.forfeit:

@@ -20,10 +20,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.core.authors import Author, device_label, user_label
-from scoring.core.entries import PostedEntry
-from scoring.core.guards import is_final, is_void, lock_open_night, void_reason
-from scoring.core.qr import qr_image
+from scoring.core.records.authors import Author, device_label, user_label
+from scoring.core.records.guards import is_final, is_void, lock_open_night, void_reason
+from scoring.core.ui.qr import qr_image
+from scoring.games.entries import PostedEntry
 from scoring.links.tokens import LinkForged, LinkRefused
 from scoring.models import Game, Night, ScorerDevice
 

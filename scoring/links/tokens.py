@@ -14,10 +14,10 @@ from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring.core.authors import Author
-from scoring.core.entries import PostedEntry
-from scoring.core.guards import is_final, is_void, void_reason
-from scoring.core.qr import qr_image
+from scoring.core.records.authors import Author
+from scoring.core.records.guards import is_final, is_void, void_reason
+from scoring.core.ui.qr import qr_image
+from scoring.games.entries import PostedEntry
 from scoring.models import Game
 
 SALT = "scoring.table-link"
@@ -37,9 +37,9 @@ class TableLink:
     """A pair's way into a game (its code's or the game's link), as used from one
     browser: ``account`` is the login signed in on that browser (``None`` if none),
     ``device`` its device id (``links.devices``, "" before its first write through a
-    link), ``entry`` what the post says of itself (``core.entries``). The services take
+    link), ``entry`` what the post says of itself (``games.entries``). The services take
     ``author`` as who enters, and refuse a confirmation from the pair, the login or the
-    browser that entered the result (``links.services.link_refusal``)."""
+    browser that entered the result (``games.confirmation.link_refusal``)."""
 
     game: Game
     pair: int

@@ -2,11 +2,11 @@
 no login. The token in every URL is the only key: the pages link nowhere else, and every
 other page of the site still asks for an account (the access matrix).
 
-Requests are counted in ``core.limits`` (shared by every server process, a write to
+Requests are counted in ``core.http.limits`` (shared by every server process, a write to
 a small file of its own, not the database) per link, as a club's phones may share one
 address on its Wi-Fi: past ``LINK_LIMIT`` in ``LINK_WINDOW`` seconds the page says to
 wait (429). Links this site never signed are counted per address
-(``core.clients.client_address``, the proxies counted): past ``FORGED_LIMIT`` that address
+(``core.http.clients.client_address``, the proxies counted): past ``FORGED_LIMIT`` that address
 gets 429 for them, so guessing stops. A genuine link is never blocked with them (the
 club's phones share the hall's address), and one refused because it was revoked or its
 night is final (a phone left on an old page) does not count toward the block.
@@ -39,52 +39,36 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.generic import TemplateView, View
 
-from scoring.core import errors, limits
-from scoring.core.clients import client_address
-from scoring.core.errors import NightFinal
-from scoring.core.forms import add_rules_errors
-from scoring.core.guards import is_void, round_before, void_reason
-from scoring.core.permissions import DirectorRequiredMixin
-from scoring.core.views import HandEntry, NightPage
-from scoring.games import audit
+from scoring.core.http.permissions import DirectorRequiredMixin
+from scoring.core.records import errors
+from scoring.core.records.errors import NightFinal
+from scoring.core.records.guards import is_void, round_before, void_reason
+from scoring.core.ui.forms import add_rules_errors
+from scoring.core.ui.views import NightPage, OneButton
+from scoring.games import audit, confirmation
 from scoring.games import selectors as games_selectors
 from scoring.games import services as games_services
 from scoring.games.forms import ResultForm, hand_form
 from scoring.games.tables import HandTable, different_hand_note, game_state
+from scoring.hands.views import HandEntry
 from scoring.links import answers, codes, pairs, scorers, selectors, services
 from scoring.links.devices import device_for_write, known_device, remember
 from scoring.links.forms import DisputeForm, ScorerDeviceForm, new_entry_key, posted_entry
+from scoring.links.refusals import (
+    LINK_LIMIT,
+    NEWS_LIMIT,
+    NEWS_SECONDS,
+    TOO_MANY,
+    forged_too_often,
+    over,
+    refused_page,
+)
 from scoring.links.tokens import LinkForged, LinkRefused, TableLink, open_link, signed_link
 from scoring.models import Game, ScorerDevice
-from scoring.room.selectors import round_board
 
-LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
-FORGED_LIMIT = 20  # links this site never signed, per address and window: guessing stops
-LINK_WINDOW = 600
-NEWS_SECONDS = 3  # how often an open page asks whether the game changed
-NEWS_LIMIT = 4 * LINK_WINDOW // NEWS_SECONDS  # news polls per link and window
-TOO_MANY = gettext_lazy("Too many requests: wait a few minutes and try again.")
 STALE_PAGE = gettext_lazy(
     "This page is out of date: nothing was saved. Open your pair's page again and enter it there."
 )
-
-
-def _over(key: str, limit: int) -> bool:
-    """Count one more under ``key`` in its ``LINK_WINDOW``; whether it had ``limit`` already."""
-    return not limits.take(key, limit, LINK_WINDOW)
-
-
-def forged_too_often(request) -> bool:
-    """Count one more link this site never signed from the request's address; whether
-    that address is past ``FORGED_LIMIT`` (guessing stops)."""
-    return _over(f"link-forged:{client_address(request)}", FORGED_LIMIT)
-
-
-def refused_page(request, reason: str, status: int, *, kind: str = "table"):
-    """The page a refused link shows, with the way on for its ``kind``: a table's game
-    link, a pair's code or a scorer device's."""
-    context = {"reason": reason, "kind": kind}
-    return render(request, "scoring/links/link_refused.html", context, status=status)
 
 
 def pegboard_open(game, not_begun: int | None) -> bool:
@@ -98,7 +82,7 @@ class LinkGate:
     with ``refuse``: too many requests (429), or a link that is not good now (403)."""
 
     def over_limit(self, token: str) -> bool:
-        return _over(f"link:{token[:80]}", LINK_LIMIT)
+        return over(f"link:{token[:80]}", LINK_LIMIT)
 
     def games(self):
         """Where ``open_link`` reads the game from (``None``: the game and its night)."""
@@ -146,7 +130,7 @@ class LinkNews(LinkGate, View):
     http_method_names = ["get"]
 
     def over_limit(self, token: str) -> bool:
-        return _over(f"link-news:{token[:80]}", NEWS_LIMIT)
+        return over(f"link-news:{token[:80]}", NEWS_LIMIT)
 
     def refuse(self, reason: str, status: int):
         return self.answer({"refused": reason}, status)
@@ -268,8 +252,8 @@ class LinkPage(LinkGate, TemplateView):
         if state == "playing" and not game.from_pegboard and not_begun is None:
             forms.setdefault("hand_form", hand_form(game, self.names))
         waiting = state in ("awaiting", "disputed")
-        refusal = services.link_refusal(game, self.link) if waiting else ""
-        can_dispute = waiting and not services.link_refusal(game, self.link, disputing=True)
+        refusal = confirmation.link_refusal(game, self.link) if waiting else ""
+        can_dispute = waiting and not confirmation.link_refusal(game, self.link, disputing=True)
         if can_dispute:
             forms.setdefault("dispute_form", DisputeForm())
         progress = games_selectors.game_progress(game)
@@ -330,7 +314,7 @@ class LinkHand(HandEntry, LinkPage):
         # Another hand at that number: the phone's script is told so (``answers``), and
         # the round board shows the game disputed until the pair settles it.
         self.outcome = "different"
-        services.hand_disputed(self.game, kept.number, self.link)
+        confirmation.hand_disputed(self.game, kept.number, self.link)
         return different_hand_note(kept, self.game.night.rules_variant)
 
 
@@ -391,7 +375,7 @@ class LinkConfirm(LinkPage):
     http_method_names = ["post"]
 
     def write(self, request):
-        services.game_result_confirm(game=self.game, link=self.link)
+        confirmation.game_result_confirm(game=self.game, link=self.link)
         messages.success(request, _("Result confirmed: it now counts in the standings."))
 
 
@@ -403,7 +387,7 @@ class LinkDispute(LinkPage):
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(dispute_form=form))
         try:
-            services.game_result_dispute(
+            confirmation.game_result_dispute(
                 game=self.game, reason=form.cleaned_data["reason"], link=self.link
             )
         except ValidationError as error:
@@ -418,7 +402,7 @@ class LinkSettled(LinkPage):
     http_method_names = ["post"]
 
     def write(self, request):
-        services.hand_settled(game=self.game, link=self.link)
+        confirmation.hand_settled(game=self.game, link=self.link)
 
 
 table_link = LinkHand.as_view()
@@ -450,7 +434,7 @@ class PairGate:
             raise LinkForged(_("This link is not valid."))
 
     def over_limit(self, token: str) -> bool:
-        return _over(f"link:p-{codes.typed_code(token)}", LINK_LIMIT)
+        return over(f"link:p-{codes.typed_code(token)}", LINK_LIMIT)
 
     def open(self, token: str, pk: int | None = None, **kwargs) -> TableLink:
         code = codes.open_code(token)
@@ -610,34 +594,21 @@ class DeviceNews(DeviceGate, LinkNews):
     pass
 
 
-@method_decorator(never_cache, name="dispatch")
-class DeviceHome(TemplateView):
-    """The device's first page: the night's games, the round being played first, each
-    leading to its page; a refusal page unless the code is good now."""
+class GameLinksRevoke(DirectorRequiredMixin, OneButton, View):
+    """The round board's and game page's "Revoke links": the table's links and its pairs'
+    codes turned off, new ones to print."""
 
-    template_name = "scoring/links/device_home.html"
+    done = gettext_lazy("The table's links were revoked: give the table its new ones")
 
-    def dispatch(self, request, *args, token, **kwargs):
-        try:
-            self.device = scorers.open_device(token)
-        except LinkForged as forged:
-            if forged_too_often(request):
-                return refused_page(request, str(TOO_MANY), 429, kind="scorer")
-            return refused_page(request, str(forged), 403, kind="scorer")
-        except LinkRefused as refused:
-            return refused_page(request, str(refused), 403, kind="scorer")
-        self.token = token
-        return super().dispatch(request, *args, **kwargs)
+    def change(self, user):
+        game = get_object_or_404(Game, pk=self.kwargs["pk"])
+        return services.game_links_revoke(game=game, user=user)
 
-    def get_context_data(self, **kwargs):
-        board = round_board(self.device.night)
-        for game in board.games:
-            game.device_url = reverse("scoring:device-game", args=[self.token, game.pk])
-        return super().get_context_data(
-            device=self.device,
-            night=self.device.night,
-            board=board,
-        )
+    def back_url(self) -> str:
+        return reverse("scoring:game-detail", args=[self.kwargs["pk"]])
+
+
+game_links_revoke = GameLinksRevoke.as_view()
 
 
 class DeviceAdd(DirectorRequiredMixin, NightPage):
@@ -680,7 +651,6 @@ class DeviceRevoke(DirectorRequiredMixin, View):
         return redirect(night + "#scorer-devices")
 
 
-device_home = DeviceHome.as_view()
 device_game = DeviceHand.as_view()
 device_game_result = DeviceResult.as_view()
 device_game_confirm = DeviceConfirm.as_view()

@@ -7,7 +7,7 @@ everything here is already valid; the stored totals of a forfeit (its winner) ar
 rules core's.
 """
 
-from scoring.core.members import members_by_key
+from scoring.core.records.members import members_by_key
 from scoring.models import Game, Night, Seat, Substitute
 from scoring.rules.names import name_key
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.core.forms import (
+from scoring.core.ui.forms import (
     AmountField,
     OnceTokenField,
     date_picker,
@@ -23,13 +23,13 @@ from scoring.core.forms import (
     typed_names,
     typed_players_field,
 )
-from scoring.core.names import by_name
-from scoring.core.problem_words import name_refused, said
 from scoring.models import Member, Night
 from scoring.nights.attendance_import import HOUSE
 from scoring.nights.services import EDITABLE
 from scoring.rules.names import normal_name
 from scoring.rules.night import MONEY_FIELDS, NightReader, money_text
+from scoring.words.names import by_name
+from scoring.words.problems import name_refused, said
 
 
 def seating(seats) -> str:

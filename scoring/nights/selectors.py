@@ -4,13 +4,13 @@ pattern table, its file; a fixed number of queries per page however many games.
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from scoring.core import documents
-from scoring.core.guards import play_started
-from scoring.core.pairs import pair_names
-from scoring.models import Game, Hand, Night, Seat
+from scoring.core.records import documents
+from scoring.core.records.guards import play_started
+from scoring.core.records.pairs import pair_names
+from scoring.models import Game, Night, Seat
 from scoring.rules import InvalidInput, read_night
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.schedule import byes
@@ -32,31 +32,6 @@ def _count(rows: QuerySet) -> Subquery:
     """``COUNT(*)`` of ``rows`` as a subquery (0 when there are none)."""
     counted = rows.order_by().values("night").annotate(n=Count("*")).values("n")
     return Coalesce(Subquery(counted), 0)
-
-
-def night_seats(night: Night) -> list[Seat]:
-    return list(Seat.objects.filter(night=night).select_related("member").order_by("number"))
-
-
-def night_games(
-    night: Night, *, with_hands: bool = False, with_hand_counts: bool = False
-) -> list[Game]:
-    """The night's games in pattern order; ``with_hand_counts`` adds ``hand_count``."""
-    games = Game.objects.filter(night=night).order_by("is_playoff", "round", "table", "id")
-    if with_hand_counts:
-        games = games.annotate(hand_count=Count("hands"))
-    if with_hands:
-        games = games.prefetch_related(
-            Prefetch("hands", queryset=Hand.objects.order_by("position")), "substitutes"
-        )
-    return list(games)
-
-
-def night_file(night: Night) -> dict:
-    """The downloadable ``cinch-night/1`` document, every hand as entered."""
-    return documents.night_document(
-        night, night_seats(night), night_games(night, with_hands=True), with_hands=True
-    )
 
 
 @dataclass
@@ -108,8 +83,8 @@ def pattern_rounds(games: list[Game], pair_count: int) -> list[PatternRound]:
 
 
 def night_overview(night: Night) -> NightOverview:
-    seats = night_seats(night)
-    games = night_games(night, with_hand_counts=True)
+    seats = documents.night_seats(night)
+    games = documents.night_games(night, with_hand_counts=True)
     scheduled = [game for game in games if not game.is_playoff]
     return NightOverview(
         night=night,

@@ -19,18 +19,17 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
-from scoring.core import kept_summaries
-from scoring.core.authors import audited
-from scoring.core.documents import hand_fields
-from scoring.core.errors import AlreadyDone, NightFileRefused, name_problem
-from scoring.core.guards import (
+from scoring.core.records import kept_summaries
+from scoring.core.records.authors import audited
+from scoring.core.records.documents import hand_fields
+from scoring.core.records.errors import AlreadyDone, NightFileRefused, name_problem
+from scoring.core.records.guards import (
     lock_night,
     lock_open_night,
     mark_night_changed,
     refuse_if_play_started,
 )
-from scoring.core.members import members_named
-from scoring.core.problem_words import name_refused
+from scoring.core.records.members import members_named
 from scoring.games.services import save_game_totals
 from scoring.links.codes import pair_codes_renew
 from scoring.links.services import revoke_links
@@ -42,6 +41,7 @@ from scoring.rules.errors import gettext_noop, words
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.night import MoneySettings
 from scoring.rules.variants import get_variant
+from scoring.words.problems import name_refused
 
 NUL_IN_NIGHT_NAME = words(gettext_noop("a night's name cannot contain the NUL character"))
 NUL_IN_PLAYER_NAME = words(gettext_noop("a player's name cannot contain the NUL character"))

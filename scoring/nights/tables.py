@@ -6,7 +6,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.core.tables import PAIR, TABLE, BaseTable
+from scoring.core.ui.tables import PAIR, TABLE, BaseTable
 from scoring.games.tables import GameColumn
 from scoring.models import Night, Seat
 

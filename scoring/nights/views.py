@@ -18,18 +18,18 @@ from django.utils.translation import gettext, ngettext
 from django.views.generic import FormView
 from django_tables2 import SingleTableView
 
-from scoring.core import documents, errors, kept_summaries
-from scoring.core import pairs as core_pairs
-from scoring.core.confirm import Confirmation, ConfirmFirst
-from scoring.core.forms import ImportForm
-from scoring.core.lists import separated
-from scoring.core.permissions import (
+from scoring.core.http.permissions import (
     MONEY,
     DirectorRequiredMixin,
     PublicPage,
     is_director,
 )
-from scoring.core.views import NightPage, already_done, by_method
+from scoring.core.printing.pages import print_language
+from scoring.core.records import documents, errors, kept_summaries
+from scoring.core.records import pairs as core_pairs
+from scoring.core.ui.confirm import Confirmation, ConfirmFirst
+from scoring.core.ui.forms import ImportForm
+from scoring.core.ui.views import NightPage, already_done, by_method
 from scoring.games import audit
 from scoring.games.tables import PlayoffTable
 from scoring.links import scorers
@@ -37,10 +37,10 @@ from scoring.links.forms import ScorerDeviceForm
 from scoring.nights import selectors, services
 from scoring.nights.forms import NightEditForm, NightForm, SwapForm, seating, split_percent
 from scoring.nights.tables import NightTable, PairTable, PatternTable, SeatTable
-from scoring.printing.pages import print_language
 from scoring.rules import all_variants
 from scoring.rules.jsonio import dump_json
 from scoring.tablegames import selectors as tablegames_selectors
+from scoring.words.lists import separated
 
 NIGHTS_PER_PAGE = 25  # a half-year of weekly nights; older ones on the next pages
 
@@ -123,7 +123,7 @@ class NightDrawPage(PublicPage, NightPage):
     template_name = "scoring/nights/night_draw.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        seats = selectors.night_seats(self.night)
+        seats = documents.night_seats(self.night)
         kwargs.setdefault("swap_form", SwapForm(seats=seats))
         overview = selectors.night_overview(self.night)
         return super().get_context_data(
@@ -150,7 +150,7 @@ class NightDrawAgain(ConfirmFirst, NightDraw):
     """Drawing again once the numbers are out: asks first, as the pairs change."""
 
     def confirmation(self) -> Confirmation:
-        names = core_pairs.pair_names(selectors.night_seats(self.night))
+        names = core_pairs.pair_names(documents.night_seats(self.night))
         pairs = separated(
             gettext("pair %(pair)s: %(players)s") % {"pair": pair, "players": players}
             for pair, players in names.items()
@@ -177,7 +177,7 @@ class NightSwap(DirectorRequiredMixin, NightDrawPage):
     http_method_names = ["post"]
 
     def post(self, request, pk):
-        form = SwapForm(request.POST, seats=selectors.night_seats(self.night))
+        form = SwapForm(request.POST, seats=documents.night_seats(self.night))
         if form.is_valid():
             first, second = form.cleaned_data["first"], form.cleaned_data["second"]
             try:
@@ -204,7 +204,7 @@ class NightSwap(DirectorRequiredMixin, NightDrawPage):
 
     def fresh_swap_form(self, posted) -> SwapForm:
         """The posted swap again, on the draw as it is now: the director may resend it."""
-        seats = selectors.night_seats(self.night)
+        seats = documents.night_seats(self.night)
         data = posted.copy()
         data["seating"] = seating(seats)
         form = SwapForm(data, seats=seats)
@@ -262,7 +262,7 @@ class NightFile(PublicPage, NightPage):
 
     def get(self, request, pk):
         document = audit.night_file_for(
-            audit.Reader.of(request.user), selectors.night_file(self.night)
+            audit.Reader.of(request.user), documents.night_file(self.night)
         )
         response = HttpResponse(dump_json(document), content_type="application/json")
         filename = f"{self.night.date:%Y-%m-%d}-{slugify(self.night.name) or 'night'}.json"

@@ -3,8 +3,8 @@
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
-from scoring.core.names import by_name
-from scoring.core.permissions import SCORERS
+from scoring.core.http.permissions import SCORERS
+from scoring.words.names import by_name
 
 
 def people() -> list:

@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext, gettext_lazy
 
-from scoring.core.permissions import SCORERS
+from scoring.core.http.permissions import SCORERS
 
 DIRECTOR, SCORER = "director", "scorer"
 ROLES = {DIRECTOR: gettext_lazy("Director"), SCORER: gettext_lazy("Scorer")}

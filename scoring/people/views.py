@@ -15,8 +15,8 @@ from django.views import View
 from django.views.decorators.cache import never_cache
 from django.views.generic import FormView
 
-from scoring.core.confirm import Confirmation, ConfirmFirst
-from scoring.core.permissions import DirectorRequiredMixin
+from scoring.core.http.permissions import DirectorRequiredMixin
+from scoring.core.ui.confirm import Confirmation, ConfirmFirst
 from scoring.people import selectors, services
 from scoring.people.forms import LimitedPasswordChangeForm, PersonForm
 

@@ -14,21 +14,22 @@ table cards print none (``room.sheets``).
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from scoring.core import pairs
-from scoring.core.qr import qr_image
+from scoring.core.printing import renderer
+from scoring.core.printing.parts import sheet_heading, sheet_language
+from scoring.core.records import documents, pairs
+from scoring.core.ui.qr import qr_image
 from scoring.links.codes import code_url, night_codes, spoken_code
 from scoring.nights import selectors as nights_selectors
-from scoring.printing import renderer
-from scoring.printing.sheets import pair_cards, sheet_heading, sheet_language
+from scoring.printing.sheets import pair_cards
 
 TEMPLATE = "scoring/printing/pair_cards.html"
 
 
 def pair_cards_context(night) -> dict:
     """Each pair's card: its itinerary and, while the night takes entries, its code."""
-    seats = nights_selectors.night_seats(night)
+    seats = documents.night_seats(night)
     names = pairs.pair_names(seats)
-    rounds = nights_selectors.pattern_rounds(nights_selectors.night_games(night), len(seats) // 2)
+    rounds = nights_selectors.pattern_rounds(documents.night_games(night), len(seats) // 2)
     cards = pair_cards(rounds, names)
     codes = {} if night.is_final else night_codes(night)
     for card in cards:

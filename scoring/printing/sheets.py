@@ -15,25 +15,24 @@ standings and payout sheets, as on the pages.
 """
 
 import base64
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 
-from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring.core import pairs
-from scoring.core.lists import separated
-from scoring.core.problem_words import said_at
+from scoring.core.printing import renderer
+from scoring.core.printing.parts import Part, sheet_heading, sheet_language
+from scoring.core.records import documents, pairs
 from scoring.games import selectors as games_selectors
 from scoring.games.forms import pair_label
 from scoring.nights import selectors as nights_selectors
-from scoring.printing import renderer
 from scoring.results import selectors as results_selectors
 from scoring.rules import InvalidInput
 from scoring.rules.variants import get_variant
+from scoring.words.lists import separated
+from scoring.words.problems import said_at
 
 # Score sheets in one part of a big packet: WeasyPrint holds ~1 MB a page while laying
 # a document out (800 MB for the packet of a 40-pair night at once).
@@ -46,16 +45,11 @@ CARD_COLUMN_MM = 11
 TRAILING_COLUMNS_MM = (12, 12, 14, 14)
 
 
-def sheet_heading(night, kind: str) -> dict:
-    """The running title's night and club, and the sheet's kind (in the sheet's language)."""
-    return {"night": night, "club_name": settings.CLUB_NAME, "kind": kind}
-
-
 def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) -> dict:
     """The draw sheet, the pattern table and a score sheet per game, the play-offs' after
     the round robin's; ``playoffs_only``: the play-offs' score sheets alone."""
-    seats = nights_selectors.night_seats(night)
-    every = nights_selectors.night_games(night, with_hands=filled)
+    seats = documents.night_seats(night)
+    every = documents.night_games(night, with_hands=filled)
     games = [g for g in every if not g.is_playoff]
     playoffs = [g for g in every if g.is_playoff]
     names = pairs.pair_names(seats)
@@ -86,9 +80,9 @@ def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) 
 
 def seating_context(night) -> dict:
     """Table cards: each table's pairs round by round."""
-    seats = nights_selectors.night_seats(night)
+    seats = documents.night_seats(night)
     names = pairs.pair_names(seats)
-    rounds = nights_selectors.pattern_rounds(nights_selectors.night_games(night), len(seats) // 2)
+    rounds = nights_selectors.pattern_rounds(documents.night_games(night), len(seats) // 2)
     tables = sorted({table for row in rounds for table in row.games})
     # No table links: a table card lies on the table, and a link is one pair's key.
     table_cards = [
@@ -297,16 +291,6 @@ SHEETS = {
 FILLED = frozenset({"packet", "playoffs"})
 
 
-@dataclass(frozen=True)
-class Part:
-    """A part of a sheet, rendered on its own: its template, context and a guess of its
-    pages (the renderer counts them and numbers the pages of the whole)."""
-
-    template: str
-    context: dict
-    pages: int
-
-
 def sheet_parts(night, sheet: str, *, filled: bool = False) -> list[Part]:
     """The sheet as the parts it is rendered in: one, or a big packet's front and its
     score sheets ``PART_SHEETS`` at a time."""
@@ -325,15 +309,6 @@ def sheet_parts(night, sheet: str, *, filled: bool = False) -> list[Part]:
             for chunk in chunks
         ),
     ]
-
-
-def sheet_language(night, asked: str | None = None) -> str:
-    """The language a sheet prints in, one rule for every sheet: ``asked`` (``?language=``,
-    ``print_night --language``) if the site has it, else its night's, else (a table
-    without a night, a season's ladder) the club's; never the screen's."""
-    if asked in dict(settings.LANGUAGES):
-        return asked
-    return night.sheet_language if night is not None else settings.LANGUAGE_CODE
 
 
 def sheet_html(night, sheet: str, *, paper: str, filled: bool = False, language=None) -> str:

@@ -12,7 +12,6 @@ prepared and reloads itself (in the screen's language), or that the client asked
 too many sheets lately (429).
 """
 
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
@@ -20,13 +19,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 
-from scoring.core.permissions import DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
-from scoring.core.views import NightPage
+from scoring.core.http.permissions import DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
+from scoring.core.printing.pages import pdf_response, sheet_answer
+from scoring.core.printing.renderer import paper_or_default
+from scoring.core.ui.views import NightPage
 from scoring.models import Night
-from scoring.printing import kept_sheets
-from scoring.printing.pages import sheet_answer
+from scoring.printing import night_sheets
 from scoring.printing.pair_cards import pair_cards_pdf
-from scoring.printing.renderer import paper_or_default
 
 NAMES = {
     "packet": gettext_lazy("night packet"),
@@ -44,7 +43,7 @@ class SheetView(PublicPage, View):
 
     def get(self, request, pk: int, sheet: str):
         night = get_object_or_404(Night, pk=pk)
-        asked = kept_sheets.night_sheet(
+        asked = night_sheets.night_sheet(
             night,
             sheet,
             paper=paper_or_default(request.GET.get("paper") or night.paper),
@@ -85,11 +84,7 @@ class PairCardsView(DirectorRequiredMixin, NightPage):
             paper=paper_or_default(request.GET.get("paper") or self.night.paper),
             language=request.GET.get("language"),
         )
-        response = HttpResponse(pdf, content_type="application/pdf")
-        filename = f"night-{self.night.pk}-pairs.pdf"
-        response["Content-Disposition"] = f'inline; filename="{filename}"'
-        patch_cache_control(response, private=True, no_store=True)
-        return response
+        return pdf_response(pdf, f"night-{self.night.pk}-pairs.pdf", secret=True)
 
 
 sheet_pdf = SheetView.as_view()

@@ -8,12 +8,12 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.core.forms import AmountField
-from scoring.core.guards import is_final
-from scoring.core.money import shown_money
-from scoring.core.permissions import is_scorer
+from scoring.core.http.permissions import is_scorer
+from scoring.core.records.guards import is_final
+from scoring.core.ui.forms import AmountField
 from scoring.models import Tiebreak
 from scoring.results.selectors import Envelope, cash_counts, counted_envelopes, envelopes
+from scoring.words.money import shown_money
 
 
 class TiebreakForm(forms.Form):

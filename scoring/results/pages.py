@@ -6,8 +6,8 @@ scored yet.
 from functools import cached_property
 from typing import Any
 
-from scoring.core.views import NightPage
-from scoring.nights.mending import night_mends
+from scoring.core.records.mending import night_mends
+from scoring.core.ui.views import NightPage
 from scoring.results import selectors
 from scoring.rules import InvalidInput
 

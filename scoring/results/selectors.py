@@ -13,11 +13,9 @@ from functools import cached_property
 
 from django.utils.translation import gettext
 
-from scoring.core import documents, kept_summaries
-from scoring.core.names import by_name
-from scoring.core.pairs import pair_names
-from scoring.core.places import place_words
-from scoring.core.problem_words import say
+from scoring.core.records import documents, kept_summaries
+from scoring.core.records.documents import night_games, night_seats
+from scoring.core.records.pairs import pair_names
 from scoring.models import (
     CashCount,
     Game,
@@ -28,11 +26,13 @@ from scoring.models import (
     Substitute,
     TablePlayer,
 )
-from scoring.nights.selectors import night_games, night_seats
 from scoring.rules import live
 from scoring.rules.night import LedgerLine, Prize, Summary, summary_document
 from scoring.rules.pot import share_stake, stake_pot
 from scoring.rules.standings import PlayoffProposal, propose_playoffs
+from scoring.words.names import by_name
+from scoring.words.places import place_words
+from scoring.words.problems import say
 
 
 def night_standings(night: Night) -> dict:

@@ -9,25 +9,24 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext, gettext_lazy
 
-from scoring.core import documents, kept_summaries
-from scoring.core.authors import audited
-from scoring.core.guards import is_final, lock_night, lock_open_night, mark_night_changed
-from scoring.core.lists import separated
-from scoring.core.money import shown_money
-from scoring.core.problem_words import said_at, say
+from scoring.core.records import documents, kept_summaries
+from scoring.core.records.authors import audited
+from scoring.core.records.guards import is_final, lock_night, lock_open_night, mark_night_changed
 from scoring.models import CashCount, Game, Night, Tiebreak
-from scoring.nights import selectors as nights_selectors
 from scoring.results.selectors import envelopes
 from scoring.rules import InvalidInput
 from scoring.rules.night import missing_reasons, money_text
 from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
+from scoring.words.lists import separated
+from scoring.words.money import shown_money
+from scoring.words.problems import said_at, say
 
 
 def _night_summary(night: Night, games: list[Game], *, ended_early: bool | None = None):
     """The rules core's summary of the night from its stored totals (``games`` read)."""
     try:
         return documents.summary(
-            night, nights_selectors.night_seats(night), games, ended_early=ended_early
+            night, documents.night_seats(night), games, ended_early=ended_early
         )
     except InvalidInput as invalid:
         raise ValidationError([said_at(problem) for problem in invalid.problems]) from None
@@ -38,7 +37,7 @@ def end_early_preview(night: Night):
     games won, the payout), or a ``ValidationError`` saying why it cannot end yet."""
     if night.ended_early:
         raise ValidationError(gettext("%(night)s was ended early already.") % {"night": night.name})
-    return _night_summary(night, nights_selectors.night_games(night), ended_early=True)
+    return _night_summary(night, documents.night_games(night), ended_early=True)
 
 
 @audited
@@ -97,7 +96,7 @@ def playoffs_start(*, night: Night, user=None) -> list[Game]:
                 "switch it to play-off games first."
             )
         )
-    games = nights_selectors.night_games(night)
+    games = documents.night_games(night)
     unfinished = [game for game in games if not game.is_playoff and not game.finished]
     if unfinished and not night.ended_early:  # ended early, they are void
         raise ValidationError(NOT_YET % {"which": _unfinished_words(unfinished)})
@@ -175,7 +174,7 @@ def night_close(*, night: Night, user=None) -> Night:
     night = lock_night(night)
     if is_final(night):
         raise ValidationError(gettext("%(night)s is final already.") % {"night": night.name})
-    games = nights_selectors.night_games(night)
+    games = documents.night_games(night)
     if not any(not game.is_playoff for game in games):
         raise ValidationError(
             gettext("%(night)s has no games yet: make the schedule first.") % {"night": night.name}
@@ -225,9 +224,7 @@ def cash_count_record(
 ) -> CashCount:
     """Keep a count: the total, or one amount per prize envelope (then their sum)."""
     night = lock_open_night(night)
-    summary = documents.summary(
-        night, nights_selectors.night_seats(night), nights_selectors.night_games(night)
-    )
+    summary = documents.summary(night, documents.night_seats(night), documents.night_games(night))
     expected_envelopes = envelopes(summary)
     stored = []
     if counted_envelopes is not None:

@@ -6,9 +6,9 @@ import django_tables2 as tables
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.core.lists import separated
-from scoring.core.places import place_words
-from scoring.core.tables import BaseTable, MoneyColumn, NameColumn, NumberColumn
+from scoring.core.ui.tables import BaseTable, MoneyColumn, NameColumn, NumberColumn
+from scoring.words.lists import separated
+from scoring.words.places import place_words
 
 
 class StandingsTable(BaseTable):

@@ -23,19 +23,16 @@ from django.utils.translation import gettext, ngettext
 from django_tables2 import RequestConfig, SingleTableMixin, SingleTableView
 from django_tables2.export import ExportMixin
 
-from scoring.core.confirm import Confirmation, ConfirmFirst
-from scoring.core.money import shown_money
-from scoring.core.permissions import (
+from scoring.core.http.permissions import (
     MONEY,
     DirectorRequiredMixin,
     PublicPage,
     ScorerRequiredMixin,
     shown_to,
 )
-from scoring.core.places import place_words
-from scoring.core.problem_words import say
-from scoring.core.tables import CsvExport
-from scoring.core.views import NightPage
+from scoring.core.ui.confirm import Confirmation, ConfirmFirst
+from scoring.core.ui.tables import CsvExport
+from scoring.core.ui.views import NightPage, OneButton
 from scoring.games.tables import PlayoffTable
 from scoring.models import Tiebreak
 from scoring.results import selectors, services
@@ -44,6 +41,9 @@ from scoring.results.pages import NightResultsPage
 from scoring.results.tables import LedgerTable, MemberTable, PrizeTable, StandingsTable
 from scoring.rules import InvalidInput
 from scoring.rules.jsonio import dump_json
+from scoring.words.money import shown_money
+from scoring.words.places import place_words
+from scoring.words.problems import say
 
 
 class NightStandings(PublicPage, ExportMixin, SingleTableMixin, NightResultsPage):
@@ -129,24 +129,23 @@ class NightPot(PublicPage, NightResultsPage):
         return super().get_context_data(**kwargs)
 
 
-class NightAction(DirectorRequiredMixin, NightPage):
+class NightAction(OneButton, DirectorRequiredMixin, NightPage):
     """A one-button change to the night: the service, a note, back to the standings."""
 
-    http_method_names = ["post"]
     service = None  # a ``services`` function taking ``night`` and ``user``; ``done(result)``
     # gives the note shown after it
 
     def service_kwargs(self) -> dict:
         return {}
 
-    def post(self, request, pk):
-        try:
-            result = self.service(night=self.night, user=request.user, **self.service_kwargs())
-        except ValidationError as error:
-            messages.error(request, " ".join(error.messages))
-        else:
-            messages.success(request, self.done(result))
-        return redirect(self.night_url("night-standings"))
+    def change(self, user):
+        return self.service(night=self.night, user=user, **self.service_kwargs())
+
+    def done_note(self, result) -> str:
+        return self.done(result)
+
+    def back_url(self) -> str:
+        return self.night_url("night-standings")
 
 
 class PlayoffsStart(NightAction):

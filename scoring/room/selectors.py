@@ -7,19 +7,20 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db.models import Count, OuterRef, Subquery
 
-from scoring.core.authors import label_words
-from scoring.core.pairs import pair_names
+from scoring.core.records.authors import label_words
+from scoring.core.records.documents import night_seats
+from scoring.core.records.pairs import pair_names
 from scoring.links import selectors as links_selectors
 from scoring.links import tokens
 from scoring.models import Game, Hand, Night, Seat
-from scoring.nights.selectors import night_seats, pattern_rounds
+from scoring.nights.selectors import pattern_rounds
 from scoring.rules import live
 
 
 def _last_change(model, **match):
     """The newest history record of a game or its hands, as subqueries of a game row:
     when, the account that made it, and its change reason (a table link's label when no
-    account made it: ``core.authors``)."""
+    account made it: ``core.records.authors``)."""
     records = model.history.filter(**match).order_by("-history_date")
     return (
         Subquery(records.values("history_date")[:1]),

@@ -7,8 +7,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
-from scoring.core.guards import lock_open_game
-from scoring.links import services as links_services
+from scoring.core.records.guards import lock_open_game
+from scoring.games import confirmation
 from scoring.models import Game, Night
 
 
@@ -39,4 +39,4 @@ def _confirm_as_seen(game: Game, version: int, user) -> Game:
     locked = lock_open_game(game)
     if locked.version != version or locked.dispute:
         raise ValidationError(gettext("it changed since the page was shown: look at it again."))
-    return links_services.game_result_confirm(game=locked, user=user)
+    return confirmation.game_result_confirm(game=locked, user=user)

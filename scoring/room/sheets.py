@@ -3,8 +3,8 @@ code and as text, printed from the round board when a round starts or a table's 
 were revoked.
 """
 
+from scoring.core.printing.parts import sheet_heading
 from scoring.links import tokens
-from scoring.printing.sheets import sheet_heading
 from scoring.room import selectors
 
 

@@ -1,5 +1,6 @@
-"""The room on the night: the round board for the people running it, and the projector
-view for the players across the hall.
+"""The room on the night: the round board for the people running it, the projector view
+for the players across the hall, and a second scorer's phone (its first page lists the
+night's games as the round board does).
 
 Both reload themselves: the round board every ``ROUND_BOARD_RELOAD`` seconds (a
 ``<meta http-equiv="refresh">``), the projector after showing each of its pages for
@@ -11,12 +12,15 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect
-from django.utils.cache import patch_cache_control
+from django.urls import reverse
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext, ngettext
+from django.views.decorators.cache import never_cache
+from django.views.generic import TemplateView
 
-from scoring.core.permissions import (
+from scoring.core.http.permissions import (
     MONEY,
     STANDINGS,
     DirectorRequiredMixin,
@@ -24,8 +28,12 @@ from scoring.core.permissions import (
     ScorerRequiredMixin,
     shown_to,
 )
-from scoring.core.views import NightPage
-from scoring.printing import renderer
+from scoring.core.printing import renderer
+from scoring.core.printing.pages import pdf_response
+from scoring.core.ui.views import NightPage
+from scoring.links import scorers
+from scoring.links.refusals import TOO_MANY, forged_too_often, refused_page
+from scoring.links.tokens import LinkForged, LinkRefused
 from scoring.results import selectors as results_selectors
 from scoring.results.pages import NightResultsPage
 from scoring.room import selectors, services, sheets
@@ -158,14 +166,43 @@ class RoundCards(DirectorRequiredMixin, NightPage):
         number = number_from_digits(request.GET.get("round"))
         context = sheets.round_cards_context(self.night, number)
         pdf = renderer.render_pdf("scoring/room/round_cards.html", context, paper=self.night.paper)
-        response = HttpResponse(pdf, content_type="application/pdf")
         name = f"night-{self.night.pk}-round-{context['round']}-table-cards.pdf"
-        response["Content-Disposition"] = f'inline; filename="{name}"'
-        patch_cache_control(response, private=True, no_store=True)
-        return response
+        return pdf_response(pdf, name, secret=True)
+
+
+@method_decorator(never_cache, name="dispatch")
+class DeviceHome(TemplateView):
+    """A scorer device's first page (``links.scorers``): the night's games, the round
+    being played first, each leading to its page; a refusal page unless the code is good
+    now."""
+
+    template_name = "scoring/room/device_home.html"
+
+    def dispatch(self, request, *args, token, **kwargs):
+        try:
+            self.device = scorers.open_device(token)
+        except LinkForged as forged:
+            if forged_too_often(request):
+                return refused_page(request, str(TOO_MANY), 429, kind="scorer")
+            return refused_page(request, str(forged), 403, kind="scorer")
+        except LinkRefused as refused:
+            return refused_page(request, str(refused), 403, kind="scorer")
+        self.token = token
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        board = selectors.round_board(self.device.night)
+        for game in board.games:
+            game.device_url = reverse("scoring:device-game", args=[self.token, game.pk])
+        return super().get_context_data(
+            device=self.device,
+            night=self.device.night,
+            board=board,
+        )
 
 
 round_board = RoundBoardPage.as_view()
 round_confirm = RoundConfirmPage.as_view()
 round_cards = RoundCards.as_view()
 projector = ProjectorPage.as_view()
+device_home = DeviceHome.as_view()

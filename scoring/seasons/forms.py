@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.core.forms import RecordsChoiceField, date_picker
+from scoring.core.ui.forms import RecordsChoiceField, date_picker
 from scoring.models import Night, Season
 
 

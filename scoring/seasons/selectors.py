@@ -7,13 +7,12 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, QuerySet
 
-from scoring.core import kept_summaries
-from scoring.core.names import name_order
+from scoring.core.records import documents, kept_summaries
 from scoring.models import Night, NightSummary, Season
-from scoring.nights import selectors as nights_selectors
 from scoring.rules import ladder as ladder_rules
 from scoring.rules.ladder import SEASON_FORMAT, ladder, night_points
 from scoring.rules.names import name_key
+from scoring.words.names import name_order
 
 
 def season_nights(season: Season) -> QuerySet[Night]:
@@ -36,7 +35,7 @@ def season_document(season: Season) -> dict:
     document = {"format": SEASON_FORMAT, "name": season.name}
     if season.best is not None:
         document["best"] = season.best
-    document["nights"] = [nights_selectors.night_file(night) for night in season_nights(season)]
+    document["nights"] = [documents.night_file(night) for night in season_nights(season)]
     return document
 
 

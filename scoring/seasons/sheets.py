@@ -1,12 +1,12 @@
-"""The season's printed ladder, kept like every printed sheet (``printing.kept_sheets``)."""
+"""The season's printed ladder, kept like every printed sheet (``core.printing.kept_sheets``)."""
 
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
+from scoring.core.printing import kept_sheets
+from scoring.core.printing.parts import Part, sheet_language
 from scoring.models import Season
-from scoring.printing import kept_sheets
-from scoring.printing.sheets import Part, sheet_language
 from scoring.seasons.selectors import season_ladder
 
 LADDER_TEMPLATE = "scoring/seasons/ladder_sheet.html"

@@ -7,7 +7,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.core.tables import NO_BREAK, BaseTable, NameColumn, NumberColumn
+from scoring.core.ui.tables import NO_BREAK, BaseTable, NameColumn, NumberColumn
 
 
 class NightPointsColumn(NumberColumn):

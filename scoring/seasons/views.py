@@ -9,7 +9,6 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.text import slugify
 from django.utils.translation import gettext
@@ -17,11 +16,11 @@ from django.views.generic import CreateView, ListView, TemplateView, UpdateView,
 from django_tables2 import SingleTableMixin
 from django_tables2.export import ExportMixin
 
-from scoring.core.permissions import DirectorRequiredMixin, PublicPage
-from scoring.core.tables import CsvExport
+from scoring.core.http.permissions import DirectorRequiredMixin, PublicPage
+from scoring.core.printing.pages import pdf_response, print_language
+from scoring.core.printing.renderer import paper_or_default
+from scoring.core.ui.tables import CsvExport
 from scoring.models import Season
-from scoring.printing.pages import print_language
-from scoring.printing.renderer import paper_or_default
 from scoring.seasons import selectors, services, sheets
 from scoring.seasons.forms import SeasonForm
 from scoring.seasons.tables import LadderTable
@@ -97,9 +96,7 @@ class SeasonLadderPdf(PublicPage, View):
         season = get_object_or_404(Season, pk=pk)
         paper = paper_or_default(request.GET.get("paper"))
         pdf = sheets.ladder_sheet_pdf(season, paper, request.GET.get("language"))
-        response = HttpResponse(pdf, content_type="application/pdf")
-        response["Content-Disposition"] = f'inline; filename="season-{season.pk}-ladder.pdf"'
-        return response
+        return pdf_response(pdf, f"season-{season.pk}-ladder.pdf")
 
 
 season_list = SeasonList.as_view()

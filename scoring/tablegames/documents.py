@@ -4,7 +4,7 @@ The site scores a table exactly as ``python3 -m scoring.rules score`` does becau
 hands the rules core the same document; ``manage.py export_game`` prints its board.
 """
 
-from scoring.core.documents import play_data, play_fields
+from scoring.core.records.documents import play_data, play_fields
 from scoring.rules.night import money_text
 from scoring.rules.table import GAME_FORMAT, read_table, score_table
 

@@ -1,8 +1,8 @@
-"""Forms of the table pages: a new table, and one hand of it (``core.hand_form`` built
+"""Forms of the table pages: a new table, and one hand of it (``hands.forms`` built
 for its players, as for a night's games).
 
 They convert types and no more; the rules core judges what was typed, through the table
-services, and its words are put beside the fields (``core.forms.add_rules_errors``).
+services, and its words are put beside the fields (``core.ui.forms.add_rules_errors``).
 """
 
 from decimal import Decimal
@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.core.forms import (
+from scoring.core.ui.forms import (
     AmountField,
     ImportForm,
     date_picker,
@@ -21,10 +21,10 @@ from scoring.core.forms import (
     typed_names,
     typed_players_field,
 )
-from scoring.core.hand_form import HandForm, Sides
-from scoring.core.problem_words import shown
+from scoring.hands.forms import HandForm, Sides
 from scoring.models import Night
 from scoring.rules.table import player_counts_words, table_variants
+from scoring.words.problems import shown
 
 
 def player_label(number: int, names: dict[int, str]) -> str:

@@ -10,8 +10,6 @@ from decimal import Decimal
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext
 
-from scoring.core.lists import scores_words
-from scoring.core.won_words import won_words
 from scoring.games import audit
 from scoring.games.audit import AuditEntry
 from scoring.models import TableGame, TableHand, TablePlayer
@@ -19,6 +17,8 @@ from scoring.rules import InvalidInput
 from scoring.rules.hand import MONEY
 from scoring.rules.table import Table
 from scoring.tablegames.documents import table_state
+from scoring.words.lists import scores_words
+from scoring.words.why_won import won_words
 
 PLAYERS = Prefetch("players", queryset=TablePlayer.objects.select_related("member"))
 

@@ -13,22 +13,22 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring.core import hand_writes
-from scoring.core.authors import audited
-from scoring.core.errors import (
+from scoring.core.records.authors import audited
+from scoring.core.records.errors import (
     NightFileRefused,
     rules_error,
 )
-from scoring.core.guards import lock_open_night, open_to, refuse_if_final
-from scoring.core.hand_writes import hand_error_fields
-from scoring.core.members import members_named
-from scoring.core.problem_words import refusal
+from scoring.core.records.guards import lock_open_night, open_to, refuse_if_final
+from scoring.core.records.members import members_named
+from scoring.hands import writes
+from scoring.hands.writes import hand_error_fields
 from scoring.models import Night, TableGame, TableHand, TablePlayer
 from scoring.rules import InvalidInput, Problem
 from scoring.rules.errors import gettext_noop, words
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.table import DEFAULT_UNIT, GAME_FORMAT, read_table
 from scoring.tablegames.documents import table_document, table_hand_data, table_hand_fields
+from scoring.words.problems import refusal
 
 TABLE_FIELDS = ("variant", "players", "stake", "unit")
 
@@ -105,8 +105,8 @@ def _store(table: TableGame, state) -> None:
     table.save()
 
 
-class TableHands(hand_writes.Hands):
-    """A table's hands for the one hand path (``core.hand_writes``)."""
+class TableHands(writes.Hands):
+    """A table's hands for the one hand path (``hands.writes``)."""
 
     model = TableHand
     owner_field = "table"
@@ -160,16 +160,16 @@ class TableHands(hand_writes.Hands):
 def table_hand_record(
     *, table: TableGame, data: dict, user=None, number: int | None = None
 ) -> TableHand:
-    """Append a hand to ``table`` (``core.hand_writes.record``)."""
-    return hand_writes.record(TableHands, table, data=data, user=user, number=number)
+    """Append a hand to ``table`` (``hands.writes.record``)."""
+    return writes.record(TableHands, table, data=data, user=user, number=number)
 
 
 def table_hand_correct(*, hand: TableHand, data: dict, version: int, user=None) -> TableHand:
-    return hand_writes.correct(TableHands, hand, data=data, version=version, user=user)
+    return writes.correct(TableHands, hand, data=data, version=version, user=user)
 
 
 def table_hand_delete(*, hand: TableHand, user=None) -> None:
-    hand_writes.delete(TableHands, hand, user=user)
+    writes.delete(TableHands, hand, user=user)
 
 
 @audited

@@ -10,11 +10,11 @@ it, so it is kept, limited and rendered once like a night's sheets (``kept_sheet
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from scoring.core.lists import scores_words
-from scoring.printing import kept_sheets, renderer
-from scoring.printing.sheets import Part, sheet_language
+from scoring.core.printing import kept_sheets, renderer
+from scoring.core.printing.parts import Part, sheet_language
 from scoring.rules.hand import MONEY
 from scoring.tablegames.selectors import table_board
+from scoring.words.lists import scores_words
 
 # Widths in millimetres, within the 180 mm a Letter or A4 page gives: hand, bidder,
 # partner (Razzle), bid, one per scoring card, then the players share what is left.

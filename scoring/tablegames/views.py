@@ -1,6 +1,6 @@
 """Views of the tables: games of 2 to 6 single players, on their own or beside a night.
 
-Thin, as ``core.views`` says: a form converts, a table service writes, a table selector
+Thin, as ``core.ui.views`` says: a form converts, a table service writes, a table selector
 reads. Anyone may read a table; scorers and directors start tables and enter hands.
 """
 
@@ -15,16 +15,17 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.generic import FormView, TemplateView
 
-from scoring.core import errors
-from scoring.core.confirm import Confirmation
-from scoring.core.guards import is_final, open_to
-from scoring.core.hand_form import HandEditForm, hand_initial
-from scoring.core.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_scorer
-from scoring.core.views import HandCorrection, HandDeletion, HandEntry, by_method
+from scoring.core.http.permissions import MONEY, PublicPage, ScorerRequiredMixin, is_scorer
+from scoring.core.printing.pages import print_language, sheet_answer
+from scoring.core.printing.renderer import paper_or_default
+from scoring.core.records import errors
+from scoring.core.records.guards import is_final, open_to
+from scoring.core.ui.confirm import Confirmation
+from scoring.core.ui.views import by_method
 from scoring.games import audit
+from scoring.hands.forms import HandEditForm, hand_initial
+from scoring.hands.views import HandCorrection, HandDeletion, HandEntry
 from scoring.models import Night, TableGame, TableHand
-from scoring.printing.pages import print_language, sheet_answer
-from scoring.printing.renderer import paper_or_default
 from scoring.rules.digits import number_from_digits
 from scoring.rules.jsonio import dump_json
 from scoring.tablegames import selectors, services, sheets
@@ -154,7 +155,7 @@ class TableSheet(PublicPage, TemplateView):
     """The table's score sheet as PDF (``?filled=1``: the hands entered; ``?paper=a4``;
     ``?language=fr``, else its night's, else the club's),
     or as HTML for a quick look when ``preview``: kept, one render at a time, within the
-    client's limit (``printing.pages.sheet_answer``)."""
+    client's limit (``core.printing.pages.sheet_answer``)."""
 
     preview = False
 
@@ -229,7 +230,7 @@ class TableHandEdit(HandCorrection, TableHandPage):
 
 
 class TableHandDelete(HandDeletion, TableHandPage):
-    """Asks first, as a game's hand does (``core.confirm``)."""
+    """Asks first, as a game's hand does (``core.ui.confirm``)."""
 
     def confirmation(self) -> Confirmation:
         number = {"number": self.number}

@@ -13,7 +13,7 @@ from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scoring.core.documents import hand_data
+from scoring.core.records.documents import hand_data
 from scoring.games import services as games_services
 from scoring.links.tokens import TableLink, link_path
 from scoring.models import Game

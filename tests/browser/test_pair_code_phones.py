@@ -19,7 +19,7 @@ from django.db.models import Q
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from scoring.links import services as links_services
+from scoring.games import confirmation
 from scoring.models import Game, PhoneEntry
 from scoring.results import services as results_services
 from tests.browser.nights import hands_by_cards
@@ -151,7 +151,7 @@ def test_a_play_off_is_played_from_the_cards_printed_at_the_draw(
     cards = pair_cards(client_as, director, night, tmp_path)
     play_out(night, upsets=[(1, 3)])  # pairs 1, 2 and 3 tie on four wins
     for game in Game.objects.filter(night=night, confirmed=False):
-        links_services.game_result_confirm(game=game, user=director)
+        confirmation.game_result_confirm(game=game, user=director)
     results_services.playoffs_start(night=night, user=director)
     assert cards[1].startswith(f"{live_server.url}/p/")
 

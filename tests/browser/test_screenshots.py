@@ -19,13 +19,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.attendance import services as attendance_services
-from scoring.core import limits
+from scoring.core.http import limits
+from scoring.games import confirmation
 from scoring.games import services as games_services
-from scoring.links import services as links_services
 from scoring.links import tokens
 from scoring.models import Game, Season
 from scoring.nights import services as nights_services
-from scoring.printing import kept_sheets
+from scoring.printing import night_sheets
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
 from scoring.tablegames import services as tablegames_services
@@ -126,7 +126,7 @@ def test_screenshots(as_user, scorer, director, folder):
     sheet_page(desktop, f"{night_url}sheets/standings.pdf", folder / "standings-sheet.png")
 
     # A packet another request is rendering: the page that reloads itself until it is kept.
-    job = kept_sheets.night_sheet(night, "packet", paper="letter").job()
+    job = night_sheets.night_sheet(night, "packet", paper="letter").job()
     rendering = limits.acquire(job.lock, 60, pages=job.pages, done=2)
     shoot(desktop, f"{night_url}sheets/packet.pdf", folder / "sheet-preparing.png")
     rendering.release()
@@ -305,7 +305,7 @@ def test_hall_pair_code_screenshots(as_user, new_context, director, folder, sett
         winner = game.pair_a if game.table % 2 else game.pair_b
         result = {"winner": winner, "score": score, "cinches": [0, 1]}
         games_services.game_result_record(game=game, result=result, user=director)
-        links_services.game_result_confirm(game=game, user=staff)
+        confirmation.game_result_confirm(game=game, user=staff)
     boss = as_user(director, **DESKTOP)
     sheet_page(boss, f"/nights/{night.pk}/sheets/pairs.pdf", folder / "hall-pair-cards.png")
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from scoring.links.refusals import NEWS_SECONDS
 from scoring.links.tokens import link_path, link_token
-from scoring.links.views import NEWS_SECONDS
 from scoring.models import Game
 from tests.browser.nights import hands_by_cards
 from tests.browser.steps import enter_hand, status

@@ -11,9 +11,9 @@ from django.contrib.auth.models import Group, User
 from django.core.management import CommandError, call_command
 from django.test import RequestFactory
 
+from scoring.core.records import documents
 from scoring.management.commands.load_demo import DEMO_NIGHT
 from scoring.models import Game, Member, Night
-from scoring.nights import selectors as nights_selectors
 from scoring.rules.jsonio import load_json
 
 pytestmark = pytest.mark.django_db
@@ -168,7 +168,7 @@ def test_the_demo_night_is_the_fixture_file_dated_today(debug):
     load_demo()
 
     fixture = load_json((FIXTURES / "demo-night.json").read_text(encoding="utf-8"))
-    exported = nights_selectors.night_file(Night.objects.get())
+    exported = documents.night_file(Night.objects.get())
     assert exported["date"] == datetime.date.today().isoformat()
     assert {key: exported[key] for key in fixture if key != "date"} == {
         key: value for key, value in fixture.items() if key != "date"

@@ -5,8 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.core import documents
-from scoring.nights import selectors as nights_selectors
+from scoring.core.records import documents
 from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db
@@ -14,9 +13,7 @@ pytestmark = pytest.mark.django_db
 
 def summary_in(language: str, night):
     with translation.override(language):
-        return documents.summary(
-            night, nights_selectors.night_seats(night), nights_selectors.night_games(night)
-        )
+        return documents.summary(night, documents.night_seats(night), documents.night_games(night))
 
 
 def test_unfinished_games_and_open_ties_are_said_in_french_and_english():
@@ -36,7 +33,7 @@ def test_the_standings_document_stays_english():
     night = night_with_schedule(4)
     with translation.override("fr"):
         document = documents.standings(
-            night, nights_selectors.night_seats(night), nights_selectors.night_games(night)
+            night, documents.night_seats(night), documents.night_games(night)
         )
     assert document["money"]["blocked"] == (
         "6 games are not finished; pairs 1, 2, 3 and 4 are level for places 1 to 3 so far"

@@ -9,11 +9,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.core.problem_words import shown
 from scoring.models import Night
 from scoring.rules import InvalidInput
 from scoring.rules.night import read_night
 from scoring.rules.simulate import random_night
+from scoring.words.problems import shown
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from scoring.templatetags.money import money
+from scoring.words.templatetags.money import money
 
 NBSP = "\u00a0"
 

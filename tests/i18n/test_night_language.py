@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from scoring.models import Night
 from scoring.nights import services as nights_services
-from scoring.printing import kept_sheets
+from scoring.printing import night_sheets
 from scoring.rules.simulate import random_night
 from tests.factories import NEW_NIGHT_FORM, night_with_schedule
 
@@ -123,10 +123,10 @@ def test_print_night_takes_the_nights_language_unless_told(night, tmp_path):
 
 
 def test_kept_sheets_are_kept_under_their_language(night):
-    french = kept_sheets.sheet_pdf(night, "standings", paper="letter")
-    english = kept_sheets.sheet_pdf(night, "standings", paper="letter", language="en")
+    french = night_sheets.sheet_pdf(night, "standings", paper="letter")
+    english = night_sheets.sheet_pdf(night, "standings", paper="letter", language="en")
     assert french != english
-    assert kept_sheets.sheet_pdf(night, "standings", paper="letter") == french
+    assert night_sheets.sheet_pdf(night, "standings", paper="letter") == french
     assert "Classement" in text(french) and "Standings" in text(english)
 
 
@@ -156,7 +156,7 @@ def test_french_headings_keep_the_score_sheets_columns_over_its_ruled_rows(varia
         document=random_night(2, seed=5, variant_id=variant_id, rounds_played=0)
     )
     night.language = "fr"
-    pdf = kept_sheets.sheet_pdf(night, "packet", paper="letter")
+    pdf = night_sheets.sheet_pdf(night, "packet", paper="letter")
     sheet = PdfReader(io.BytesIO(pdf)).pages[2]
     found = []
     sheet.extract_text(

@@ -161,7 +161,7 @@ class Site:
             ALLOWED_HOSTS=HOST,
             DATABASE_URL=self.database.url,
             STATIC_ROOT=str(static_root or folder / "static"),
-            # Its own limits and render locks (``scoring.core.limits``), beside its database.
+            # Its own limits and render locks (``scoring.core.http.limits``), beside its database.
             LIMITS_FILE=str(folder / "limits.sqlite3"),
         )
 
@@ -451,7 +451,7 @@ def seed(night_id: int, scorers: int) -> dict:
     from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
     from django.utils.crypto import get_random_string
 
-    from scoring.core.permissions import SCORERS
+    from scoring.core.http.permissions import SCORERS
     from scoring.models import Game
 
     password = make_password(PASSWORD)
@@ -482,7 +482,7 @@ def seed(night_id: int, scorers: int) -> dict:
 
 def stored_hands(using: str, night_id: int) -> list[dict]:
     """Every hand of the night in stored order: game, position, who entered it, the hand."""
-    from scoring.core.documents import hand_data
+    from scoring.core.records.documents import hand_data
     from scoring.models import Hand
 
     hands = (
@@ -522,7 +522,7 @@ def database_check(using: str) -> dict:
 
 def refold_mismatches(using: str, night_id: int) -> list[str]:
     """Games whose stored totals differ from the rules core's fold of their stored hands."""
-    from scoring.core.documents import hand_data
+    from scoring.core.records.documents import hand_data
     from scoring.models import Game
     from scoring.rules import play_game
     from scoring.rules.variants import get_variant

@@ -29,8 +29,13 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring.attendance import services as attendance_services
-from scoring.core import language, text_size
-from scoring.core.permissions import MONEY, DirectorRequiredMixin, PublicPage, ScorerRequiredMixin
+from scoring.core.http import language, text_size
+from scoring.core.http.permissions import (
+    MONEY,
+    DirectorRequiredMixin,
+    PublicPage,
+    ScorerRequiredMixin,
+)
 from scoring.games import services as games_services
 from scoring.games import views as games_views
 from scoring.links import codes, scorers
@@ -106,7 +111,7 @@ OPEN_VIEWS = {
     links_views.PairNews: PUBLIC,
     links_views.PairSettled: PUBLIC,
     # A second scorer's phone: the signed code in the URL is its only key (tests below).
-    links_views.DeviceHome: PUBLIC,
+    room_views.DeviceHome: PUBLIC,
     links_views.DeviceHand: PUBLIC,
     links_views.DeviceResult: PUBLIC,
     links_views.DeviceConfirm: PUBLIC,
@@ -133,7 +138,7 @@ ALL_PATTERNS = sorted(walk(get_resolver().url_patterns))
 
 
 def by_method(callback) -> dict | None:
-    """The views a URL splits by method (``core.views.by_method``), or None for one view."""
+    """The views a URL splits by method (``core.ui.views.by_method``), or None for one view."""
     return inspect.getclosurevars(callback).nonlocals.get("views")
 
 

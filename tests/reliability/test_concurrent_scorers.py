@@ -17,9 +17,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
 
+from scoring.core.records import documents
 from scoring.games import services as games_services
 from scoring.models import Game
-from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
 from scoring.results import selectors as results_selectors
 from scoring.rules.jsonio import dump_json, load_json
@@ -116,7 +116,7 @@ def test_sixteen_scorers_at_once_lose_nothing(live, db):
     night_file = site.manage("export_night", str(live.night), "--night-file").stdout
     replayed = replay(load_json(night_file))
     assert dump_json(results_selectors.night_standings(replayed)) == standings
-    assert dump_json(nights_selectors.night_file(replayed)) == night_file
+    assert dump_json(documents.night_file(replayed)) == night_file
 
 
 def replay(document: dict):

@@ -38,7 +38,7 @@ LOAD_SECONDS = 20
 PAGE_SECONDS = 3.0
 LOAD_TABLES = 6  # what the visitors ask for
 LIMIT_TABLES = 12  # what the allowance test asks for, on both papers: 24 sheets
-# The limits the README states (scoring/links/views.py, scoring/printing/kept_sheets.py).
+# The limits the README states (scoring/links/views.py, scoring/core/printing/kept_sheets.py).
 FORGED_LIMIT, LINK_LIMIT, RENDERS = 20, 300, 10
 
 

@@ -40,13 +40,14 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
-from scoring.core import documents, limits
+from scoring.core.http import limits
+from scoring.core.records import documents
+from scoring.games import confirmation
 from scoring.games import services as games_services
 from scoring.links import codes, scorers
 from scoring.links import services as links_services
 from scoring.links.tokens import link_path
 from scoring.models import Game, Hand, Night, PairCode, PhoneEntry
-from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
@@ -349,7 +350,7 @@ class PhoneProtocol(RuleBasedStateMachine):
         if waiting:
             game = data.draw(st.sampled_from(waiting))
             user = self.scorer if by == "scorer" else self.director
-            self.refused(links_services.game_result_confirm, game=game, user=user)
+            self.refused(confirmation.game_result_confirm, game=game, user=user)
 
     def revoke_a_table(self, data):
         games = self.games()
@@ -440,7 +441,7 @@ class PhoneProtocol(RuleBasedStateMachine):
     @invariant()
     def the_standings_are_the_rules_cores_over_the_stored_hands(self):
         night = Night.objects.get(pk=self.night.pk)
-        seats = nights_selectors.night_seats(night)
+        seats = documents.night_seats(night)
         games = list(Game.objects.filter(night=night).prefetch_related("hands", "substitutes"))
         try:
             expected = score_night(documents.night_document(night, seats, games))

@@ -18,9 +18,8 @@ from PIL import Image
 from pytest_django.asserts import assertContains, assertNotContains
 from pyzbar import pyzbar
 
-from scoring.games import audit
+from scoring.games import audit, confirmation
 from scoring.links import devices
-from scoring.links import services as links_services
 from scoring.links.tokens import link_path, link_url
 from scoring.models import Game
 from tests.factories import ScorerFactory, night_with_schedule
@@ -202,6 +201,6 @@ def test_only_a_scorer_or_a_director_settles_a_dispute(client_as, scorer, game):
     assertContains(page, DISPUTED)
     assertContains(answer, DISPUTED)
     unchanged(game, dispute=f"pair {game.pair_b} (table link): we took the jack")
-    links_services.game_result_confirm(game=game, user=scorer)
+    confirmation.game_result_confirm(game=game, user=scorer)
     game.refresh_from_db()
     assert game.confirmed and game.confirmed_by == scorer.username

@@ -1,7 +1,7 @@
 """The limits and render locks hold for the whole site: counted at once by many, shared
 by every process, and never dropped because the cache filled up.
 
-``scoring.core.limits`` keeps them in a SQLite file of their own. Here: many threads and
+``scoring.core.http.limits`` keeps them in a SQLite file of their own. Here: many threads and
 two processes counting against one limit, locks taken, refreshed, released and expired,
 and the sheets' render allowance and render slot surviving a database cache that culls
 (Django's culls the third of its keys that sort first, ``:1:allowance…`` and
@@ -18,9 +18,10 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 
-from scoring.core import limits
+from scoring.core.http import limits
+from scoring.core.printing import kept_sheets, renderer
 from scoring.nights import services as nights_services
-from scoring.printing import kept_sheets, renderer
+from scoring.printing import night_sheets
 from scoring.rules.simulate import random_night
 
 REPOSITORY = settings.BASE_DIR
@@ -64,7 +65,7 @@ TAKER = """
 import sys
 from django.conf import settings
 settings.configure(LIMITS_FILE=sys.argv[1])
-from scoring.core import limits
+from scoring.core.http import limits
 print(sum(limits.take("link:shared", 20, 600) for _ in range(15)))
 """
 
@@ -148,7 +149,7 @@ def test_a_client_at_its_limit_stays_there_when_the_cache_culls(empty_cache, mon
     monkeypatch.setattr(kept_sheets.renders, "limit", 2)
     night = night_of(4, "Culled")
     for paper in ("letter", "a4"):
-        answer = kept_sheets.request_pdf(
+        answer = night_sheets.request_pdf(
             night, "standings", paper=paper, filled=False, client="10.0.0.1"
         )
         assert isinstance(answer, kept_sheets.Ready)
@@ -156,7 +157,7 @@ def test_a_client_at_its_limit_stays_there_when_the_cache_culls(empty_cache, mon
     fill_the_cache()
     night.name = "Renamed"  # a change: the sheet is another one, to render again
     night.save()
-    again = kept_sheets.request_pdf(
+    again = night_sheets.request_pdf(
         night, "standings", paper="letter", filled=False, client="10.0.0.1"
     )
 
@@ -179,12 +180,12 @@ def test_the_render_slot_stays_taken_when_the_cache_culls(empty_cache, monkeypat
         return real(html, **options)
 
     monkeypatch.setattr(renderer, "html_to_pdf", held)
-    first = kept_sheets.request_pdf(busy, "packet", paper="letter", filled=False, client="a")
+    first = night_sheets.request_pdf(busy, "packet", paper="letter", filled=False, client="a")
     assert first == kept_sheets.Preparing(8) and started.wait(300)
 
     fill_the_cache()
-    second = kept_sheets.request_pdf(other, "packet", paper="letter", filled=False, client="b")
-    again = kept_sheets.request_pdf(busy, "packet", paper="letter", filled=False, client="c")
+    second = night_sheets.request_pdf(other, "packet", paper="letter", filled=False, client="b")
+    again = night_sheets.request_pdf(busy, "packet", paper="letter", filled=False, client="c")
     finish.set()
     kept_sheets.wait_for_background(300)  # a render of the other night too, had one started
 

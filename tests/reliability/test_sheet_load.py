@@ -5,7 +5,7 @@ render slot: each built once per change of what it is made of and kept, one rend
 time, limited per client before anything is built, and a reload of a waiting packet
 builds nothing. The counts are of the work itself: the sheets' HTML built
 (``printing.sheets.sheet_parts``, ``sheet_html``), the table links signed for them, and
-WeasyPrint's renders (``printing.renderer.html_to_pdf``).
+WeasyPrint's renders (``core.printing.renderer.html_to_pdf``).
 """
 
 import datetime
@@ -15,10 +15,10 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from scoring.core import guards
+from scoring.core.printing import kept_sheets, renderer
+from scoring.core.records import guards
 from scoring.links import tokens
 from scoring.nights import services as nights_services
-from scoring.printing import kept_sheets, renderer
 from scoring.printing import sheets as printing_sheets
 from scoring.rules.simulate import random_night
 from scoring.tablegames import services as tablegames_services

@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import RequestFactory
 from django.urls import reverse
 
-from scoring.core.forms import IMPORT_LIMIT
+from scoring.core.http.uploads import IMPORT_LIMIT
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules.simulate import random_night
 

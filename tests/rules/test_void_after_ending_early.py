@@ -1,7 +1,7 @@
 """A night ended early: a game not finished by then counts for nobody, whatever is stored.
 
 The site refuses entry into such a game until the night is re-opened
-(``scoring.core.guards``); the rules core must not count what a void game holds either:
+(``scoring.core.records.guards``); the rules core must not count what a void game holds either:
 the hands in play, or a result that still awaited its confirmation.
 """
 

@@ -12,8 +12,8 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
+from scoring.games import confirmation
 from scoring.games import services as games_services
-from scoring.links import services as links_services
 from scoring.nights import services as nights_services
 from scoring.results import selectors as results_selectors
 from scoring.rules.jsonio import dump_json
@@ -113,7 +113,7 @@ def test_the_public_audit_trail_names_people_never_by_their_sign_in_name(client,
     result = {"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
     games_services.game_result_record(game=game, result=result, user=typed_by)
     public_while_awaiting = client.get(reverse("scoring:game-detail", args=[game.pk]))
-    links_services.game_result_confirm(game=game, user=settled_by)
+    confirmation.game_result_confirm(game=game, user=settled_by)
     path = reverse("scoring:game-detail", args=[game.pk])
 
     public = client.get(path)
@@ -141,7 +141,7 @@ def test_the_public_night_file_names_who_confirmed_never_by_their_sign_in_name(
     game = night.games.get()
     result = {"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
     games_services.game_result_record(game=game, result=result, user=typed_by)
-    links_services.game_result_confirm(game=game, user=settled_by)
+    confirmation.game_result_confirm(game=game, user=settled_by)
     path = reverse("scoring:night-file", args=[night.pk])
 
     public = json.loads(client.get(path).content)

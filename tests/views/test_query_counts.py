@@ -28,7 +28,7 @@ GAME_PAGE = {"anonymous": 6, "scorer": 10, "director": 9}
 # locked and its hands (2), the hand and its history row, the game and its history row,
 # the night's ``updated_at`` (5), and here the test's savepoint and its release (2). The
 # game page's scorer adds session, user and Scorers group (3); the table link its entry
-# key stored in a savepoint of its own (3: ``core.entries``), whether the game's round
+# key stored in a savepoint of its own (3: ``games.entries``), whether the game's round
 # has begun (1: ``guards.round_before``) and the time its phone was heard from (1, for
 # the round board).
 HAND_SAVE = {"table link": 15, "game page": 13}

@@ -1,2 +1,1 @@
-"""One module per `manage.py` command: import, export and print a night, back up the
-database, load the demo. Each says what it does."""
+"""One module per ``manage.py`` command of the whole database. Each says what it does."""

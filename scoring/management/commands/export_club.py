@@ -26,7 +26,7 @@ from django.db.migrations.recorder import MigrationRecorder
 
 CLUB_FORMAT = "cinch-club/1"
 EXIT_REFUSED = 2
-# Made again on their own: the kept summaries (scoring.core.kept_summaries).
+# Made again on their own: the kept summaries (scoring.core.records.kept_summaries).
 LEFT_OUT = {"scoring.NightSummary"}
 OTHER_MODELS = ("auth.Group", "auth.User", "admin.LogEntry")
 

@@ -23,7 +23,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.core.permissions import SCORERS
+from scoring.core.http.permissions import SCORERS
 from scoring.management.demo import DEMO_EMAIL, DEMO_NIGHT, DIRECTOR, PUBLISHED_PASSWORDS, SCORER
 from scoring.models import Member, Night
 from scoring.nights import services as nights_services

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
+from scoring.core.printing import renderer
 from scoring.models import Game, Seat
 from scoring.nights import services as nights_services
-from scoring.printing import kept_sheets, renderer
+from scoring.printing import night_sheets
 from scoring.printing import sheets as printing_sheets
 from scoring.rules.jsonio import dump_json
 from tests.commands.test_attendance_files import attendance_night
@@ -29,7 +30,7 @@ def night():
 def test_a_forfeit_prints_forfeit_and_its_winner(night):
     forfeit = Game.objects.filter(night=night, forfeit=True).exclude(winner=None).first()
 
-    _, text = pdf_text(kept_sheets.sheet_pdf(night, "packet", paper="letter", filled=True))
+    _, text = pdf_text(night_sheets.sheet_pdf(night, "packet", paper="letter", filled=True))
 
     assert shows(text, f"Forfeit: won by pair {forfeit.winner}")
     assert shows(text, f"Winner: pair {forfeit.winner} (forfeit)")

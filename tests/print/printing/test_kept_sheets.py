@@ -15,11 +15,13 @@ from django.urls import reverse
 from pypdf import PdfReader
 from pytest_django.asserts import assertContains
 
-from scoring.core import limits
+from scoring.core.http import limits
+from scoring.core.printing import kept_sheets, renderer
+from scoring.core.printing.parts import Part
+from scoring.core.records import documents
 from scoring.games import services as games_services
-from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
-from scoring.printing import kept_sheets, renderer
+from scoring.printing import night_sheets
 from scoring.printing import sheets as printing_sheets
 from scoring.rules.simulate import random_night
 from tests.factories import ScorerFactory
@@ -55,14 +57,14 @@ def page_texts(pdf: bytes) -> list[str]:
 
 
 def open_game(night):
-    return next(game for game in nights_selectors.night_games(night) if game.winner is None)
+    return next(game for game in documents.night_games(night) if game.winner is None)
 
 
 def test_a_kept_sheet_is_in_the_database_cache_every_worker_reads(settings, renders):
     night = night_of(4, rounds_played=1)
     assert settings.CACHES["default"]["BACKEND"].endswith("DatabaseCache")
 
-    pdf = kept_sheets.sheet_pdf(night, "standings", paper="letter")
+    pdf = night_sheets.sheet_pdf(night, "standings", paper="letter")
 
     another_process = caches.create_connection("default")  # its own handle, not this one's
     job = kept_sheets.Job.of(printing_sheets.sheet_parts(night, "standings"), "letter")
@@ -70,7 +72,7 @@ def test_a_kept_sheet_is_in_the_database_cache_every_worker_reads(settings, rend
     with connection.cursor() as cursor:  # a row of the database, not a process's memory
         cursor.execute("SELECT COUNT(*) FROM cinch_cache WHERE cache_key LIKE %s", ["%sheet%"])
         assert cursor.fetchone()[0] >= 2  # the sheet, and its one part
-    assert kept_sheets.sheet_pdf(night, "standings", paper="letter") == pdf
+    assert night_sheets.sheet_pdf(night, "standings", paper="letter") == pdf
     assert len(renders) == 1
 
 
@@ -81,23 +83,23 @@ UNREADABLE = base64.b64encode(b"\x80\x02cscoring.printing\nGone\n)\x81.").decode
 
 def test_a_kept_part_the_cache_cannot_read_back_is_rendered_again(renders):
     night = night_of(4, rounds_played=1)
-    pdf = kept_sheets.sheet_pdf(night, "standings", paper="letter")
+    pdf = night_sheets.sheet_pdf(night, "standings", paper="letter")
     with connection.cursor() as cursor:  # only the parts are left, and none is readable
         cursor.execute("DELETE FROM cinch_cache WHERE cache_key NOT LIKE %s", ["%sheet-part:%"])
         cursor.execute("UPDATE cinch_cache SET value = %s", [UNREADABLE])
         assert cursor.rowcount == 1
 
-    again = kept_sheets.sheet_pdf(night, "standings", paper="letter")
+    again = night_sheets.sheet_pdf(night, "standings", paper="letter")
 
     assert page_texts(again) == page_texts(pdf)
     assert len(renders) == 2
-    assert kept_sheets.sheet_pdf(night, "standings", paper="letter") == again  # kept anew
+    assert night_sheets.sheet_pdf(night, "standings", paper="letter") == again  # kept anew
 
 
 def test_a_blank_packet_is_not_rendered_again_when_a_hand_is_saved(renders):
     night = night_of(4, rounds_played=1, results_share=0)
-    blank = kept_sheets.sheet_pdf(night, "packet", paper="letter")
-    filled = kept_sheets.sheet_pdf(night, "packet", paper="letter", filled=True)
+    blank = night_sheets.sheet_pdf(night, "packet", paper="letter")
+    filled = night_sheets.sheet_pdf(night, "packet", paper="letter", filled=True)
     game = open_game(night)
 
     games_services.hand_record(game=game, data={"passed": True})
@@ -106,16 +108,16 @@ def test_a_blank_packet_is_not_rendered_again_when_a_hand_is_saved(renders):
     )
     night.refresh_from_db()
 
-    assert kept_sheets.sheet_pdf(night, "packet", paper="letter") == blank
-    assert kept_sheets.sheet_pdf(night, "packet", paper="letter", filled=True) != filled
+    assert night_sheets.sheet_pdf(night, "packet", paper="letter") == blank
+    assert night_sheets.sheet_pdf(night, "packet", paper="letter", filled=True) != filled
     assert len(renders) == 3  # blank, filled, filled again: never the blank one twice
 
 
 def test_the_same_sheet_on_the_other_paper_is_another_sheet(renders):
     night = night_of(4)
-    letter = kept_sheets.sheet_pdf(night, "standings", paper="letter")
+    letter = night_sheets.sheet_pdf(night, "standings", paper="letter")
 
-    a4 = kept_sheets.sheet_pdf(night, "standings", paper="a4")
+    a4 = night_sheets.sheet_pdf(night, "standings", paper="a4")
 
     assert letter != a4 and len(renders) == 2
 
@@ -138,7 +140,9 @@ def test_a_sheet_is_rendered_once_while_others_ask_for_it(monkeypatch, renders):
 
     def ask(client):
         answers.append(
-            kept_sheets.request_pdf(night, "standings", paper="letter", filled=False, client=client)
+            night_sheets.request_pdf(
+                night, "standings", paper="letter", filled=False, client=client
+            )
         )
 
     first = threading.Thread(target=ask, args=("10.0.0.1",))
@@ -193,7 +197,7 @@ def test_a_big_packet_is_rendered_in_parts_numbered_across(monkeypatch, renders)
     monkeypatch.setattr(printing_sheets, "PART_SHEETS", 2)
     night = night_of(4, rounds_played=1, results_share=0)
 
-    pdf = kept_sheets.sheet_pdf(night, "packet", paper="letter", filled=True)
+    pdf = night_sheets.sheet_pdf(night, "packet", paper="letter", filled=True)
 
     texts = page_texts(pdf)
     assert len(renders) == 4  # the front, then 6 score sheets 2 at a time
@@ -204,7 +208,7 @@ def test_a_big_packet_is_rendered_in_parts_numbered_across(monkeypatch, renders)
     game = open_game(night)
     games_services.hand_record(game=game, data={"passed": True})
     night.refresh_from_db()
-    again = kept_sheets.sheet_pdf(night, "packet", paper="letter", filled=True)
+    again = night_sheets.sheet_pdf(night, "packet", paper="letter", filled=True)
 
     assert len(renders) == 5  # only the part holding that game's sheet
     assert len(page_texts(again)) == 8
@@ -214,7 +218,7 @@ def test_pages_are_numbered_right_when_a_part_has_more_pages_than_guessed(monkey
     monkeypatch.setattr(printing_sheets, "PART_SHEETS", 3)
     night = night_of(4, rounds_played=0)
     parts = [
-        printing_sheets.Part(part.template, part.context, 1)
+        Part(part.template, part.context, 1)
         for part in printing_sheets.sheet_parts(night, "packet")
     ]
 
@@ -247,11 +251,11 @@ def test_one_client_may_start_only_so_many_renders(client, monkeypatch):
 
 def test_a_kept_sheet_is_found_again_without_building_it(monkeypatch):
     night = night_of(4)
-    first = kept_sheets.sheet_pdf(night, "packet", paper="letter")
+    first = night_sheets.sheet_pdf(night, "packet", paper="letter")
     built = []
     monkeypatch.setattr(printing_sheets, "sheet_parts", lambda *args, **kwargs: built.append(args))
 
-    again = kept_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
+    again = night_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
 
     assert again == kept_sheets.Ready(first) and built == []
 
@@ -259,7 +263,7 @@ def test_a_kept_sheet_is_found_again_without_building_it(monkeypatch):
 def test_a_sheet_another_request_is_building_is_being_prepared(client, renders):
     night = night_of(4)
     night.refresh_from_db()  # as the view reads it
-    asked = kept_sheets.night_sheet(night, "standings", paper="letter")
+    asked = night_sheets.night_sheet(night, "standings", paper="letter")
     url = reverse("scoring:night-sheet", args=[night.pk, "standings"])
     building = [  # another worker builds its PDF and its page
         limits.acquire(asked.as_of + kept_sheets.LOCK, 60),
@@ -294,10 +298,10 @@ def test_a_waiting_render_dropped_from_the_cache_is_built_again(monkeypatch):
     slot = limits.acquire(kept_sheets.RENDER_SLOTS[0], 60)  # a big render elsewhere
 
     def ask():
-        return kept_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
+        return night_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
 
     waiting = ask()
-    job = kept_sheets.night_sheet(night, "packet", paper="letter").job()
+    job = night_sheets.night_sheet(night, "packet", paper="letter").job()
     cache.delete(job.key + kept_sheets.JOB)  # culled from the cache meanwhile
     slot.release()
     started = ask()
@@ -317,10 +321,10 @@ def test_a_background_render_that_fails_frees_its_lock_and_slot(monkeypatch, cap
         raise RuntimeError("out of memory")
 
     monkeypatch.setattr(renderer, "html_to_pdf", broken)
-    first = kept_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
+    first = night_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
     kept_sheets.wait_for_background(60)
 
-    job = kept_sheets.night_sheet(night, "packet", paper="letter").job()
+    job = night_sheets.night_sheet(night, "packet", paper="letter").job()
     assert first == kept_sheets.Preparing(8)
     assert "Rendering sheet:" in caplog.text and "failed" in caplog.text
     assert limits.holder(job.lock) is None

@@ -17,10 +17,9 @@ from django.db import connection
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from scoring.core import pairs
+from scoring.core.records import documents, pairs
 from scoring.links import services as links_services
 from scoring.models import Game, Night
-from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
 from tests.factories import night_with_schedule, play_out
 from tests.phones import code_url
@@ -99,7 +98,7 @@ def codes_by_card(pdf: bytes, folder) -> dict[int, list[str]]:
 @override_settings(SITE_URL=HALL)
 def test_each_pair_card_carries_its_own_pair_code_alone(client_for, tmp_path):
     night = night_with_schedule(7, confirm_results=True)  # odd: a bye each round
-    names = pairs.pair_names(nights_selectors.night_seats(night))
+    names = pairs.pair_names(documents.night_seats(night))
 
     pdf = cards_pdf(client_for("director"), night)
 

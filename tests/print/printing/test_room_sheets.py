@@ -9,12 +9,11 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring.core import pairs
+from scoring.core.records import documents, pairs
 from scoring.games import selectors as games_selectors
 from scoring.games.forms import hand_form, pair_label
 from scoring.models import Game
-from scoring.nights import selectors as nights_selectors
-from scoring.printing import kept_sheets
+from scoring.printing import night_sheets
 from scoring.printing import sheets as printing_sheets
 from scoring.printing.pair_cards import pair_cards_context
 from scoring.results import services as results_services
@@ -39,7 +38,7 @@ def test_score_sheet_and_entry_form_name_the_seats_alike():
     form = hand_form(game, names)
     sheet = printing_sheets.score_sheet(
         game,
-        pairs.pair_names(nights_selectors.night_seats(night)),
+        pairs.pair_names(documents.night_seats(night)),
         night.rules_variant,
         filled=False,
     )
@@ -55,7 +54,7 @@ def test_a_pegboard_game_prints_its_final_score_and_cinches():
     night = night_with_schedule(3)
     play_out(night, loser_cinches={(1, 2): 2})
     game = Game.objects.get(night=night, pair_a__in=(1, 2), pair_b__in=(1, 2))
-    text = text_of(kept_sheets.sheet_pdf(night, "packet", paper="letter", filled=True))
+    text = text_of(night_sheets.sheet_pdf(night, "packet", paper="letter", filled=True))
     a, b = (game.score_a, game.score_b)
     assert squeezed(f"final score pair {game.pair_a} {a} – pair {game.pair_b} {b}") in text
     assert (
@@ -73,7 +72,7 @@ def test_playoffs_get_score_sheets_in_the_packet_and_alone(client_as, scorer, tm
     playoffs = results_services.playoffs_start(night=night)
     assert len(playoffs) == 3
 
-    packet = text_of(kept_sheets.sheet_pdf(night, "packet", paper="letter"))
+    packet = text_of(night_sheets.sheet_pdf(night, "packet", paper="letter"))
     assert packet.count(squeezed("Play-off")) >= len(playoffs)
     for game in playoffs:
         assert squeezed(f"Pair {game.pair_a} — ") in packet
@@ -93,7 +92,7 @@ def test_playoffs_get_score_sheets_in_the_packet_and_alone(client_as, scorer, tm
 
 def test_table_cards_and_pair_cards(client_as, director, tmp_path):
     night = night_with_schedule(5)  # an odd number of pairs: one sits out each round
-    names = pairs.pair_names(nights_selectors.night_seats(night))
+    names = pairs.pair_names(documents.night_seats(night))
     context = printing_sheets.seating_context(night)
 
     assert [card["table"] for card in context["table_cards"]] == [1, 2]

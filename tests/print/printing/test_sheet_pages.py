@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring.core.permissions import SCORERS
+from scoring.core.http.permissions import SCORERS
 from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 from tests.factories import UserFactory

@@ -12,9 +12,10 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from pypdf import PdfReader
 
-from scoring.nights import selectors as nights_selectors
+from scoring.core.printing import renderer
+from scoring.core.records import documents
 from scoring.nights import services as nights_services
-from scoring.printing import kept_sheets, renderer
+from scoring.printing import night_sheets
 from scoring.printing import sheets as printing_sheets
 from scoring.results import selectors as results_selectors
 from scoring.rules.jsonio import dump_json
@@ -55,11 +56,11 @@ def shows(text: str, fragment: str) -> bool:
 
 def test_the_packet_has_a_draw_sheet_a_pattern_table_and_a_score_sheet_per_game():
     night = night_from(random_night(6, seed=3, rounds_played=0))
-    reader, text = pdf_text(kept_sheets.sheet_pdf(night, "packet", paper="letter"))
-    games = [game for game in nights_selectors.night_games(night) if not game.is_playoff]
+    reader, text = pdf_text(night_sheets.sheet_pdf(night, "packet", paper="letter"))
+    games = [game for game in documents.night_games(night) if not game.is_playoff]
     assert len(games) == 15
     assert len(reader.pages) == 2 + len(games)
-    for seat in nights_selectors.night_seats(night):
+    for seat in documents.night_seats(night):
         assert shows(text, f"{seat.number} {seat.member.name} {seat.pair}")
     for game in games:
         assert game.label in text
@@ -67,15 +68,17 @@ def test_the_packet_has_a_draw_sheet_a_pattern_table_and_a_score_sheet_per_game(
 
 
 def test_a_filled_packet_shows_the_hands_and_the_winner(finished_night):
-    _, text = pdf_text(kept_sheets.sheet_pdf(finished_night, "packet", paper="letter", filled=True))
-    for game in nights_selectors.night_games(finished_night):
+    _, text = pdf_text(
+        night_sheets.sheet_pdf(finished_night, "packet", paper="letter", filled=True)
+    )
+    for game in documents.night_games(finished_night):
         if game.winner is not None and not game.from_pegboard:
             assert f"Winner: pair {game.winner}" in text
 
 
 def test_the_standings_sheet_holds_the_rules_cores_figures(finished_night):
     document = results_selectors.night_standings(finished_night)
-    _, text = pdf_text(kept_sheets.sheet_pdf(finished_night, "standings", paper="letter"))
+    _, text = pdf_text(night_sheets.sheet_pdf(finished_night, "standings", paper="letter"))
     for row in document["standings"]:
         assert shows(text, " & ".join(row["players"]))
         assert shows(
@@ -86,7 +89,7 @@ def test_the_standings_sheet_holds_the_rules_cores_figures(finished_night):
 
 def test_the_payout_sheet_adds_up_to_the_pot(finished_night):
     money = results_selectors.night_standings(finished_night)["money"]
-    _, text = pdf_text(kept_sheets.sheet_pdf(finished_night, "payouts", paper="letter"))
+    _, text = pdf_text(night_sheets.sheet_pdf(finished_night, "payouts", paper="letter"))
     assert shows(text, f"Pot ${money['pot']}")
     for player in money["players"]:
         assert shows(text, f"{player['number']} {player['name']} ${player['paid']}")
@@ -99,7 +102,7 @@ def test_the_payout_sheet_adds_up_to_the_pot(finished_night):
 
 @pytest.mark.parametrize(("paper", "size"), [("letter", (612, 792)), ("a4", (595, 842))])
 def test_the_paper_size_is_letter_or_a4(finished_night, paper, size):
-    reader, _ = pdf_text(kept_sheets.sheet_pdf(finished_night, "standings", paper=paper))
+    reader, _ = pdf_text(night_sheets.sheet_pdf(finished_night, "standings", paper=paper))
     box = reader.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == size
 
@@ -125,7 +128,7 @@ def test_the_payout_sheet_of_a_settled_night_pays_each_prize():
     examples = json.loads((settings.BASE_DIR / "seeds" / "examples.json").read_text())
     vector = next(v for v in examples["nights"] if v["id"] == "pot-four-pairs")
     night = night_from(vector["night"])
-    _, text = pdf_text(kept_sheets.sheet_pdf(night, "payouts", paper="letter"))
+    _, text = pdf_text(night_sheets.sheet_pdf(night, "payouts", paper="letter"))
     assert shows(text, "Entries at $2.00 8 players $16.00")
     assert shows(text, "Lost games at $0.25 a player 6 games $3.00")
     assert shows(text, "Cinches at $0.10 a player 7 Cinches $1.40")

@@ -10,11 +10,10 @@ from PIL import Image
 from pytest_django.asserts import assertContains, assertNotContains
 from pyzbar import pyzbar
 
-from scoring.core import pairs
+from scoring.core.records import documents, pairs
 from scoring.links import services as links_services
 from scoring.links.tokens import link_url
 from scoring.models import Game
-from scoring.nights import selectors as nights_selectors
 from tests.factories import night_with_schedule
 from tests.print.printing.test_sheets import pdf_text, shows
 
@@ -72,7 +71,7 @@ def test_each_table_card_is_cut_in_two_a_half_per_pair_with_its_own_link_alone(
 ):
     night = night_with_schedule(6, confirm_results=True)
     games = list(Game.objects.filter(night=night, round=2).order_by("table"))
-    names = pairs.pair_names(nights_selectors.night_seats(night))
+    names = pairs.pair_names(documents.night_seats(night))
 
     pdf = cards_pdf(client_as(director), night, 2)
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scoring.attendance import services as attendance_services
-from scoring.core import errors
+from scoring.core.records import errors
 from scoring.games import selectors as games_selectors
 from scoring.games import services as games_services
 from scoring.models import Game, Member, Seat, Substitute

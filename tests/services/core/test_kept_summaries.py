@@ -4,10 +4,9 @@ that changes a night moves its ``updated_at``)."""
 
 import pytest
 
-from scoring.core import kept_summaries
+from scoring.core.records import documents, kept_summaries
 from scoring.games import services as games_services
 from scoring.models import Game, Night, NightSummary
-from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
@@ -28,7 +27,7 @@ def test_the_kept_summary_is_the_nights_standings_document():
     summary = kept(night)
 
     assert summary.standings == results_selectors.night_standings(night)
-    assert summary.players == [seat.member.name for seat in nights_selectors.night_seats(night)]
+    assert summary.players == [seat.member.name for seat in documents.night_seats(night)]
     assert summary.problems == []
 
 

@@ -11,8 +11,8 @@ from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from simple_history.models import HistoricalRecords
 
-from scoring.core import errors
-from scoring.core.documents import hand_data
+from scoring.core.records import errors
+from scoring.core.records.documents import hand_data
 from scoring.games import services as games_services
 from scoring.models import Game, Hand
 from scoring.nights import services as nights_services

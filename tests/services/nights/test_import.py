@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 
+from scoring.core.records import documents
 from scoring.models import Game, Hand, Member, Night, Seat
-from scoring.nights import selectors as nights_selectors
 from scoring.nights import services as nights_services
 from scoring.results import selectors as results_selectors
 from scoring.rules import score_night
@@ -69,7 +69,7 @@ def test_a_random_night_imports_and_scores_as_the_rules_core(variant, seed, roun
 
 def export(night: Night) -> tuple[str, str]:
     """The night file and the standings, as printed."""
-    return dump_json(nights_selectors.night_file(night)), dump_json(
+    return dump_json(documents.night_file(night)), dump_json(
         results_selectors.night_standings(night)
     )
 
@@ -101,7 +101,7 @@ def test_defaults_fill_what_the_document_leaves_out():
 
     night = nights_services.night_import(document=document)
 
-    exported = nights_selectors.night_file(night)
+    exported = documents.night_file(night)
     assert exported["name"] == "Imported night"
     assert exported["tiebreak"] == "playoff"
     assert exported["money"] == {

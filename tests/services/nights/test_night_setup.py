@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from scoring.core import errors
+from scoring.core.records import errors
 from scoring.games import services as games_services
 from scoring.models import Game, Member, Night, Seat
 from scoring.nights import services as nights_services

@@ -6,7 +6,7 @@ import random
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring.core import errors
+from scoring.core.records import errors
 from scoring.games import services as games_services
 from scoring.models import Game, Hand, Night
 from scoring.nights import services as nights_services

@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring.core.errors import NightFinal
+from scoring.core.records.errors import NightFinal
 from scoring.models import TableHand
 from scoring.tablegames import services as tablegames_services
 from tests.factories import night_with_schedule

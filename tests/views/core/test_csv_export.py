@@ -6,7 +6,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from scoring.core.tables import spreadsheet_safe
+from scoring.core.ui.tables import spreadsheet_safe
 from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 

@@ -1,4 +1,4 @@
-"""The widgets, labels and error lists drawn in Python (``scoring.core.widgets``) write exactly
+"""The widgets, labels and error lists drawn in Python (``scoring.core.ui.widgets``) write exactly
 what Django's own templates write."""
 
 import pytest
@@ -6,7 +6,7 @@ from django import forms
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
-from scoring.core.widgets import (
+from scoring.core.ui.widgets import (
     DrawnForm,
     FirstFocusRadioSelect,
     FlatCheckboxInput,

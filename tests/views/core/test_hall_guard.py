@@ -1,4 +1,4 @@
-"""The hall's plain HTTP (``scoring.core.hall``): a phone on the Wi-Fi reads the public
+"""The hall's plain HTTP (``scoring.core.http.hall``): a phone on the Wi-Fi reads the public
 pages and uses the links, never signs in; the laptop itself (loopback) and HTTPS sign in."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""A table's name column sorts as the page's language sorts names (``core.tables``'s
+"""A table's name column sorts as the page's language sorts names (``core.ui.tables``'s
 ``NameColumn``): one name a cell or a pair's names, ascending and descending, other
 columns as django-tables2 sorts them."""
 

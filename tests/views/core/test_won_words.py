@@ -1,13 +1,13 @@
-"""``core.won_words`` says every way the rules core decides a game, never another's words:
+"""``words.why_won`` says every way the rules core decides a game, never another's words:
 a Money bid and the most points among several sides are not "the first to reach"."""
 
 import dataclasses
 
 from django.utils import translation
 
-from scoring.core.won_words import won_words
 from scoring.rules.game import play_game
 from scoring.rules.variants import get_variant
+from scoring.words.why_won import won_words
 from tests.rules.test_game_decision import club11
 
 NAMES = {1: "pair 1", 2: "pair 2", 3: "pair 3"}

@@ -11,7 +11,7 @@ from django.db import OperationalError
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
-from scoring.core.full_disk import disk_full
+from scoring.core.http.full_disk import disk_full
 from scoring.models import Game, Hand, Night
 
 FULL = "The laptop&#x27;s disk is full: nothing was saved."

@@ -12,8 +12,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
+from scoring.games import confirmation
 from scoring.games import services as games_services
-from scoring.links import services as links_services
 from scoring.links.tokens import link_path
 from scoring.models import Game, Hand
 from scoring.results import selectors as results_selectors
@@ -133,7 +133,7 @@ def test_a_result_awaiting_confirmation_stays_void(client_as, scorer):
     night = night_with_schedule(4, name="Short night", confirm_results=True)
     play_out(night, leave=LEFT)
     for finished in Game.objects.filter(night=night, winner__isnull=False):
-        links_services.game_result_confirm(game=finished, user=ScorerFactory())
+        confirmation.game_result_confirm(game=finished, user=ScorerFactory())
     game = Game.objects.get(night=night, round=3, table=1)
     result = {"winner": 1, "score": [11, 4], "cinches": [0, 0]}
     games_services.game_result_record(game=game, result=result, user=scorer)

@@ -1,6 +1,6 @@
 """A result goes only where it was meant: every post from a phone names its game and
-carries its entry key (``core.entries``), a pair's code is stored and kept, and who may
-confirm is read from who entered (``core.authors.entered_by``). Each case here was seen
+carries its entry key (``games.entries``), a pair's code is stored and kept, and who may
+confirm is read from who entered (``core.records.authors.entered_by``). Each case here was seen
 on the site's earlier pair links, where a code opened "the pair's game of the moment"
 worked out again at every request."""
 
@@ -10,9 +10,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 
+from scoring.games import confirmation
 from scoring.games import services as games_services
 from scoring.links import scorers
-from scoring.links import services as links_services
 from scoring.models import Game, Night, PhoneEntry
 from scoring.nights import services as nights_services
 from scoring.results import services as results_services
@@ -59,7 +59,7 @@ def finish_rounds(night: Night, last: int) -> None:
         score = [11, 5] if winner == game.pair_a else [5, 11]
         result = {"winner": winner, "score": score, "cinches": [0, 0]}
         games_services.game_result_record(game=game, result=result, user=scorer)
-        links_services.game_result_confirm(game=game, user=second)
+        confirmation.game_result_confirm(game=game, user=second)
 
 
 def answer(response) -> tuple[str, str]:
@@ -158,7 +158,7 @@ def test_play_offs_open_on_the_tied_pairs_cards():
     cards = {pair: code_path(night, pair) for pair in (1, 2, 3)}
     play_out(night, upsets=[(1, 3)])
     for game in Game.objects.filter(night=night, confirmed=False):
-        links_services.game_result_confirm(game=game, user=DirectorFactory())
+        confirmation.game_result_confirm(game=game, user=DirectorFactory())
 
     results_services.playoffs_start(night=night)
 
@@ -218,7 +218,7 @@ def test_a_directors_correction_is_confirmed_by_a_pairs_code_not_by_herself(nigh
         hand=saved, data={"bidder": a, "bid": 3, **cards}, version=saved.version, user=director
     )
     with pytest.raises(ValidationError, match="someone other than who entered it"):
-        links_services.game_result_confirm(game=game, user=director)
+        confirmation.game_result_confirm(game=game, user=director)
 
     confirmed = Phone().post(game_path(night, a, game, "confirm"), **JSON)
 

@@ -6,10 +6,10 @@ from django.contrib.sessions.models import Session
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
+from scoring.games import confirmation
 from scoring.games import services as games_services
-from scoring.links import services as links_services
+from scoring.links.refusals import NEWS_SECONDS
 from scoring.links.tokens import link_path, link_token
-from scoring.links.views import NEWS_SECONDS
 from scoring.models import Game
 from tests.factories import night_with_schedule
 from tests.phones import Phone
@@ -69,7 +69,7 @@ def test_the_news_moves_with_every_change_the_other_pair_sees(client, director, 
     step("disputed")
     post(other_phone, game, b, "dispute", {"reason": "and the low"})
     step("disputed")
-    links_services.game_result_confirm(game=game, user=director)  # the director settles it
+    confirmation.game_result_confirm(game=game, user=director)  # the director settles it
     step("confirmed")
     assert news(client, game, a) == seen[-1]  # both pairs' links answer the same
 

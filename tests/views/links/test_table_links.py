@@ -10,12 +10,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring.games import audit
+from scoring.core.records import documents
+from scoring.games import audit, confirmation
 from scoring.games import services as games_services
 from scoring.links import services as links_services
 from scoring.links.tokens import link_path, link_token
 from scoring.models import Game
-from scoring.nights import selectors as nights_selectors
 from scoring.results import selectors as results_selectors
 from tests.factories import ScorerFactory, night_with_schedule
 from tests.phones import Phone
@@ -166,7 +166,7 @@ def test_the_other_pair_confirms_and_only_then_it_counts(client, game, night):
     assert game.winner == game.pair_a and not game.confirmed and not game.finished
     assert game.result_entered_by == f"pair {game.pair_a} (table link)"
     assert wins(night) == {game.pair_a: 0, game.pair_b: 0}
-    assert nights_selectors.night_file(night)["games"][0]["confirmed"] is False
+    assert documents.night_file(night)["games"][0]["confirmed"] is False
 
     post(client, game, game.pair_a, "confirm")  # not by the pair that entered it
     game.refresh_from_db()
@@ -176,7 +176,7 @@ def test_the_other_pair_confirms_and_only_then_it_counts(client, game, night):
     game.refresh_from_db()
     assert game.confirmed and game.confirmed_by == f"pair {game.pair_b} (table link)"
     assert wins(night) == {game.pair_a: 1, game.pair_b: 0}
-    assert "confirmed" not in nights_selectors.night_file(night)["games"][0]
+    assert "confirmed" not in documents.night_file(night)["games"][0]
 
 
 def test_a_dispute_reaches_the_round_board_and_the_director_settles_it(
@@ -231,7 +231,7 @@ def test_either_pair_confirms_a_scorer_result(client, scorer, game):
 def test_a_correction_after_confirmation_needs_confirming_again(client, director, scorer, game):
     result = {"winner": game.pair_a, "score": [11, 3], "cinches": [0, 0]}
     games_services.game_result_record(game=game, result=result, user=scorer)
-    links_services.game_result_confirm(game=game, user=director)
+    confirmation.game_result_confirm(game=game, user=director)
     games_services.game_result_clear(game=game, user=director)
     games_services.game_result_record(game=game, result=result | {"score": [11, 5]}, user=director)
 
@@ -267,7 +267,7 @@ def test_the_audit_trail_names_the_link_each_change_came_through(client, directo
     for _ in range(3):  # 6, 10, 14: the scorer's third hand wins the game
         games_services.hand_record(game=game, data=sweep, user=scorer)
     post(client, game, game.pair_b, "dispute", {"reason": "we took the jack"})
-    links_services.game_result_confirm(game=game, user=director)  # settled by the director
+    confirmation.game_result_confirm(game=game, user=director)  # settled by the director
 
     trail = audit.game_trail(game)
 

@@ -7,9 +7,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
-from scoring.core import forms
+from scoring.core.http import uploads
+from scoring.core.records import documents
 from scoring.models import Game, Hand, Member, Night
-from scoring.nights import selectors as nights_selectors
 from scoring.rules.jsonio import dump_json
 from scoring.rules.simulate import random_night
 from tests.factories import night_with_schedule
@@ -118,7 +118,7 @@ def test_not_utf8(client_as, director):
 
 
 def test_a_file_over_2_mb_is_refused_unread(client_as, director):
-    text = json.dumps(random_night(2, seed=1)) + " " * forms.IMPORT_LIMIT
+    text = json.dumps(random_night(2, seed=1)) + " " * uploads.IMPORT_LIMIT
 
     response = client_as(director).post(URL, upload(text))
 
@@ -144,7 +144,7 @@ def test_downloaded_file_imports_as_the_same_night(client_as, director):
     client.post(URL, upload(text))
 
     copy = Night.objects.exclude(pk=night.pk).get()
-    document = nights_selectors.night_file(copy)
+    document = documents.night_file(copy)
     assert dump_json(document) == text
 
 

@@ -6,10 +6,9 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from scoring.core import pairs
+from scoring.core.records import documents, pairs
 from scoring.games import services as games_services
 from scoring.models import Game
-from scoring.nights import selectors as nights_selectors
 from scoring.rules import score_night
 from scoring.rules.jsonio import dump_json
 from tests.browser.nights import played_night
@@ -38,7 +37,7 @@ def test_night_page_is_public(client_for, night, role):
 
     assert response.status_code == 200
     assertContains(response, "<h1>Tuesday club</h1>", html=True)
-    for pair, names in pairs.pair_names(nights_selectors.night_seats(night)).items():
+    for pair, names in pairs.pair_names(documents.night_seats(night)).items():
         assertContains(response, f"<td>{pair}</td><td>{names}</td>", html=True)
 
 
@@ -126,7 +125,7 @@ def test_night_file_download(client_for, night, role):
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json"
     assert response["Content-Disposition"] == 'attachment; filename="2026-11-17-tuesday-club.json"'
-    assert response.content.decode() == dump_json(nights_selectors.night_file(night))
+    assert response.content.decode() == dump_json(documents.night_file(night))
     document = json.loads(response.content)
     assert document["format"] == "cinch-night/1"
     assert document["games"][0]["hands"][0]["bid"] == 2

@@ -4,7 +4,7 @@ kept summaries joined, the nights in play (summaries stale) computed in two more
 import pytest
 from django.urls import reverse
 
-from scoring.core import kept_summaries
+from scoring.core.records import kept_summaries
 from scoring.results import selectors as results_selectors
 from tests.factories import night_with_schedule, play_out
 

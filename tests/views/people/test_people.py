@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
-from scoring.core.permissions import is_director, is_scorer
+from scoring.core.http.permissions import is_director, is_scorer
 from tests.views.access import ROLES, assert_refused, may_direct
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from scoring.models import CashCount, Member, Night, Seat
-from scoring.printing import kept_sheets
+from scoring.printing import night_sheets
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
 from tests.factories import night_with_schedule, play_out
@@ -144,7 +144,7 @@ def test_the_payout_sheet_shows_the_count(night, director):
     )
     night.refresh_from_db()
 
-    pdf = kept_sheets.sheet_pdf(night, "payouts", paper="letter")
+    pdf = night_sheets.sheet_pdf(night, "payouts", paper="letter")
 
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Cash count" in text and "Note from the count: tip" in text and "$0.50" in text
@@ -193,7 +193,7 @@ def test_a_short_envelope_is_flagged_with_the_sign_on_every_amount(client_as, sc
 def test_the_payout_sheet_prints_the_envelopes_and_the_note_on_its_own(client_as, scorer, night):
     envelopes = short_first_envelope(client_as(scorer), night)
 
-    pdf = kept_sheets.sheet_pdf(night, "payouts", paper="letter")
+    pdf = night_sheets.sheet_pdf(night, "payouts", paper="letter")
 
     text = " ".join(
         " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).split()

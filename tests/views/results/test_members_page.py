@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from scoring.core import kept_summaries
+from scoring.core.records import kept_summaries
 from scoring.models import Member
 from scoring.results import selectors as results_selectors
 from scoring.tablegames import services as tablegames_services

@@ -1,4 +1,4 @@
-"""People's names in the order the page's language sorts them (``core.names``), on both
+"""People's names in the order the page's language sorts them (``words.names``), on both
 databases (SQLite sorts by code point, PostgreSQL by its server's locale): the members
 page (as listed and sorted by its heading), the pickers and selects, the people page,
 and the season ladder's players level, on the page and the printed sheet."""

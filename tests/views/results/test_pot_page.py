@@ -13,9 +13,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
+from scoring.core.records import documents
 from scoring.games import services as games_services
 from scoring.models import Game, Night
-from scoring.nights import selectors as nights_selectors
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
 from scoring.rules.night import money_text
@@ -37,7 +37,7 @@ def score_with_the_cli(night) -> dict:
     completed = subprocess.run(
         [getattr(sys, "_base_executable", sys.executable), "-E", "-s", "-m", "scoring.rules"]
         + ["score", "-"],
-        input=json.dumps(nights_selectors.night_file(night)),
+        input=json.dumps(documents.night_file(night)),
         capture_output=True,
         text=True,
         cwd=REPOSITORY,

@@ -4,7 +4,7 @@ themselves every few seconds while phones save hands; a write on each reload wou
 queue behind the hands' writes (SQLite has one writer).
 
 The printed sheets are the one exception, and only for the copy kept in the cache
-(``printing.kept_sheets``): rendering takes seconds, keeping it is the point.
+(``core.printing.kept_sheets``): rendering takes seconds, keeping it is the point.
 """
 
 import pytest

@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring.core import kept_summaries
+from scoring.core.records import kept_summaries
 from scoring.games import services as games_services
 from scoring.models import Member, Night, Season
 from scoring.rules.jsonio import dump_json

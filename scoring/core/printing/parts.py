@@ -1,0 +1,31 @@
+"""What every printed sheet is made of, a night's, a table's or a season's: its parts
+(each rendered and kept on its own), its language and its running title.
+"""
+
+from dataclasses import dataclass
+
+from django.conf import settings
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of a sheet, rendered on its own: its template, context and a guess of its
+    pages (the renderer counts them and numbers the pages of the whole)."""
+
+    template: str
+    context: dict
+    pages: int
+
+
+def sheet_language(night, asked: str | None = None) -> str:
+    """The language a sheet prints in, one rule for every sheet: ``asked`` (``?language=``,
+    ``print_night --language``) if the site has it, else its night's, else (a table
+    without a night, a season's ladder) the club's; never the screen's."""
+    if asked in dict(settings.LANGUAGES):
+        return asked
+    return night.sheet_language if night is not None else settings.LANGUAGE_CODE
+
+
+def sheet_heading(night, kind: str) -> dict:
+    """The running title's night and club, and the sheet's kind (in the sheet's language)."""
+    return {"night": night, "club_name": settings.CLUB_NAME, "kind": kind}
