@@ -1,8 +1,7 @@
-"""What every feature of the scoring app shares: who may do what (``permissions``),
-what every write checks first and marks after (``guards``, ``errors``, ``authors``), the
-night's documents for the rules core (``documents``, ``kept_summaries``), and the base
-views, forms, tables and widgets the features build on.
+"""What every feature of the scoring app shares, by kind: HTTP plumbing (``http``), the
+club's records as every write guards and reads them (``records``), the bases of pages,
+forms, tables and commands (``ui``) and the printed sheets' machinery (``printing``).
 
 It imports no feature (the import contract in ``pyproject.toml`` checks it): a feature
-leans on ``core``, never the other way round.
+leans on ``core``, never the other way round; what two features both need moves here.
 """

@@ -1,0 +1,1 @@
+"""The template tags of core: the phones' address under ``make hall``, an author in words."""
