@@ -19,7 +19,7 @@ SYSTEM_PACKAGES := libharfbuzz-subset0 gettext libzbar0 poppler-utils
 # Playwright never downloads a browser here.
 BROWSER_PACKAGES := chromium-headless-shell
 
-.PHONY: install system browser run hall remove-demo test test-sqlite test-postgres test-fast test-protocol screenshots bench mutate format clean
+.PHONY: install system browser run hall remove-demo test test-sqlite test-postgres test-slow test-slow-sqlite test-slow-postgres test-fast test-protocol screenshots bench mutate format clean
 
 install: system $(VENV)/.installed
 
@@ -59,18 +59,18 @@ remove-demo: install
 # workers, gunicorn, manage.py): bytecode caches spare each the compiling and pytest's
 # assertion rewriting of the same files.
 # The suite runs twice, side by side (make -j2; --output-sync prints each pass whole
-# when it ends): all of it on SQLite with coverage (in-process: pyproject.toml), and what
-# depends on the database engine (the `database` marker, tests/conftest.py) on a
-# throwaway PostgreSQL server that scripts/with-postgres starts (installing Debian's
-# postgresql if missing) and stops. Either pass failing fails `make test`.
-# pytest-xdist workers take a test file each at a time (loadfile keeps a module's shared
-# fixtures in one process), in the order pytest collects them (--no-loadscope-reorder:
-# xdist would otherwise hand out the files with most tests first, and a whole evening in
-# the browser, one test of 45 s, came last and ran alone); each worker has its own test
-# database and live server.
-# Three on SQLite, two on PostgreSQL: the browser tests wait on Chromium between steps,
-# and a fifth process fills those waits (measured in docs/performance.md: four on SQLite
-# was slower, as was three for the SQLite pass alone).
+# when it ends): on SQLite with coverage (in-process: pyproject.toml), and what depends
+# on the database engine (the `database` marker, tests/conftest.py) on a throwaway
+# PostgreSQL server that scripts/with-postgres starts (installing Debian's postgresql if
+# missing) and stops. Either pass failing fails `make test`. The tests marked `slow` (a
+# whole evening in the browser, the real `make hall`, the longer load and protocol runs)
+# are `make test-slow`'s, which `make test` runs after them when CI is set (.ci/run).
+# pytest-xdist workers take a test file each at a time (loadfile: a module's shared
+# fixtures stay in one process), and the browser tests all together, so that one worker
+# runs them on the one Chromium it starts (tests/conftest.py), in the order pytest
+# collects them (--no-loadscope-reorder); each worker has its own test database and
+# live server. Three on SQLite, two on PostgreSQL: the browser tests wait on
+# Chromium between steps, and the other workers fill those waits.
 # No extra -q: pyproject's addopts has one, and a second hides the "N passed" line.
 TEST := env -u DJANGO_SETTINGS_MODULE -u PYTHONDONTWRITEBYTECODE $(VENV)/bin/pytest -p no:cacheprovider
 PARALLEL := -n 2 --dist loadfile --no-loadscope-reorder
@@ -80,12 +80,24 @@ test: install browser
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-logo
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
+	$(if $(CI),$(MAKE) --no-print-directory test-slow)
 
 test-sqlite:
-	$(TEST) -n 3 --dist loadfile --no-loadscope-reorder --cov --cov-report=term-missing:skip-covered
+	$(TEST) -n 3 --dist loadfile --no-loadscope-reorder -m "not slow and not postgres" \
+		--cov --cov-report=term-missing:skip-covered
 
 test-postgres:
-	scripts/with-postgres $(TEST) $(PARALLEL) -m database
+	scripts/with-postgres $(TEST) $(PARALLEL) -m "database and not slow"
+
+# What does not fit `make test`'s four minutes, on both engines as above: CI runs it.
+test-slow: install browser
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-slow-sqlite test-slow-postgres
+
+test-slow-sqlite:
+	$(TEST) $(PARALLEL) -m "slow and not postgres"
+
+test-slow-postgres:
+	scripts/with-postgres $(TEST) -n 1 -m "slow and database"
 
 # The edit-run loop: the rules core and the pages, on SQLite, no coverage.
 test-fast: install
@@ -97,7 +109,7 @@ test-fast: install
 PROTOCOL_EXAMPLES ?= 400
 test-protocol: install
 	env -u CI CINCH_PROTOCOL_EXAMPLES=$(PROTOCOL_EXAMPLES) CINCH_PROTOCOL_STEPS=60 \
-		$(TEST) tests/reliability/test_phone_protocol.py
+		$(TEST) tests/reliability/test_phone_protocol.py -k keeps_every_post
 
 # The README's pictures: the main pages, rendered by the browser test into docs/screenshots/.
 screenshots: install browser
@@ -119,5 +131,5 @@ format: install
 	$(VENV)/bin/ruff check --fix .
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .import_linter_cache .hypothesis .coverage htmlcov
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .import_linter_cache .hypothesis .coverage htmlcov .cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -20,20 +20,22 @@ from tests.phones import Phone
 
 TESTS = Path(__file__).parent
 # What depends on the database engine, so that the PostgreSQL pass of `make test` runs it
-# (`-m database`): the services (transactions, row locks, constraints), the management
-# commands and their imports, the reliability tests (live sites, fuzzed posts down to the
-# database), migrations and the models' queries, by where they live ...
-DATABASE_TESTS = ("commands", "reliability", "services", "test_migrations.py", "test_models.py")
-# ... and every query-count test, wherever it lives (a page's count is the backend's).
+# (`-m database`): the services (transactions, row locks, constraints), migrations and the
+# models' queries, by where they live; every query-count test wherever it lives (a page's
+# count is the backend's); and the modules that say so themselves (``pytestmark =
+# pytest.mark.database``: concurrent writers, crashes, the phones' protocol, the import
+# and export commands). Who may see a page, what a form refuses, what a sheet prints and
+# how the hall's SQLite server behaves do not depend on the engine: SQLite alone.
+DATABASE_TESTS = ("services", "test_migrations.py", "test_models.py")
 QUERY_COUNTS = {"django_assert_num_queries", "django_assert_max_num_queries"}
 # Run without coverage's tracer, fixtures included (``pytest_runtest_protocol``; Python
-# 3.11 runs everything about 1.7 times slower while a tracer is installed): the browser
-# tests, the access matrix, the scorers racing a live site and the fuzzed forms and
-# import try the pages with every visitor, many at once, and thousands of inputs; the
-# packets and sheets in every language, and the property tests, spend their time in
-# WeasyPrint and in the rules core's random nights.
-# Every line they reach is also reached by a traced test aimed at it (measured per test
-# file with coverage's contexts).
+# 3.11 runs everything about 1.7 times slower while a tracer is installed, and has no
+# cheaper one: coverage's ``sysmon`` core needs 3.12): the browser tests, the access
+# matrix, the scorers racing a live site and the fuzzed forms and import try the pages
+# with every visitor, many at once, and thousands of inputs; the packets and sheets in
+# every language, and the property tests, spend their time in WeasyPrint and in the rules
+# core's random nights. Every line they reach is also reached by a traced test aimed at
+# it (measured per test file with coverage's contexts).
 UNTRACED_TESTS = (
     "browser/",
     "reliability/test_access_matrix.py",
@@ -41,6 +43,7 @@ UNTRACED_TESTS = (
     "reliability/test_fuzz_forms.py",
     "reliability/test_fuzz_table_forms.py",
     "reliability/test_fuzz_import.py",
+    "reliability/test_phone_protocol.py",
     "print/printing/test_sheets.py",
     "i18n/test_night_language.py",
     "rules/test_hand_properties.py",
@@ -50,22 +53,31 @@ UNTRACED_TESTS = (
 
 def pytest_collection_modifyitems(items):
     """Mark ``database`` the tests under DATABASE_TESTS and those that count queries, and
-    ``untraced`` those under UNTRACED_TESTS.
-
-    Other tests that depend on the engine say so with ``@pytest.mark.database`` (the
-    import page); the pages' other tests, the browser, PDF, rules-core and settings tests
-    run once, on SQLite, and so do the tests among DATABASE_TESTS marked ``once`` (a
-    SQLite file of their own, SQLite alone, a refusal before any connection).
-    """
+    ``untraced`` those under UNTRACED_TESTS."""
     for item in items:
         where = Path(item.path).relative_to(TESTS)
-        part = where.parts[0]
         if where.as_posix().startswith(UNTRACED_TESTS):
             item.add_marker(pytest.mark.untraced)
-        if item.get_closest_marker("once"):
-            continue
-        if part in DATABASE_TESTS or QUERY_COUNTS & set(getattr(item, "fixturenames", ())):
+        counts = QUERY_COUNTS & set(getattr(item, "fixturenames", ()))
+        if where.parts[0] in DATABASE_TESTS or counts:
             item.add_marker(pytest.mark.database)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's ``--dist loadfile``, but with every browser test in one scope: one
+    worker runs them one after the other, on the one Chromium it starts
+    (``tests/browser/conftest.py``), while the others take the rest file by file."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class BrowserTestsTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if nodeid.startswith("tests/browser/"):
+                return "tests/browser/"
+            return super()._split_scope(nodeid)
+
+    return BrowserTestsTogether(config, log)
 
 
 @contextmanager

@@ -1,6 +1,7 @@
 """Pages anyone can use: axe-core (``axe-playwright-python``) over every page a director,
 a scorer, a table's phone and the projector show, in English and French, at the normal
-and the large text size. No serious or critical violation of WCAG 2.2 A and AA (contrast
+and the large text size (two of the four in ``make test``, the others in ``make
+test-slow``). No serious or critical violation of WCAG 2.2 A and AA (contrast
 included, every control labelled) nor of axe's best practices."""
 
 import pytest
@@ -44,8 +45,17 @@ def serious_violations(page) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("size", ["normal", "large"])
-@pytest.mark.parametrize("language", ["en", "fr"])
+# Two of the four language and text-size pairs in `make test`, between them each language
+# and each size; the other two in `make test-slow`.
+@pytest.mark.parametrize(
+    ("language", "size"),
+    [
+        ("en", "normal"),
+        ("fr", "large"),
+        pytest.param("fr", "normal", marks=pytest.mark.slow),
+        pytest.param("en", "large", marks=pytest.mark.slow),
+    ],
+)
 def test_no_serious_violation_on_any_page(new_context, live_server, language, size):
     night = build_night()
     context = new_context()

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.steps import PDF_TIMEOUT_MS, enter_result, game_link, pattern_games, status
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 NIGHT = "Short-handed Thursday"
 PLAYERS = [f"Player {letter}" for letter in "ABCDEFGHIJKLM"]

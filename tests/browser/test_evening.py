@@ -36,7 +36,7 @@ from tests.browser.steps import (
     status,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 
 def play_by_cards(page: Page, winner: int, loser: int) -> None:

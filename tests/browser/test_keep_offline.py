@@ -206,6 +206,7 @@ def own_server(live_server):
         stop()
 
 
+@pytest.mark.slow
 def test_the_site_stopped_half_a_minute_mid_game_loses_nothing(browser, own_server, csp_violations):
     url, start, stop = own_server
     game = Game.objects.get(night=night_with_schedule(2))

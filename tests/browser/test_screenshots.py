@@ -1,7 +1,7 @@
 """Screenshots of the main pages, for the README: what a newcomer sees before installing.
 
 ``make screenshots`` runs this with ``CINCH_SCREENSHOTS=1`` and the pictures land in
-``docs/screenshots/``; otherwise (``make test``) they go to a temporary folder, so the
+``docs/screenshots/``; in ``make test-slow`` (CI) they go to a temporary folder, so the
 test still proves every page renders in a browser without touching the committed files.
 A page of the standings sheet is drawn from its PDF with ``pdftoppm`` (poppler-utils)
 when that is installed.
@@ -34,7 +34,7 @@ from tests.browser.steps import PDF_TIMEOUT_MS, choose_language, fill_hand
 from tests.factories import ScorerFactory, night_with_schedule, play_out
 from tests.phones import code_path
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DESKTOP = {"viewport": {"width": 1100, "height": 800}}

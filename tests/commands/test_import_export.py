@@ -66,6 +66,7 @@ def counts() -> list[int]:
 
 
 @pytest.mark.django_db
+@pytest.mark.database
 def test_import_night_prints_a_summary_then_the_id():
     out, err = command("import_night", str(EXAMPLE))
 
@@ -78,6 +79,7 @@ def test_import_night_prints_a_summary_then_the_id():
 
 
 @pytest.mark.django_db
+@pytest.mark.database
 def test_import_night_reads_standard_input(monkeypatch):
     document = random_night(6, seed=3)
 
@@ -89,6 +91,7 @@ def test_import_night_reads_standard_input(monkeypatch):
 
 
 @pytest.mark.django_db
+@pytest.mark.database
 def test_import_night_refuses_a_broken_file_and_writes_nothing(tmp_path):
     command("import_night", str(EXAMPLE))
     before = counts()
@@ -108,6 +111,7 @@ def test_import_night_refuses_a_broken_file_and_writes_nothing(tmp_path):
 
 
 @pytest.mark.django_db
+@pytest.mark.database
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -130,6 +134,7 @@ def test_import_night_refuses_what_is_not_a_night(monkeypatch, text, expected):
 
 
 @pytest.mark.django_db
+@pytest.mark.database
 def test_import_night_refuses_a_missing_file(tmp_path):
     error, err = refused("import_night", str(tmp_path / "nope.json"))
 
@@ -138,6 +143,7 @@ def test_import_night_refuses_a_missing_file(tmp_path):
 
 
 @pytest.mark.django_db
+@pytest.mark.database
 def test_money_stays_exact_through_the_import(monkeypatch):
     text = EXAMPLE.read_text(encoding="utf-8").replace('"0.10"', '"0.125"')
 
@@ -149,6 +155,7 @@ def test_money_stays_exact_through_the_import(monkeypatch):
 
 
 @pytest.mark.django_db
+@pytest.mark.database
 def test_a_number_with_a_decimal_point_is_not_a_bid(monkeypatch):
     text = EXAMPLE.read_text(encoding="utf-8").replace('"bid": 3,', '"bid": 3.0,')
 
@@ -159,6 +166,7 @@ def test_a_number_with_a_decimal_point_is_not_a_bid(monkeypatch):
 
 
 @pytest.mark.django_db
+@pytest.mark.database
 @pytest.mark.parametrize(
     "document",
     [
@@ -195,6 +203,7 @@ def rules_cli(argv: list[str], stdin: str) -> int:
 
 
 @pytest.mark.django_db
+@pytest.mark.database
 def test_export_night_file_prints_the_night_as_entered(monkeypatch):
     document = load_json(EXAMPLE.read_text(encoding="utf-8"))
     out, _ = command("import_night", str(EXAMPLE))
@@ -206,6 +215,7 @@ def test_export_night_file_prints_the_night_as_entered(monkeypatch):
 
 
 @pytest.mark.django_db
+@pytest.mark.database
 def test_export_night_refuses_an_unknown_id():
     error, _ = refused("export_night", "404")
 
@@ -214,6 +224,7 @@ def test_export_night_refuses_an_unknown_id():
 
 
 @pytest.mark.django_db
+@pytest.mark.database
 def test_export_night_refuses_a_night_that_cannot_be_scored():
     # Set up on the site with an odd player count: the rules core cannot score it.
     night = Night.objects.create(name="Odd", date="2026-11-17")
@@ -282,7 +293,6 @@ def imported_id(result: subprocess.CompletedProcess) -> str:
     return last
 
 
-@pytest.mark.once
 def test_export_is_byte_identical_to_the_rules_cli(database):
     """The two programs a club runs agree to the byte on the night-format example (each
     variant in-process: ``test_export_night_prints_the_rules_cores_standings``)."""
@@ -296,7 +306,6 @@ def test_export_is_byte_identical_to_the_rules_cli(database):
     assert exported.stderr == b""
 
 
-@pytest.mark.once
 def test_import_from_stdin_then_export_the_night_file(database, tmp_path):
     names = ["Zoë", "Åsa", "Björn", "Dorothée"]
     document = random_night(2, seed=5) | {"players": names}
@@ -312,7 +321,6 @@ def test_import_from_stdin_then_export_the_night_file(database, tmp_path):
     assert manage(database, "export_night", night_id).stdout == rules_score(path).stdout
 
 
-@pytest.mark.once
 def test_a_broken_file_exits_2_and_leaves_the_database_unchanged(database, tmp_path):
     imported_id(manage(database, "import_night", str(EXAMPLE)))
     before = rows(database)
@@ -332,7 +340,6 @@ def test_a_broken_file_exits_2_and_leaves_the_database_unchanged(database, tmp_p
     assert rules_score(path).returncode == 2
 
 
-@pytest.mark.once
 def test_export_of_an_unknown_night_exits_2(database):
     result = manage(database, "export_night", "999999")
 

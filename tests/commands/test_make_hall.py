@@ -32,9 +32,12 @@ ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "hall-director-password-5e2"
 ADDRESS = hall.pick_address(hall.routed_addresses())
 
-pytestmark = pytest.mark.skipif(
-    ADDRESS is None, reason="no network address here (test_hall_address.py covers the logic)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        ADDRESS is None, reason="no network address here (test_hall_address.py covers the logic)"
+    ),
+    pytest.mark.slow,
+]
 
 
 def free_port() -> int:

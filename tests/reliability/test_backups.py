@@ -3,7 +3,6 @@ database is copied with SQLite's backup API, consistent while scorers write.
 """
 
 import io
-import os
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -22,13 +21,10 @@ from scoring.rules.simulate import random_night
 from tests.factories import night_with_schedule
 from tests.reliability.live_site import (
     form_of,
-    is_postgres,
     refold_mismatches,
     shown,
     stored_hands,
 )
-
-ON_POSTGRES = is_postgres(os.environ.get("DATABASE_URL", ""))
 
 
 def command(*args) -> str:
@@ -84,7 +80,6 @@ def test_export_wants_an_id_or_all(tmp_path):
             command("export_night", *args)
 
 
-@pytest.mark.once
 def test_backup_db_on_postgresql_says_to_use_pg_dump(tmp_path, monkeypatch):
     # Refused before any connection: only the engine's name is asked.
     monkeypatch.setattr(connection, "vendor", "postgresql")
@@ -97,8 +92,6 @@ def test_backup_db_on_postgresql_says_to_use_pg_dump(tmp_path, monkeypatch):
 
 
 @pytest.mark.django_db
-@pytest.mark.once
-@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_db_never_overwrites_a_file(tmp_path):
     existing = tmp_path / "older-backup.sqlite3"
     existing.write_bytes(b"an older backup")
@@ -112,8 +105,6 @@ def test_backup_db_never_overwrites_a_file(tmp_path):
 
 # Committed rows (transaction=True): SQLite's backup waits while a transaction is open.
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.once
-@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_db_copies_the_database_and_checks_the_copy(tmp_path):
     member = Member.objects.create(name="Zoë")
     night_with_schedule(2)
@@ -145,10 +136,15 @@ def checks(path: Path) -> tuple[list, list]:
         return integrity, database.execute("PRAGMA foreign_key_check").fetchall()
 
 
+# Between two hands of a scorer: the copy meets writes in flight, and the scorers leave
+# the cores to the copy and the other tests.
+PAUSE = 0.1
+
+
 def keep_scoring(live, number: int, game: list[int], stop: Event, acknowledged: list) -> list:
-    """Post hands into ``game`` until told to stop (at most 400: the cycle below never wins
-    a game, and a loaded machine may take long to copy); ``acknowledged`` gets those
-    acknowledged."""
+    """Post hands into ``game``, a scorer's pace (``PAUSE`` between two), until told to stop
+    (at most 400: the cycle below never wins a game, and a loaded machine may take long to
+    copy); ``acknowledged`` gets those acknowledged."""
     game_id, pair_a, pair_b = game
     browser = live.site.browser(live.server, f"scorer{number}")
     cycle = [
@@ -163,11 +159,10 @@ def keep_scoring(live, number: int, game: list[int], stop: Event, acknowledged: 
         hand = cycle[count % len(cycle)]
         if browser.post(f"/games/{game_id}/", form_of(hand)).status == 302:
             acknowledged.append(hand)
+        time.sleep(PAUSE)
     return acknowledged
 
 
-@pytest.mark.once
-@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_of_a_live_database_while_scorers_write(live, tmp_path):
     site = live.site
     games = live.games[22:26]
@@ -230,8 +225,6 @@ def test_export_all_says_when_it_cannot_write(tmp_path):
 
 
 @pytest.mark.django_db
-@pytest.mark.once
-@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_db_says_when_it_cannot_create_the_file(tmp_path):
     night_with_schedule(2)
     (tmp_path / "a-file").write_text("not a folder")
@@ -243,8 +236,6 @@ def test_backup_db_says_when_it_cannot_create_the_file(tmp_path):
 
 
 @pytest.mark.django_db
-@pytest.mark.once
-@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_db_refuses_a_database_file_that_does_not_exist(tmp_path, monkeypatch):
     # As cron runs it without DATABASE_URL: SQLite would make an empty file and copy it.
     missing = tmp_path / "db.sqlite3"
@@ -259,8 +250,6 @@ def test_backup_db_refuses_a_database_file_that_does_not_exist(tmp_path, monkeyp
 
 
 @pytest.mark.django_db
-@pytest.mark.once
-@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_db_refuses_a_database_without_nights(tmp_path):
     Member.objects.create(name="Zoë")
 
@@ -272,8 +261,6 @@ def test_backup_db_refuses_a_database_without_nights(tmp_path):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.once
-@pytest.mark.skipif(ON_POSTGRES, reason="backup_db copies SQLite; PostgreSQL has pg_dump")
 def test_backup_db_on_a_full_disk_says_so_and_leaves_no_file(tmp_path, monkeypatch):
     # The copy is written to /dev/full, where every write fails as on a full disk.
     night_with_schedule(2)

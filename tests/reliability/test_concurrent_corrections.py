@@ -10,8 +10,12 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
 
+import pytest
+
 from tests.reliability import live_site
 from tests.reliability.live_site import Browser, form_of, shown
+
+pytestmark = pytest.mark.database
 
 STALE = "was changed by someone else meanwhile; the form now shows the new value"
 

@@ -17,6 +17,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
 
+import pytest
+
 from scoring.core.records import documents
 from scoring.games import services as games_services
 from scoring.models import Game
@@ -25,7 +27,10 @@ from scoring.results import selectors as results_selectors
 from scoring.rules.jsonio import dump_json, load_json
 from tests.reliability.live_site import SAVED, SCORERS, form_of, shown, stored_hands
 
+pytestmark = pytest.mark.database
+
 OWN_GAME_SCORERS = 8
+
 SHARED_GAME_SCORERS = 8
 RUN_TIMEOUT = 240
 

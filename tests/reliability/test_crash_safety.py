@@ -27,6 +27,8 @@ from tests.reliability.live_site import (
     stored_hands,
 )
 
+pytestmark = pytest.mark.database
+
 SCORERS = 8
 HANDS_EACH = 40  # an upper bound: the crash comes long before
 KILL_AFTER = 24

@@ -9,7 +9,11 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
 
+import pytest
+
 from tests.reliability.live_site import Browser, form_of, stored_hands
+
+pytestmark = pytest.mark.database
 
 GAME_INDEX = 26  # a game no other test of the shared live site uses
 

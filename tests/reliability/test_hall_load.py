@@ -11,6 +11,7 @@ from bench import hall_load
 from tests.reliability.live_site import shown
 
 
+@pytest.mark.slow
 def test_the_hall_benchmark_runs_and_finds_nothing_lost_or_doubled(template):
     static = template.site.static_root or template.site.folder / "static"
 

@@ -1,7 +1,7 @@
 """A whole club moved: ``export_club`` from SQLite, ``import_club`` into an empty database
-of the other engine (PostgreSQL on the PostgreSQL pass of `make test`, another SQLite
-file on the SQLite pass) gives the same pages, the same night files byte for byte, and
-the same club file again.
+of the other engine (PostgreSQL, on the PostgreSQL pass of `make test-slow`; another
+SQLite file when it is run alone on SQLite) gives the same pages, the same night files
+byte for byte, and the same club file again.
 """
 
 import json
@@ -18,6 +18,9 @@ import pytest
 
 from tests.reliability.live_site import is_postgres
 
+# It moves a club to PostgreSQL: the PostgreSQL pass alone runs it, in `make test-slow`.
+pytestmark = [pytest.mark.database, pytest.mark.postgres, pytest.mark.slow]
+
 REPOSITORY = Path(__file__).resolve().parents[2]
 MANAGE = [sys.executable, str(REPOSITORY / "manage.py")]
 WALKER = REPOSITORY / "tests" / "reliability" / "walk_site.py"
@@ -32,6 +35,7 @@ from scoring.nights import services as nights_services
 from scoring.results import services as results_services
 from scoring.rules.simulate import random_night
 from scoring.tablegames import services as tablegames_services
+
 night = nights_services.night_import(document=random_night(4, seed=7, results_share=0.2))
 Season.objects.create(name="Autumn", first_date=datetime.date(2026, 9, 1),
                       last_date=datetime.date(2026, 12, 31))

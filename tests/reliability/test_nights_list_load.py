@@ -18,7 +18,7 @@ from django.urls import reverse
 from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.database]
 
 SMALL, BIG = 6, 24  # pairs: 12 seats and 15 games, 48 seats and 276 games
 
@@ -83,7 +83,7 @@ def test_the_nights_list_work_grows_with_seats_plus_games_not_their_product(clie
     assert big / small < 1.5 * plus
 
 
-@pytest.mark.parametrize("pairs", [SMALL, 40])
+@pytest.mark.parametrize("pairs", [SMALL, pytest.param(40, marks=pytest.mark.slow)])
 def test_the_nights_list_queries_do_not_grow_with_a_night(client, django_assert_num_queries, pairs):
     a_night(pairs)
     client.get(reverse("scoring:home"))

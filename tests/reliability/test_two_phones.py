@@ -16,6 +16,8 @@ from bench.table_links import entry_of
 from tests.reliability.conftest import Live
 from tests.reliability.live_site import Browser, Server, form_of, stored_hands
 
+pytestmark = pytest.mark.database
+
 GAME_INDEX = 0  # a game of round 1 (a later round takes no entry before it begins)
 
 

@@ -16,18 +16,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.reliability.early_club import NIGHT_COUNT, build_early_club
+from tests.reliability.early_club import NIGHT_COUNT, early_club
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 # Files of their own, made by subprocesses: the same on either pass of `make test`.
-pytestmark = pytest.mark.once
 TODAY = [sys.executable, str(REPOSITORY / "manage.py")]
 
 
 @pytest.fixture(scope="module")
 def early(tmp_path_factory) -> Path:
     """The early club's database, as the early version left it: a backup from before."""
-    return build_early_club(tmp_path_factory.mktemp("early"))
+    return early_club(tmp_path_factory.mktemp("early"))
 
 
 def environment(database: Path) -> dict:

@@ -6,12 +6,9 @@ it (one statement at a time) on a real database file.
 
 import sqlite3
 
-import pytest
-
 from cinch_club.settings.base import SQLITE_INIT_COMMAND
 
 LIMIT = 8 * 1024 * 1024
-pytestmark = pytest.mark.once
 
 
 def test_the_write_ahead_file_shrinks_back_after_a_big_write(tmp_path):
