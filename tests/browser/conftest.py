@@ -2,7 +2,7 @@
 
 The browser is Debian's headless build of Chromium, the chromium-headless-shell package
 (``make test`` installs it when it is missing); Playwright's own browser download is
-never used. It starts once for each test module, with the flags a machine without
+never used. It starts once a run of browser tests (``Chromium``), with the flags a machine without
 outbound connections needs, and each visitor gets a fresh context (their own cookies),
 so a director, a scorer and an anonymous visitor can have the same night open side by
 side.
@@ -36,9 +36,11 @@ CHROMIUM_ARGS = [
 TIMEOUT_MS = 10_000
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Chromium for one test module, closed after it.
+class Chromium:
+    """The worker's one Chromium: started for the first browser test, closed after the
+    last of a run of them (``pytest_runtest_teardown``). ``make test`` sends every
+    browser test to one worker, one after the other (``tests/conftest.py``), so it starts
+    once a run.
 
     The sync Playwright API keeps an asyncio loop running in this thread while the
     browser is open, and Django refuses ORM calls from a thread with a running loop. The
@@ -46,15 +48,48 @@ def browser() -> Iterator[Browser]:
     request, so the check has nothing to protect here: it is switched off
     (``DJANGO_ALLOW_ASYNC_UNSAFE``) for as long as the browser is open, and no longer.
     """
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs chromium-headless-shell.")
-    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        yield browser
-        browser.close()
+
+    def __init__(self):
+        self.playwright = self.browser = None
+        self.patch = pytest.MonkeyPatch()
+
+    def open(self) -> Browser:
+        if self.browser is None:
+            if not CHROMIUM.exists():
+                pytest.fail(f"{CHROMIUM} is missing: `make test` installs chromium-headless-shell.")
+            self.patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+            self.playwright = sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+            )
+        return self.browser
+
+    def close(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.playwright.stop()
+            self.playwright = self.browser = None
+            self.patch.undo()
+
+
+CHROMIUM_OF_THIS_WORKER = Chromium()
+
+
+@pytest.fixture
+def browser() -> Browser:
+    """The worker's Chromium (``Chromium``)."""
+    return CHROMIUM_OF_THIS_WORKER.open()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """Close the browser after the test's own teardown (its contexts closed) when the next
+    test is not a browser test, or there is none."""
+    try:
+        return (yield)
+    finally:
+        if nextitem is None or Path(nextitem.path).parent != Path(__file__).parent:
+            CHROMIUM_OF_THIS_WORKER.close()
 
 
 @pytest.fixture
