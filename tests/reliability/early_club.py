@@ -3,19 +3,28 @@
 ``build_early_club(folder)`` checks the project's early commit ``EARLY_COMMIT`` out in a
 git worktree under ``folder``, lets that version's own ``migrate`` make the database and
 its own services import a few nights, then writes at the database level what that version
-let through and today's rules refuse (``PLANTED``): a pegboard result of 110–3, "Ann" and
+let through and today's rules refuse (``plant``): a pegboard result of 110–3, "Ann" and
 "ann" in one night, a Money hand with the Jack not out, a name with a zero-width space.
+
+``early_club(folder)`` gives a copy of it, built once for this commit and this module's
+code and kept under ``.cache/tests/`` (``make clean`` removes it): a checkout of the early
+version and its migrations cost half a minute, and they never change.
 """
 
+import hashlib
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+from filelock import FileLock
+
 # "Data layer: members, nights, seats, games, hands": the first version with a database.
 EARLY_COMMIT = "0e28e605a47432e7a427329c9d9031f7ea7fa843"
 REPOSITORY = Path(__file__).resolve().parents[2]
+CACHE = REPOSITORY / ".cache" / "tests"
 NIGHT_COUNT = 6
 
 # What that version imports with its own services: six random nights of four pairs, each
@@ -37,6 +46,22 @@ sys.meta_path[:] = [f for f in sys.meta_path if "__editable__" not in getattr(f,
 sys.argv = sys.argv[1:]
 runpy.run_path(sys.argv[0], run_name="__main__")
 """
+
+
+def early_club(folder: Path) -> Path:
+    """A copy in ``folder`` of the early club's database, built once and kept (``CACHE``),
+    under a name that changes with ``EARLY_COMMIT`` and with this module's code."""
+    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
+    kept = CACHE / f"early-club-{EARLY_COMMIT[:12]}-{digest}.sqlite3"
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with FileLock(f"{kept}.lock"):  # pytest-xdist's workers: one builds, the others wait
+        if not kept.exists():
+            built = build_early_club(folder)
+            shutil.copyfile(built, f"{kept}.part")
+            os.replace(f"{kept}.part", kept)
+    copy = folder / "early.sqlite3"
+    shutil.copyfile(kept, copy)
+    return copy
 
 
 def build_early_club(folder: Path) -> Path:
