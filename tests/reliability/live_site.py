@@ -346,10 +346,11 @@ class Browser:
         # The client's address as the TLS proxy adds it (on a site that trusts one proxy:
         # ``TRUSTED_PROXY_COUNT=1``), so one test process stands for many visitors.
         self.address = address
+        self.timeout = TIMEOUT  # seconds a request may take before it counts as unanswered
         self.sent = 0  # requests sent, answered or not
 
     def request(self, method: str, path: str, form: dict | None = None) -> Response:
-        connection = http.client.HTTPConnection(HOST, self.server.port, timeout=TIMEOUT)
+        connection = http.client.HTTPConnection(HOST, self.server.port, timeout=self.timeout)
         headers = {}
         if self.proxied:
             headers["X-Forwarded-Proto"] = "https"

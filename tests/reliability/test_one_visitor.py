@@ -6,11 +6,12 @@ one (80 seats, 780 games) and two-player tables, behind one trusted proxy
 (``TRUSTED_PROXY_COUNT=1``), so each visitor the test stands for has an address of its
 own in ``X-Forwarded-For``.
 
-- 12 anonymous visitors ask, each as fast as it is answered, for the 40-pair night's
-  standings sheet (PDF and page, on both papers, in both languages), the nights list and
-  the tables' score sheets (PDF and page); meanwhile a phone opens its table link's page
-  every second: every one of its pages comes within ``PAGE_SECONDS``, and no answer is
-  a server error.
+- 12 anonymous visitors ask, each as fast as it is answered, ``ASKED`` times each, for
+  the 40-pair night's standings sheet (PDF and page, on both papers, in both languages),
+  the nights list and the tables' score sheets (PDF and page); meanwhile a phone opens
+  its table link's page again and again: every visitor is answered, none with a server
+  error, and the phone's page is served, every time, between the visitors' requests
+  (counts, not seconds: a busy machine is slower, never wrong).
 - Forged links are counted for the whole site, 20 an address, and a genuine link from
   that address still opens; a revoked link (genuine once) never counts toward that.
 - A link's 300 requests are counted for the whole site, at once from 12 threads.
@@ -18,7 +19,6 @@ own in ``X-Forwarded-For``.
 """
 
 import json
-import statistics
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -31,11 +31,13 @@ from tests.reliability.live_site import Browser, Server
 
 PAIRS = 40
 VISITORS = 12
-LOAD_SECONDS = 20
-# A stall is tens of seconds (the link page waited up to 40 s behind sheet renders before
-# sheets were kept and limited); a quiet machine answers within 0.2 s. Three seconds
-# still catches a stall on a machine shared with other work, where 1 s did not hold.
-PAGE_SECONDS = 3.0
+ASKED = 30  # requests a visitor makes: 360 in all, about half what 20 s of them made
+# A visitor waits for its answer: how long the server takes on a busy machine is not what
+# is tested, that it answers is (a stall shows in the phone's count below).
+VISITOR_PATIENCE = 600
+# The phone's page while they ask: a stalled site (the link page waited up to 40 s behind
+# sheet renders before sheets were kept and limited) serves it a few times at most.
+PHONE_LOADS = 8
 LOAD_TABLES = 6  # what the visitors ask for
 LIMIT_TABLES = 12  # what the allowance test asks for, on both papers: 24 sheets
 # The limits the README states (scoring/links/views.py, scoring/core/printing/kept_sheets.py).
@@ -78,51 +80,58 @@ def visitor_paths(night: int, tables: list[int], number: int) -> list[str]:
     return paths[start:] + paths[:start]
 
 
-def visitor(server: Server, paths: list[str], number: int, until: float) -> list:
-    """Ask for ``paths`` in turn until ``until``: each answer's status (None: no answer)."""
+def visitor(server: Server, paths: list[str], number: int, answered: list) -> list:
+    """Ask for the first ``ASKED`` of ``paths``: each answer's status, or why there was
+    none (a dropped connection: a visitor waits as long as the server takes), each
+    counted in ``answered`` as it comes."""
     browser = Browser(server, address=f"10.26.0.{number}")
+    browser.timeout = VISITOR_PATIENCE
     statuses = []
-    for path in cycle(paths):
-        if time.monotonic() >= until:
-            return statuses
+    for path in paths[:ASKED]:
         try:
             statuses.append(browser.get(path).status)
-        except OSError:
-            statuses.append(None)
+        except OSError as error:
+            statuses.append(f"{path}: {type(error).__name__} {error}")
+        answered.append(number)
+    return statuses
 
 
-def phone(server: Server, path: str, until: float) -> list[float]:
-    """The table link's page once a second until ``until``: each load's seconds."""
-    seconds = []
-    while time.monotonic() < until:
-        time.sleep(1)
-        started = time.perf_counter()
+def phone(server: Server, path: str, answered: list, total: int) -> list[int]:
+    """The table link's page, again and again while the visitors are at work: for each
+    load served, how many of their ``total`` requests had been answered by then."""
+    between = []
+    while len(answered) < total:
         answer = Browser(server, address="10.26.9.1").get(path)
-        seconds.append(time.perf_counter() - started)
         assert answer.status == 200, answer.status
-    return seconds
+        if len(answered) < total:
+            between.append(len(answered))
+        time.sleep(0.2)
+    return between
 
 
-def test_a_table_link_page_stays_quick_while_12_visitors_ask_for_sheets(loaded):
+def test_a_table_link_page_is_served_while_12_visitors_ask_for_sheets(loaded):
     server, night, made = loaded
     tables = made["tables"][:LOAD_TABLES]
-    until = time.monotonic() + LOAD_SECONDS
+    answered: list[int] = []
+    total = VISITORS * ASKED
     with ThreadPoolExecutor(VISITORS + 1) as pool:
         visitors = [
-            pool.submit(visitor, server, visitor_paths(night, tables, n), n, until)
+            pool.submit(visitor, server, visitor_paths(night, tables, n), n, answered)
             for n in range(1, VISITORS + 1)
         ]
-        loads = pool.submit(phone, server, made["links"][0][0], until).result()
+        between = pool.submit(phone, server, made["links"][0][0], answered, total).result()
         statuses = [status for asked in visitors for status in asked.result()]
 
     counted = {status: statuses.count(status) for status in sorted(set(statuses), key=str)}
+    unanswered = [status for status in statuses if isinstance(status, str)]
     print(
-        f"\n{VISITORS} visitors for {LOAD_SECONDS} s ({PAIRS}-pair night): {len(statuses)} "
-        f"answers {counted}; the table link's page, {len(loads)} loads: median "
-        f"{statistics.median(loads) * 1000:.0f} ms, worst {max(loads) * 1000:.0f} ms"
+        f"\n{VISITORS} visitors, {total} requests ({PAIRS}-pair night): answers {counted}; "
+        f"the table link's page served {len(between)} times meanwhile"
     )
-    assert max(loads) < PAGE_SECONDS
-    assert None not in counted and not [s for s in server.statuses() if s >= 500]
+    assert len(statuses) == total and not unanswered, unanswered
+    assert not [status for status in server.statuses() if status >= 500]
+    assert len(between) >= PHONE_LOADS, between
+    assert between == sorted(between) and between[-1] > between[0], between
 
 
 def at_once(count: int, call, items: list) -> list:
