@@ -74,6 +74,7 @@ remove-demo: install
 # No extra -q: pyproject's addopts has one, and a second hides the "N passed" line.
 TEST := env -u DJANGO_SETTINGS_MODULE -u PYTHONDONTWRITEBYTECODE $(VENV)/bin/pytest -p no:cacheprovider
 PARALLEL := -n 2 --dist loadfile --no-loadscope-reorder
+SQLITE_WORKERS ?= 3
 
 test: install browser
 	$(VENV)/bin/ruff check .
@@ -83,7 +84,7 @@ test: install browser
 	$(if $(CI),$(MAKE) --no-print-directory test-slow)
 
 test-sqlite:
-	$(TEST) -n 3 --dist loadfile --no-loadscope-reorder -m "not slow and not postgres" \
+	$(TEST) -n $(SQLITE_WORKERS) --dist loadfile --no-loadscope-reorder -m "not slow and not postgres" \
 		--cov --cov-report=term-missing:skip-covered
 
 test-postgres:

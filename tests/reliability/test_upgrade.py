@@ -99,6 +99,7 @@ def test_the_money_night_s_standings_name_the_hands_the_file_is_refused_for(upgr
     assert "Night 3 to mend: Round 1, table 2: hand 5, jack" in standings.stderr
 
 
+@pytest.mark.slow  # 300 pages and PDFs, each asked of a fresh process: make test-slow
 def test_every_page_of_the_upgraded_club_answers(upgraded):
     _, env = upgraded
     walker = REPOSITORY / "tests" / "reliability" / "walk_site.py"
