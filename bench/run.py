@@ -29,7 +29,7 @@ import time  # noqa: E402
 
 from bench.measure import REPEATS, timings  # noqa: E402
 from scoring.rules.jsonio import dump_json, load_json  # noqa: E402
-from scoring.rules.night import score_night  # noqa: E402
+from scoring.rules.night.documents import score_night  # noqa: E402
 from scoring.rules.schedule import schedule_document  # noqa: E402
 from scoring.rules.simulate import random_night  # noqa: E402
 

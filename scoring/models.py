@@ -25,7 +25,7 @@ from simple_history.models import HistoricalRecords
 from scoring.core.dates import spoken_date
 from scoring.core.problem_words import name_refused
 from scoring.rules.names import name_key, normal_name
-from scoring.rules.night import night_variant_ids
+from scoring.rules.night.reading import night_variant_ids
 from scoring.rules.pot import MoneySettings
 from scoring.rules.standings import PEGS, PLAYOFF
 from scoring.rules.table import table_variants

@@ -11,7 +11,8 @@ import dataclasses
 
 from scoring.core.problem_words import say
 from scoring.rules import read_night, score_night
-from scoring.rules.night import Summary, money_text, summarise
+from scoring.rules.night.documents import money_text
+from scoring.rules.night.summary import Summary, summarise
 from scoring.rules.variant import PEDRO_CARDS
 
 NIGHT_FORMAT = "cinch-night/1"

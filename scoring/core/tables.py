@@ -14,7 +14,7 @@ from tablib import Dataset
 
 from scoring.core.money import shown_money
 from scoring.core.names import name_order
-from scoring.rules.night import money_text
+from scoring.rules.night.documents import money_text
 
 # A cell a spreadsheet would read as a formula (or as a command, through DDE) when it
 # starts so: a player named "=HYPERLINK(...)" must come out as text.

@@ -30,7 +30,8 @@ from scoring.models import (
 )
 from scoring.nights.selectors import night_games, night_seats
 from scoring.rules import live
-from scoring.rules.night import LedgerLine, Prize, Summary, summary_document
+from scoring.rules.night.documents import summary_document
+from scoring.rules.night.summary import LedgerLine, Prize, Summary
 from scoring.rules.pot import share_stake, stake_pot
 from scoring.rules.standings import PlayoffProposal, propose_playoffs
 

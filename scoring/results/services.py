@@ -19,7 +19,8 @@ from scoring.models import CashCount, Game, Night, Tiebreak
 from scoring.nights import selectors as nights_selectors
 from scoring.results.selectors import envelopes
 from scoring.rules import InvalidInput
-from scoring.rules.night import missing_reasons, money_text
+from scoring.rules.night.documents import money_text
+from scoring.rules.night.summary import missing_reasons
 from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from scoring.rules.errors import PLACED, InvalidInput, gettext_noop
 from scoring.rules.jsonio import dump_json, load_json
 from scoring.rules.ladder import ladder_document
-from scoring.rules.night import score_night
+from scoring.rules.night.documents import score_night
 from scoring.rules.schedule import schedule_document
 from scoring.rules.table import GAME_FORMAT, score_table
 

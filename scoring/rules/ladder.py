@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 from scoring.rules.errors import InvalidInput, Problem, gettext_noop, is_text, typed, words
 from scoring.rules.names import collation_key, name_key, normal_name
-from scoring.rules.night import MAX_NAME_LENGTH, NightReader, score_night, text_too_long
+from scoring.rules.night.documents import score_night
+from scoring.rules.night.reading import MAX_NAME_LENGTH, NightReader, text_too_long
 from scoring.rules.pot import players_of
 
 SEASON_FORMAT = "cinch-season/1"

@@ -12,10 +12,10 @@ from decimal import Decimal
 from scoring.rules.errors import InvalidInput, Problem, Words, gettext_noop, is_text, words
 from scoring.rules.game import GameState, play_game
 from scoring.rules.names import name_key, normal_name
-from scoring.rules.night import (
+from scoring.rules.night.documents import money_text
+from scoring.rules.night.reading import (
     MAX_NAME_LENGTH,
     NightReader,
-    money_text,
     parse_amount,
     player_name_refused,
 )

@@ -12,7 +12,7 @@ from django.utils import translation
 from scoring.core.problem_words import shown
 from scoring.models import Night
 from scoring.rules import InvalidInput
-from scoring.rules.night import read_night
+from scoring.rules.night.reading import read_night
 from scoring.rules.simulate import random_night
 
 pytestmark = pytest.mark.django_db

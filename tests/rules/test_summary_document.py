@@ -6,7 +6,8 @@ import dataclasses
 import pytest
 
 from scoring.rules import read_night, score_night
-from scoring.rules.night import summarise, summary_document
+from scoring.rules.night.documents import summary_document
+from scoring.rules.night.summary import summarise
 from scoring.rules.simulate import random_night
 
 
