@@ -26,7 +26,7 @@ from scoring.rules.errors import (
 )
 from scoring.rules.game import GameState, check_result, play_game
 from scoring.rules.hand import is_whole_number, side_names
-from scoring.rules.names import name_key
+from scoring.rules.names import names_given_twice
 from scoring.rules.pot import MoneySettings, seats_of
 from scoring.rules.standings import PLAYOFF, TIEBREAKS, Outcome
 from scoring.rules.variants import all_variants, get_variant
@@ -162,43 +162,11 @@ def parse_amount(value, *, allow_zero: bool = True) -> Decimal:
     return amount
 
 
-def players_repeated(names) -> list[Problem]:
-    """A member holds one number a night: each name given again after its first, at its place.
-
-    The one statement of the rule: the night file (CLI, import) and the site's new-night
-    form both come here. Names are compared as they are matched (``names.name_key``:
-    case, spacing and Unicode forms aside), so ``Mabel`` and ``mabel`` are one member.
-    """
-    first: dict[str, int] = {}
-    problems = []
-    for index, name in enumerate(names):
-        key = _match_key(name)
-        if key in first:
-            problems.append(
-                Problem.said(
-                    f"players[{index}]",
-                    words(
-                        gettext_noop(
-                            "{name} is already player {number}; "
-                            "a member can hold only one number in a night"
-                        ),
-                        name=name,
-                        number=first[key],
-                    ),
-                )
-            )
-        first.setdefault(key, index + 1)
-    return problems
-
-
-def _match_key(name: str) -> str:
-    """A name's ``name_key``; one with a hidden character is matched as typed (the
-    site refuses it at its own field before this)."""
-    try:
-        return name_key(name)
-    except ValueError:
-        return name
-
+# A member holds one number a night: the one statement of the rule, for the night file
+# (CLI, import) and the site's new-night form alike (``names.names_given_twice``).
+ONE_NUMBER_A_NIGHT = gettext_noop(
+    "{name} is already player {number}; a member can hold only one number in a night"
+)
 
 WITHDRAWAL_EXAMPLE = '{"pair": 4, "from_round": 5}'
 
@@ -380,7 +348,7 @@ class NightReader:
                         pair=number // 2,
                     ),
                 )
-        repeated = players_repeated(names)
+        repeated = names_given_twice(names, ONE_NUMBER_A_NIGHT)
         self.problems.extend(repeated)
         return (None if repeated else tuple(names)), frozenset(house)
 
