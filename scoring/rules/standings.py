@@ -12,7 +12,6 @@ matters only where it decides a prize: a place, or who takes the booby.
 """
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from itertools import combinations
 
 from scoring.rules.errors import Words, gettext_noop, words
@@ -52,8 +51,11 @@ class PairRecord:
         return self.pegs_for - self.pegs_against
 
     @property
-    def share(self) -> Fraction:
-        """The share of its finished games the pair won (0 before it finishes one)."""
+    def share(self):
+        """The share of its finished games the pair won, a ``Fraction`` (0 before it
+        finishes one)."""
+        from fractions import Fraction  # a night ended early needs it, others never
+
         games = self.wins + self.losses
         return Fraction(self.wins, games) if games else Fraction(0)
 
