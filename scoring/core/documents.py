@@ -7,8 +7,6 @@ game is given as its stored result (the totals the services keep), so no hand is
 re-folded; the downloadable file gives every hand as entered.
 """
 
-import dataclasses
-
 from scoring.core.problem_words import say
 from scoring.rules import read_night, score_night
 from scoring.rules.night.documents import money_text
@@ -166,4 +164,4 @@ def summary(night, seats, games, *, ended_early: bool | None = None) -> Summary:
         document = {key: value for key, value in document.items() if key != "ended_early"}
         document |= {"ended_early": True} if ended_early else {}
     summary = summarise(read_night(document))
-    return dataclasses.replace(summary, blocked=[say(reason) for reason in summary.said_blocked])
+    return summary._replace(blocked=[say(reason) for reason in summary.said_blocked])

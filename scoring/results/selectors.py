@@ -5,7 +5,6 @@ many games or nights; the figures are the rules core's, only added up here to sh
 they add up.
 """
 
-import dataclasses
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -93,7 +92,7 @@ class NightResults:
         on ``course`` for (provisional until the night is final), as the rules core says."""
         records = self.summary.ranking.records  # the document's rows, in their order
         courses = {
-            pair: dataclasses.replace(course, words=say(course.said))
+            pair: course._replace(words=say(course.said))
             for pair, course in live.prizes_on_course(
                 self.summary.ranking, final=self.night.is_final
             ).items()

@@ -11,7 +11,6 @@ one that won it. How the game was decided (which rule, card and law) is kept bes
 winners (:class:`Decision`), so a page can say why a side with fewer points won.
 """
 
-from dataclasses import dataclass
 from operator import add
 from typing import NamedTuple
 
@@ -53,8 +52,7 @@ MORE_POINTS = "more_points"  # others reached it too: the most points win
 MONEY = "money"  # a Money bid ended the game (``club11``)
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """Why a game's winners won: on which hand (numbered from 1), by which rule
     (``how``), and, counted out, on which card and by which law of the variant. ``rivals``
     reached the target on that hand too and lost."""
@@ -75,8 +73,7 @@ class HandStep(NamedTuple):
     cinches: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class GameState:
+class GameState(NamedTuple):
     """Where a game stands: scores and recorded Cinches per side, and its winners if over.
 
     ``steps`` holds the running board after every hand (empty for a pegboard result).

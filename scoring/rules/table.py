@@ -6,8 +6,8 @@ site's tables, ``manage.py import_game``/``export_game`` and ``python3 -m scorin
 score`` all come here, so they accept the same files and print the same board.
 """
 
-from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from scoring.rules.errors import InvalidInput, Words, gettext_noop, is_text, words
 from scoring.rules.game import GameState, play_game
@@ -30,8 +30,7 @@ DEFAULT_UNIT = Decimal("0.01")
 PLAYER_WORD = "player"
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """A table's game: its players (player ``i + 1`` is ``players[i]``) and its board."""
 
     variant_id: str

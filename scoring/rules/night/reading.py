@@ -9,8 +9,10 @@ file), and what the night adds up to is ``night.summary``'s. The single table's 
 """
 
 import datetime
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
+from types import MappingProxyType
+from typing import NamedTuple
 
 from scoring.rules.digits import number_from_digits
 from scoring.rules.errors import (
@@ -45,8 +47,7 @@ MIN_PLAYERS = 4
 MAX_PAIRS = 1000
 
 
-@dataclass(frozen=True)
-class NightGame:
+class NightGame(NamedTuple):
     """A game of the night; ``state`` is ``None`` until something is entered.
 
     ``sat`` records substitutes (player number, name) and changes no figure. A game
@@ -82,18 +83,19 @@ class NightGame:
         return Outcome(self.pairs, self.state.scores, self.state.cinches, self.state.winner)
 
 
-@dataclass(frozen=True)
-class Night:
+class Night(NamedTuple):
+    """A night as its file gives it, every game read and checked (``read_night``)."""
+
     variant_id: str
     players: tuple[str, ...]
     name: str = ""
     date: str | None = None
     tiebreak: str = PLAYOFF
-    money: MoneySettings = field(default_factory=MoneySettings)
+    money: MoneySettings = MoneySettings()
     games: tuple[NightGame, ...] = ()
     playoffs: tuple[NightGame, ...] = ()
     house: frozenset[int] = frozenset()
-    withdrawn: dict[int, int] = field(default_factory=dict)
+    withdrawn: Mapping[int, int] = MappingProxyType({})  # {pair: the round it left from}
     # The director ended the night before every game was finished (rules.md, "A night
     # ended early"): the games not finished are void and pairs rank by share of wins.
     ended_early: bool = False

@@ -8,9 +8,9 @@ the round robin with no game, prize ties). It reads no document and writes none:
 pages, the PDFs and ``night.documents`` all start from the same :class:`Summary`.
 """
 
-from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import combinations
+from typing import NamedTuple
 
 from scoring.rules.errors import Words, gettext_noop, words
 from scoring.rules.hand import side_names
@@ -85,8 +85,7 @@ def blocked_reasons(unfinished: int, missing, ties, tiebreak: str) -> list[Words
     return reasons
 
 
-@dataclass(frozen=True)
-class Prize:
+class Prize(NamedTuple):
     """A place (``place`` 1, 2, …) or the booby (``place`` ``None``): its pair and amount."""
 
     place: int | None
@@ -95,8 +94,7 @@ class Prize:
     amount: Decimal
 
 
-@dataclass(frozen=True)
-class LedgerLine:
+class LedgerLine(NamedTuple):
     """A player's money for the night: ``won`` is ``None`` while the payout is blocked."""
 
     number: int
@@ -114,8 +112,7 @@ class LedgerLine:
         return None if self.won is None else self.won - self.paid
 
 
-@dataclass
-class Summary:
+class Summary(NamedTuple):
     """Everything the club is told about a night, before it is written as a document.
 
     ``payout`` is ``None`` while ``blocked`` has reasons (unfinished games, pairings of
@@ -131,7 +128,7 @@ class Summary:
     blocked: list[str]
     payout: Payout | None
     # ``blocked`` as words, said in the reader's language (the document keeps English).
-    said_blocked: list[Words] = field(default_factory=list)
+    said_blocked: list[Words]
 
     @property
     def places(self) -> list[Prize]:
