@@ -164,7 +164,7 @@ class Board:
             )
         if len(self.steps) >= MAX_HANDS:
             raise InvalidInput([too_many_hands(len(self.steps) + 1)])
-        hand = self.reader.read(raw)
+        hand = self.reader.quick(raw) or self.reader.read_fully(raw)
         if hand is None:
             raise InvalidInput(self.reader.problems)
         if hand.passed:

@@ -138,6 +138,7 @@ class HandReader(SideChecker):
         types = {type(side) for side in self.sides}
         # ``quick`` knows a side by its type and value: sides all of one type.
         self.side_type = types.pop() if len(types) == 1 else None
+        self.takings = variant.takings(len(self.sides))
         self.passed = Hand(passed=True, taken=(0,) * len(self.sides))
 
     def read(self, raw) -> Hand | None:
@@ -168,7 +169,8 @@ class HandReader(SideChecker):
         if "points" in raw:
             cards, taken = None, None if money else self.quick_totals(raw)
         else:
-            cards, taken = self.quick_cards(raw)
+            cards = self.quick_cards(raw)
+            taken = None if cards is None else self.takings[cards]
         if taken is None or money and cards[variant.card_keys.index(MONEY_HOLDS)] is None:
             return None
         return Hand(False, bidder, None if money else bid, money, taken, None, cards, None)
@@ -184,23 +186,21 @@ class HandReader(SideChecker):
         count = variant.totals_count(len(self.sides))
         return taken if taken in variant.possible_totals(count) else None
 
-    def quick_cards(self, raw) -> tuple[tuple[int | None, ...] | None, tuple[int, ...] | None]:
-        """``(cards, taken)`` of a hand given card by card, or ``(None, None)``."""
-        index, side_type, variant = self.index, self.side_type, self.variant
-        if raw.keys().isdisjoint(variant.card_keys):
-            return None, None
-        owners, taken = [], [0] * len(self.sides)
-        for card in variant.cards:
-            value = raw.get(card.key)
-            if value is None and not card.always_awarded:
-                owners.append(None)
-                continue
-            owner = index.get(value) if type(value) is side_type else None
-            if owner is None:
-                return None, None
-            owners.append(owner)
-            taken[owner] += card.points
-        return tuple(owners), tuple(taken)
+    def quick_cards(self, raw) -> tuple[int | None, ...] | None:
+        """Which side took each scoring card (``None``: nobody) of a hand given card by
+        card, or ``None``."""
+        card_keys, index, side_type = self.variant.card_keys, self.index, self.side_type
+        if raw.keys().isdisjoint(card_keys):
+            return None
+        owners = []
+        for key in card_keys:
+            value = raw.get(key)
+            if value is not None:
+                value = index.get(value) if type(value) is side_type else None
+                if value is None:  # a value that names no side of this game
+                    return None
+            owners.append(value)
+        return tuple(owners)
 
     def read_fully(self, raw) -> Hand | None:
         """The hand read rule by rule, every problem noted (``problems``, emptied first)."""
