@@ -10,7 +10,9 @@ gettext reading the site's catalogue, locale/), English by default; the JSON doc
 are never translated.
 """
 
+import gc
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from scoring.rules.errors import PLACED, InvalidInput, gettext_noop
@@ -141,10 +143,25 @@ def parsed_call(argv: list[str]) -> tuple[str, str]:
     return args.command, args.argument
 
 
+@contextmanager
+def collector_paused():
+    """Python's cycle collector off while a command answers: what it builds lives until it
+    prints (a night's games, hands and boards, which hold no cycles), and the collector
+    would only walk all of it again and again as it grows."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     command, argument = plain_call(argv) or parsed_call(argv)
-    output, problems = COMMANDS[command](argument)
+    with collector_paused():
+        output, problems = COMMANDS[command](argument)
     if problems:
         sys.stderr.write("".join(f"{problem}\n" for problem in problems))
         return EXIT_INVALID
