@@ -139,6 +139,7 @@ class HandReader(SideChecker):
         # ``quick`` knows a side by its type and value: sides all of one type.
         self.side_type = types.pop() if len(types) == 1 else None
         self.takings = variant.takings(len(self.sides))
+        self.possible_totals = variant.possible_totals(variant.totals_count(len(self.sides)))
         self.passed = Hand(passed=True, taken=(0,) * len(self.sides))
 
     def read(self, raw) -> Hand | None:
@@ -183,8 +184,7 @@ class HandReader(SideChecker):
         taken = tuple(points)
         if {*map(type, taken)} != {int}:
             return None
-        count = variant.totals_count(len(self.sides))
-        return taken if taken in variant.possible_totals(count) else None
+        return taken if taken in self.possible_totals else None
 
     def quick_cards(self, raw) -> tuple[int | None, ...] | None:
         """Which side took each scoring card (``None``: nobody) of a hand given card by
