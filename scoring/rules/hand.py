@@ -174,7 +174,9 @@ class HandReader(SideChecker):
             taken = None if cards is None else self.takings[cards]
         if taken is None or money and cards[variant.card_keys.index(MONEY_HOLDS)] is None:
             return None
-        return Hand(False, bidder, None if money else bid, money, taken, None, cards, None)
+        return Hand(
+            bidder=bidder, bid=None if money else bid, money=money, taken=taken, cards=cards
+        )
 
     def quick_totals(self, raw) -> tuple[int, ...] | None:
         """The points per side of a hand given as totals, or ``None``."""
