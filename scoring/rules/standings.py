@@ -58,16 +58,6 @@ class PairRecord:
         self.pegs_for, self.pegs_against, self.cinches = pegs_for, pegs_against, cinches
         self.playoff_wins, self.rank = playoff_wins, rank
 
-    def _fields(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other) -> bool:
-        if type(other) is not PairRecord:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    __hash__ = None  # a record changes as its games are counted
-
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
         return f"PairRecord({shown})"
