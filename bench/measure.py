@@ -12,7 +12,8 @@ def timings(run, repeats: int = REPEATS) -> tuple[float, float]:
     """``(best, median)`` seconds of ``repeats`` calls of ``run``.
 
     Every call starts from a collected heap, so one call's garbage is not charged to the
-    next; the collector stays on during the call, as it is in the CLI.
+    next; the collector stays on during the call, as it is in the site's processes (the
+    CLI pauses it while it answers: ``scoring.rules.__main__.collector_paused``).
     """
     seconds = []
     for _ in range(repeats):

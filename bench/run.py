@@ -22,13 +22,14 @@ import importlib  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
+import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 
 from bench.measure import REPEATS, timings  # noqa: E402
 from scoring.rules.jsonio import dump_json, load_json  # noqa: E402
-from scoring.rules.night import score_night  # noqa: E402
+from scoring.rules.night.documents import score_night  # noqa: E402
 from scoring.rules.schedule import schedule_document  # noqa: E402
 from scoring.rules.simulate import random_night  # noqa: E402
 
@@ -71,29 +72,92 @@ def bench_score_night() -> None:
     print(f"  of which (best of {REPEATS} each): {shown}")
 
 
-def wall_clock(command: list[str]) -> tuple[float, subprocess.CompletedProcess]:
+NAIVE_SCORER = REPOSITORY / "bench" / "naive_score.py"
+COMMAND_RUNS = 15
+# What the core and bench/naive_score.py must agree on, pair by pair.
+AGREED = ("wins", "losses", "pegs_for", "pegs_against", "cinches")
+
+
+def fresh_process_env() -> dict:
+    """The environment for the timed processes: as a club's Python runs, writing
+    bytecode caches (a PYTHONDONTWRITEBYTECODE of the caller's would make the core
+    compile every module on every run while the naive script is compiled anyway)."""
+    return {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
+def wall_clock(command: list[str], env=None) -> tuple[float, subprocess.CompletedProcess]:
     """Seconds a fresh process takes to run ``command`` from the repository root."""
     started = time.perf_counter()
-    finished = subprocess.run(command, cwd=REPOSITORY, capture_output=True, text=True, check=False)
+    finished = subprocess.run(
+        command, cwd=REPOSITORY, capture_output=True, text=True, check=False, env=env
+    )
     return time.perf_counter() - started, finished
 
 
-def bench_score_command() -> None:
-    """The same night through a fresh ``python3 -m scoring.rules score FILE``."""
+def standings_by_pair(output: str) -> dict[int, tuple]:
+    """``{pair: (wins, losses, pegs_for, pegs_against, cinches)}`` from a printed standings."""
+    return {
+        row["pair"]: tuple(row[name] for name in AGREED) for row in json.loads(output)["standings"]
+    }
+
+
+def check_agreement(core_output: str, naive_output: str) -> None:
+    """Stop the benchmark, naming the pairs, when the two scorers disagree on any pair."""
+    core, naive = standings_by_pair(core_output), standings_by_pair(naive_output)
+    differ = sorted(
+        pair for pair in core.keys() | naive.keys() if core.get(pair) != naive.get(pair)
+    )
+    if differ:
+        raise SystemExit(
+            f"the core and the naive scorer disagree on pairs {differ} "
+            f"({', '.join(AGREED)}): core {[core.get(p) for p in differ]}, "
+            f"naive {[naive.get(p) for p in differ]}"
+        )
+
+
+def timed_in_turns(commands: dict[str, list[str]], runs: int) -> tuple[dict, dict]:
+    """``(outputs, seconds)``: each command run once to write its caches (its output kept),
+    then ``runs`` times more, the commands taking turns so that a disturbance of the
+    machine falls on all of them alike."""
+    env = fresh_process_env()
+    outputs = {}
+    for name, command in commands.items():
+        _, finished = wall_clock(command, env)
+        if finished.returncode != 0:
+            raise SystemExit(f"{name} failed ({finished.returncode}): {finished.stderr}")
+        outputs[name] = finished.stdout
+    seconds = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, command in commands.items():
+            seconds[name].append(wall_clock(command, env)[0])
+    return outputs, seconds
+
+
+def bench_score_command_against_naive() -> None:
+    """The night through fresh ``python3 -m scoring.rules score FILE`` processes beside
+    fresh ``bench/naive_score.py FILE`` ones (and an empty interpreter's start-up)."""
     text, hands, games = night_text()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "night.json"
         path.write_text(text, encoding="utf-8")
-        seconds, finished = wall_clock([sys.executable, "-m", "scoring.rules", "score", str(path)])
-    if finished.returncode != 0:
-        print(f"score command failed ({finished.returncode}): {finished.stderr.strip()}")
-        return
-    start_up, _ = wall_clock([sys.executable, "-c", "pass"])
+        python = sys.executable
+        commands = {
+            "python3 -m scoring.rules score": [python, "-m", "scoring.rules", "score", str(path)],
+            "bench/naive_score.py": [python, str(NAIVE_SCORER), str(path)],
+            "an empty python3": [python, "-c", "pass"],
+        }
+        outputs, seconds = timed_in_turns(commands, COMMAND_RUNS)
+    core, naive, _empty = commands
+    check_agreement(outputs[core], outputs[naive])
     print(
-        f"python3 -m scoring.rules score (one run, with start-up): {hands} hands, "
-        f"{games} games, {seconds:.3f} s, {hands / seconds:,.0f} hands/s "
-        f"(an empty python3 alone: {start_up:.3f} s)"
+        f"score command against a naive scorer, fresh processes in turns, {COMMAND_RUNS} runs "
+        f"each ({hands} hands, {games} games; they agree on every pair's {', '.join(AGREED)}):"
     )
+    for name, runs in seconds.items():
+        print(f"  {name}: best {min(runs):.3f} s, median {statistics.median(runs):.3f} s")
+    best = min(seconds[core]) / min(seconds[naive])
+    median = statistics.median(seconds[core]) / statistics.median(seconds[naive])
+    print(f"  core / naive: {best:.2f} (best), {median:.2f} (median)")
 
 
 def bench_schedule() -> None:
@@ -119,7 +183,7 @@ def site_section(module: str, function: str):
 
 BENCHMARKS = [
     bench_score_night,
-    bench_score_command,
+    bench_score_command_against_naive,
     bench_schedule,
     site_section("bench.pages", "bench_pages"),
     site_section("bench.pages", "bench_entry_and_sheets"),

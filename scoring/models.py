@@ -23,7 +23,7 @@ from django.utils.translation import gettext, gettext_lazy
 from simple_history.models import HistoricalRecords
 
 from scoring.rules.names import name_key, normal_name
-from scoring.rules.night import night_variant_ids
+from scoring.rules.night.reading import night_variant_ids
 from scoring.rules.pot import MoneySettings
 from scoring.rules.standings import PEGS, PLAYOFF
 from scoring.rules.table import table_variants

@@ -27,7 +27,8 @@ from scoring.models import Member, Night
 from scoring.nights.attendance_import import HOUSE
 from scoring.nights.services import EDITABLE
 from scoring.rules.names import normal_name
-from scoring.rules.night import MONEY_FIELDS, NightReader, money_text
+from scoring.rules.night.documents import money_text
+from scoring.rules.night.reading import MONEY_FIELDS, NightReader
 from scoring.words.names import by_name
 from scoring.words.problems import name_refused, said
 
@@ -90,7 +91,7 @@ def split_percent(split) -> str:
     return " / ".join(f"{(Decimal(share) * 100).normalize():f}" for share in split)
 
 
-# The rules core's refusal of a split whose shares do not add up to 1 (rules/night.py).
+# The rules core's refusal of a split whose shares do not add up to 1 (rules/night/reading.py).
 SHARES_TOTAL = "the place shares must add up to 1, not {total}"
 
 

@@ -39,7 +39,7 @@ from scoring.rules import InvalidInput, Problem, read_night, schedule
 from scoring.rules.attendance import keep_house_apart
 from scoring.rules.errors import gettext_noop, words
 from scoring.rules.names import name_key, normal_name
-from scoring.rules.night import MoneySettings
+from scoring.rules.pot import MoneySettings
 from scoring.rules.variants import get_variant
 from scoring.words.problems import name_refused
 

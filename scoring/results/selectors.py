@@ -5,7 +5,6 @@ many games or nights; the figures are the rules core's, only added up here to sh
 they add up.
 """
 
-import dataclasses
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -27,7 +26,8 @@ from scoring.models import (
     TablePlayer,
 )
 from scoring.rules import live
-from scoring.rules.night import LedgerLine, Prize, Summary, summary_document
+from scoring.rules.night.documents import summary_document
+from scoring.rules.night.summary import LedgerLine, Prize, Summary
 from scoring.rules.pot import share_stake, stake_pot
 from scoring.rules.standings import PlayoffProposal, propose_playoffs
 from scoring.words.names import by_name
@@ -92,7 +92,7 @@ class NightResults:
         on ``course`` for (provisional until the night is final), as the rules core says."""
         records = self.summary.ranking.records  # the document's rows, in their order
         courses = {
-            pair: dataclasses.replace(course, words=say(course.said))
+            pair: course._replace(words=say(course.said))
             for pair, course in live.prizes_on_course(
                 self.summary.ranking, final=self.night.is_final
             ).items()

@@ -15,7 +15,8 @@ from scoring.core.records.guards import is_final, lock_night, lock_open_night, m
 from scoring.models import CashCount, Game, Night, Tiebreak
 from scoring.results.selectors import envelopes
 from scoring.rules import InvalidInput
-from scoring.rules.night import missing_reasons, money_text
+from scoring.rules.night.documents import money_text
+from scoring.rules.night.summary import missing_reasons
 from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
 from scoring.words.lists import separated
 from scoring.words.money import shown_money

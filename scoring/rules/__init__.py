@@ -15,7 +15,8 @@ the *pot*.
 from scoring.rules.errors import InvalidInput, Problem
 from scoring.rules.game import GameState, check_result, play_game
 from scoring.rules.hand import read_hand
-from scoring.rules.night import read_night, score_night
+from scoring.rules.night.documents import score_night
+from scoring.rules.night.reading import read_night
 from scoring.rules.schedule import schedule, schedule_document
 from scoring.rules.variants import all_variants, get_variant
 

@@ -10,15 +10,15 @@ gettext reading the site's catalogue, locale/), English by default; the JSON doc
 are never translated.
 """
 
-import argparse
-import gettext
+import gc
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from scoring.rules.errors import PLACED, InvalidInput, gettext_noop
 from scoring.rules.jsonio import dump_json, load_json
 from scoring.rules.ladder import ladder_document
-from scoring.rules.night import score_night
+from scoring.rules.night.documents import score_night
 from scoring.rules.schedule import schedule_document
 from scoring.rules.table import GAME_FORMAT, score_table
 
@@ -45,6 +45,8 @@ LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
 
 def _translate(text: str) -> str:
     """``text`` in the environment's language; English when no catalogue has it."""
+    import gettext  # only a problem is said: a night scored is printed without it
+
     if not text:  # gettext("") is the catalogue's header
         return text
     return gettext.translation("django", LOCALE_DIR, fallback=True).gettext(text)
@@ -102,7 +104,27 @@ def schedule_command(count: str) -> tuple[str, list[str]]:
     return dump_json(schedule_document(pairs)), []
 
 
-def main(argv=None) -> int:
+COMMANDS = {"score": score_command, "schedule": schedule_command, "ladder": ladder_command}
+
+
+def plain_call(argv: list[str]) -> tuple[str, str] | None:
+    """``(command, argument)`` when ``argv`` is a plain call (``score FILE``, ``schedule
+    6``), one that argparse reads the same way; ``None`` for anything else (help, an
+    option, a mistake), which argparse reads and answers. Importing argparse and building
+    its parser is a good part of the command's start-up, for a call that needs neither."""
+    if len(argv) != 2 or argv[0] not in COMMANDS:
+        return None
+    command, argument = argv
+    if argument.startswith("-") and argument != "-":  # an option, to argparse ("-": stdin)
+        return None
+    return command, argument
+
+
+def parsed_call(argv: list[str]) -> tuple[str, str]:
+    """``(command, argument)`` as argparse reads ``argv``; it prints help or usage and
+    exits on its own when asked to or when ``argv`` is wrong."""
+    import argparse
+
     parser = argparse.ArgumentParser(prog="python3 -m scoring.rules", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     score = commands.add_parser(
@@ -110,18 +132,36 @@ def main(argv=None) -> int:
         help="print the cinch-standings/1 of a cinch-night/1 "
         "or the cinch-board/1 of a cinch-game/1",
     )
-    score.add_argument("file", help="the night or game file, or - for standard input")
+    score.add_argument(
+        "argument", metavar="file", help="the night or game file, or - for standard input"
+    )
     plan = commands.add_parser("schedule", help="print the cinch-schedule/1 for N pairs")
-    plan.add_argument("pairs", help="the number of pairs (at least 2)")
+    plan.add_argument("argument", metavar="pairs", help="the number of pairs (at least 2)")
     ladder = commands.add_parser("ladder", help="print the cinch-ladder/1 of a cinch-season/1")
-    ladder.add_argument("file", help="the season file, or - for standard input")
+    ladder.add_argument("argument", metavar="file", help="the season file, or - for standard input")
     args = parser.parse_args(argv)
-    if args.command == "score":
-        output, problems = score_command(args.file)
-    elif args.command == "ladder":
-        output, problems = ladder_command(args.file)
-    else:
-        output, problems = schedule_command(args.pairs)
+    return args.command, args.argument
+
+
+@contextmanager
+def collector_paused():
+    """Python's cycle collector off while a command answers: what it builds lives until it
+    prints (a night's games, hands and boards, which hold no cycles), and the collector
+    would only walk all of it again and again as it grows."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command, argument = plain_call(argv) or parsed_call(argv)
+    with collector_paused():
+        output, problems = COMMANDS[command](argument)
     if problems:
         sys.stderr.write("".join(f"{problem}\n" for problem in problems))
         return EXIT_INVALID

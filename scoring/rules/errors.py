@@ -14,8 +14,10 @@ the web layer and the CLI can say it in the reader's language; ``message`` stays
 
 import json
 import re
-from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
+
+from scoring.rules.records import compared_on
 
 
 def gettext_noop(message: str) -> str:
@@ -89,8 +91,7 @@ INDEXED = re.compile(r"^(?P<name>[^\[]*)\[(?P<index>\d+)\]$")
 LONGEST_SHOWN = 60
 
 
-@dataclass(frozen=True, slots=True)
-class Words:
+class Words(NamedTuple):
     """A message as its code (the English template) and its values, said in any language.
 
     ``translate`` turns a template into the reader's (a catalogue's gettext); ``show``
@@ -119,14 +120,19 @@ def words(code: str, **values) -> Words:
     return Words(code, tuple(values.items()))
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong with the input: where it is and which rule it breaks."""
+class Problem(NamedTuple):
+    """One thing wrong with the input: where it is and which rule it breaks.
+
+    Two problems are the same when their place and message are: ``words`` only says the
+    message again, in any language.
+    """
 
     place: str
     message: str
     # The message as a code and values, when it can be said in another language.
-    words: Words | None = field(default=None, compare=False)
+    words: Words | None = None
+
+    __eq__, __ne__, __hash__ = compared_on("place", "message")
 
     @classmethod
     def said(cls, place: str, said: Words) -> "Problem":

@@ -11,7 +11,7 @@ one that won it. How the game was decided (which rule, card and law) is kept bes
 winners (:class:`Decision`), so a page can say why a side with fewer points won.
 """
 
-from dataclasses import dataclass
+from operator import add
 from typing import NamedTuple
 
 from scoring.rules.errors import InvalidInput, Problem, gettext_noop, shown_key, words
@@ -52,8 +52,7 @@ MORE_POINTS = "more_points"  # others reached it too: the most points win
 MONEY = "money"  # a Money bid ended the game (``club11``)
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """Why a game's winners won: on which hand (numbered from 1), by which rule
     (``how``), and, counted out, on which card and by which law of the variant. ``rivals``
     reached the target on that hand too and lost."""
@@ -74,8 +73,7 @@ class HandStep(NamedTuple):
     cinches: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class GameState:
+class GameState(NamedTuple):
     """Where a game stands: scores and recorded Cinches per side, and its winners if over.
 
     ``steps`` holds the running board after every hand (empty for a pegboard result).
@@ -138,8 +136,10 @@ class Board:
         self.variant = variant
         self.sides = tuple(sides)
         self.word = word
-        self.scores = [0] * len(self.sides)
-        self.cinches = [0] * len(self.sides)
+        # The board after the last hand: tuples, each kept as it is by that hand's step.
+        self.scores = (0,) * len(self.sides)
+        self.cinches = self.scores
+        self.nothing = HandScore(self.scores)  # what a passed deal scores
         self.winners: tuple[int, ...] = ()
         self.money_bid = False
         self.decision: Decision | None = None
@@ -164,16 +164,17 @@ class Board:
             )
         if len(self.steps) >= MAX_HANDS:
             raise InvalidInput([too_many_hands(len(self.steps) + 1)])
-        hand = self.reader.read(raw)
+        hand = self.reader.quick(raw) or self.reader.read_fully(raw)
         if hand is None:
             raise InvalidInput(self.reader.problems)
         if hand.passed:
-            result = HandScore((0,) * len(self.sides))
+            result = self.nothing
         else:
             result = self.variant.score(hand, self.variant)
-            self.check_count_out(hand, result)
+            if self.variant.counts_out:
+                self.check_count_out(hand, result)
             self.peg(hand, result)
-        self.steps.append(HandStep(hand, result, tuple(self.scores), tuple(self.cinches)))
+        self.steps.append(HandStep(hand, result, self.scores, self.cinches))
 
     def sides_named(self, indices):
         """``pair 1 and pair 2``: the sides at ``indices``, each with its word."""
@@ -226,20 +227,19 @@ class Board:
         return one_side and len({self.scores[side] for side in reaching}) == 1
 
     def peg(self, hand: Hand, result: HandScore) -> None:
-        counted = self.variant.counts_out and len(self.reaching(result)) > 1
-        before = tuple(self.scores)
-        for i, change in enumerate(result.change):
-            self.scores[i] += change
-        cap = self.variant.cinch_cap
-        for charged in (result.cinch, result.partner_cinch):
-            if charged is not None and (cap is None or self.cinches[charged] < cap):
-                self.cinches[charged] += 1
+        before = self.scores
+        self.scores = tuple(map(add, before, result.change))
+        if result.cinch is not None or result.partner_cinch is not None:
+            self.charge(result)
         if result.decided is not None:
             self.winners, self.money_bid = (result.decided,), True
             self.decide(MONEY)
             return
         target = self.variant.target
+        if max(self.scores) < target:  # nobody has won yet: the usual hand
+            return
         reached = tuple(i for i, score in enumerate(self.scores) if score >= target)
+        counted = self.variant.counts_out and len(reached) > 1
         card = None
         if counted and result.counts is not None:
             self.winners, card = counted_out(before, result.counts, self.variant)
@@ -249,6 +249,15 @@ class Board:
             self.winners = winners_after(self.scores, hand.bidder, target)
         if self.winners:
             self.decide(self.how_decided(reached, hand.bidder, card is not None), reached, card)
+
+    def charge(self, result: HandScore) -> None:
+        """Record the Cinches the hand charges, as far as the board has holes for them."""
+        cap = self.variant.cinch_cap
+        cinches = list(self.cinches)
+        for charged in (result.cinch, result.partner_cinch):
+            if charged is not None and (cap is None or cinches[charged] < cap):
+                cinches[charged] += 1
+        self.cinches = tuple(cinches)
 
     def how_decided(self, reached, bidder: int, counted: bool) -> str:
         """Which rule chose the winners among the sides that ``reached`` the target."""
@@ -276,8 +285,8 @@ class Board:
         return GameState(
             variant=self.variant,
             sides=self.sides,
-            scores=tuple(self.scores),
-            cinches=tuple(self.cinches),
+            scores=self.scores,
+            cinches=self.cinches,
             winners=tuple(self.sides[i] for i in self.winners),
             money_bid=self.money_bid,
             steps=tuple(self.steps),

@@ -124,10 +124,88 @@ class SideChecker:
 
 
 class HandReader(SideChecker):
-    """Reads one hand, collecting its problems."""
+    """Reads one hand, collecting its problems.
+
+    Most hands are plainly well formed, so ``read`` first tries ``quick``: a few lookups
+    that accept a hand only when every value has the type and the range the rules ask
+    for, and give up on anything else (a problem, a revoke, a called partner, a Money
+    hand given as totals, a value of another type). ``read_fully`` then checks every
+    rule and says what is wrong. Both give the same hand; the tests hold them to it.
+    """
+
+    def __init__(self, variant: Variant, sides, word: str):
+        super().__init__(variant, sides, word)
+        types = {type(side) for side in self.sides}
+        # ``quick`` knows a side by its type and value: sides all of one type.
+        self.side_type = types.pop() if len(types) == 1 else None
+        self.takings = variant.takings(len(self.sides))
+        self.possible_totals = variant.possible_totals(variant.totals_count(len(self.sides)))
+        self.passed = Hand(passed=True, taken=(0,) * len(self.sides))
 
     def read(self, raw) -> Hand | None:
         """The hand, or ``None`` with ``problems`` saying why (emptied on every call)."""
+        hand = self.quick(raw)
+        if hand is None:
+            return self.read_fully(raw)
+        if self.problems:
+            self.problems = []
+        return hand
+
+    def quick(self, raw) -> Hand | None:
+        """The hand ``raw`` when it is plainly well formed, else ``None``."""
+        variant = self.variant
+        if type(raw) is not dict or not raw.keys() <= variant.hand_fields:
+            return None
+        passed = raw.get("passed", False)
+        if passed is True:
+            return self.passed if len(raw) == 1 and variant.passed_deal else None
+        if passed is not False or raw.get("revoke") is not None or variant.called_partner:
+            return None
+        value = raw.get("bidder")
+        bidder = self.index.get(value) if type(value) is self.side_type else None
+        bid = raw.get("bid")
+        money = type(bid) is str and bid == MONEY and variant.money_bid
+        if bidder is None or not (money or type(bid) is int and bid in variant.bids):
+            return None
+        if "points" in raw:
+            cards, taken = None, None if money else self.quick_totals(raw)
+        else:
+            cards = self.quick_cards(raw)
+            taken = None if cards is None else self.takings[cards]
+        if taken is None or money and cards[variant.card_keys.index(MONEY_HOLDS)] is None:
+            return None
+        return Hand(
+            bidder=bidder, bid=None if money else bid, money=money, taken=taken, cards=cards
+        )
+
+    def quick_totals(self, raw) -> tuple[int, ...] | None:
+        """The points per side of a hand given as totals, or ``None``."""
+        points, variant = raw["points"], self.variant
+        if type(points) is not list or not raw.keys().isdisjoint(variant.card_keys):
+            return None
+        taken = tuple(points)
+        if {*map(type, taken)} != {int}:
+            return None
+        return taken if taken in self.possible_totals else None
+
+    def quick_cards(self, raw) -> tuple[int | None, ...] | None:
+        """Which side took each scoring card (``None``: nobody) of a hand given card by
+        card, or ``None``."""
+        card_keys, index, side_type = self.variant.card_keys, self.index, self.side_type
+        if raw.keys().isdisjoint(card_keys):
+            return None
+        owners = []
+        for key in card_keys:
+            value = raw.get(key)
+            if value is not None:
+                value = index.get(value) if type(value) is side_type else None
+                if value is None:  # a value that names no side of this game
+                    return None
+            owners.append(value)
+        return tuple(owners)
+
+    def read_fully(self, raw) -> Hand | None:
+        """The hand read rule by rule, every problem noted (``problems``, emptied first)."""
         self.problems = []
         if not isinstance(raw, dict):
             self.fail(

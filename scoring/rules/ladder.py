@@ -13,11 +13,12 @@ Players still level are listed by name as a reader sorts names (``collation_key`
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from scoring.rules.errors import InvalidInput, Problem, gettext_noop, is_text, typed, words
 from scoring.rules.names import collation_key, name_key, normal_name
-from scoring.rules.night import MAX_NAME_LENGTH, NightReader, score_night, text_too_long
+from scoring.rules.night.documents import score_night
+from scoring.rules.night.reading import MAX_NAME_LENGTH, NightReader, text_too_long
 from scoring.rules.pot import players_of
 
 SEASON_FORMAT = "cinch-season/1"
@@ -26,19 +27,19 @@ SEASON_FIELDS = ("format", "name", "best", "nights")
 MAX_NIGHTS = 1000
 
 
-@dataclass(frozen=True)
-class Season:
+class Season(NamedTuple):
+    """A season file read: its nights as documents, each scored when the ladder is made."""
+
     name: str
     best: int | None
     nights: tuple[dict, ...]
 
 
-@dataclass
-class LadderPlayer:
+class LadderPlayer(NamedTuple):
     """One player's season: the name as first written, and their points night by night."""
 
     name: str
-    points: list[int] = field(default_factory=list)
+    points: list[int]
 
     def counted(self, best: int | None) -> int:
         return sum(self.points[at] for at in kept(self.points, best))
@@ -140,7 +141,7 @@ def ladder(
         counted_nights += standings["money"]["places"] is not None
         for player_name, earned in night_points(night_doc, standings):
             player = players.setdefault(
-                name_key(player_name), LadderPlayer(normal_name(player_name))
+                name_key(player_name), LadderPlayer(normal_name(player_name), [])
             )
             player.points.append(earned)
     return {

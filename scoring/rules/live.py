@@ -6,11 +6,12 @@ games still to play are only said to be level (the games left may part them), an
 play-offs are proposed once every game of the round robin is finished.
 """
 
-from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
 from scoring.rules.errors import Words, gettext_noop, words
 from scoring.rules.pot import pay_out, prizes_offered
+from scoring.rules.records import compared_on
 from scoring.rules.standings import PairRecord, PlayoffProposal, Ranking
 
 # A pair's place in the standings (``1st``) and a prize (``1st place``): French says them
@@ -48,15 +49,16 @@ def played(record: PairRecord) -> int:
     return record.wins + record.losses
 
 
-@dataclass(frozen=True)
-class Course:
+class Course(NamedTuple):
     """The prize a pair is on course for: ``words`` as shown (``1st``, ``level for places
     2 and 3``, ``booby``); ``provisional`` until the night is final."""
 
     words: str
     provisional: bool
     # ``words`` as the rules core's words, said in the reader's language.
-    said: Words | None = field(default=None, compare=False)
+    said: Words | None = None
+
+    __eq__, __ne__, __hash__ = compared_on("words", "provisional")
 
     @classmethod
     def of(cls, said: Words, provisional: bool) -> "Course":
@@ -87,8 +89,7 @@ def playoffs_due(
     return proposals if round_robin_done else []
 
 
-@dataclass(frozen=True)
-class PrizeShare:
+class PrizeShare(NamedTuple):
     """A prize as the pot stands now: ``place`` 1, 2, … or ``None`` for the booby."""
 
     place: int | None
@@ -106,7 +107,7 @@ class PrizeShare:
 def prizes_so_far(money, pot, pair_count: int) -> list[PrizeShare]:
     """What each place and the booby would pay from the pot as it stands (the same
     rounding and order as the final payout, ``pot.pay_out``), for the projector; the
-    places and booby offered as ``night.summarise`` offers them (the pairs named here
+    places and booby offered as ``night.summary.summarise`` offers them (the pairs named here
     only stand in: amounts do not depend on who takes them); ``pair_count``: the pairs in
     the prizes (withdrawn pairs take none)."""
     place_count, booby_offered = prizes_offered(money, pair_count)

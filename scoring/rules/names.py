@@ -10,7 +10,9 @@ text around them are refused (``ValueError``, its message in words): zero-width 
 and joiners, the bidirectional controls, other control and format characters,
 unassigned and private code points, and the letters that draw as blank space. They make
 two names that look the same differ. ``name_key`` is what names are matched by: the
-normal form, case-folded, so ``mabel`` finds the member ``Mabel``.
+normal form, case-folded, so ``mabel`` finds the member ``Mabel``; ``names_given_twice``
+is the one check, by that key, that no name of a list is given twice (a member holds one
+number a night, a player sits once at a table).
 
 ``collation_key`` is what names are sorted by for a reader, as the Unicode Collation
 Algorithm's default order sorts Latin names (CLDR's root collation, English's and
@@ -24,7 +26,7 @@ of our own rather than PyICU (a large native library for names of a club) or
 
 import unicodedata
 
-from scoring.rules.errors import Refused, gettext_noop, words
+from scoring.rules.errors import Problem, Refused, gettext_noop, words
 
 # Control, format (zero-width, bidirectional), surrogate, private use, unassigned; and
 # the line and paragraph separators, which are not spaces for ``str.split``'s purpose.
@@ -62,6 +64,30 @@ def normal_name(text: str) -> str:
 def name_key(text: str) -> str:
     """What two names are compared by: the normal form, case-folded."""
     return unicodedata.normalize("NFKC", normal_name(text).casefold())
+
+
+def names_given_twice(names, refusal: str) -> list[Problem]:
+    """Each name of ``names`` given again after its first, as a problem at its place
+    (``players[i]``): the one check that a person holds one place, wherever names are
+    listed.
+
+    ``refusal`` says the caller's rule, a code with ``{name}`` and ``{number}`` (the
+    player number the name already has). Names are compared by ``name_key`` (case,
+    spacing and Unicode forms aside), so ``Mabel`` and ``mabel`` are one person; a name
+    with a hidden character, refused at its own field, is compared as typed.
+    """
+    first: dict[str, int] = {}
+    problems = []
+    for index, name in enumerate(names):
+        try:
+            key = name_key(name)
+        except ValueError:
+            key = name
+        if key in first:
+            said = words(refusal, name=name, number=first[key])
+            problems.append(Problem.said(f"players[{index}]", said))
+        first.setdefault(key, index + 1)
+    return problems
 
 
 # Latin letters Unicode does not decompose, as the default collation sorts them.

@@ -9,14 +9,15 @@ the lower number taking any odd unit. A house player pays nothing and wins nothi
 partner pays only their own fees and takes the pair's whole share.
 """
 
-from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
+from typing import NamedTuple
 
 PLAYERS_PER_PAIR = 2
 
 
-@dataclass(frozen=True)
-class MoneySettings:
+class MoneySettings(NamedTuple):
+    """A night's money settings (rules.md, "The pot"); each defaults to seed 001's."""
+
     entry_fee: Decimal = Decimal("2.00")
     loss_fee: Decimal = Decimal("0.25")
     cinch_fee: Decimal = Decimal("0.10")
@@ -25,8 +26,7 @@ class MoneySettings:
     unit: Decimal = Decimal("0.01")
 
 
-@dataclass
-class Fees:
+class Fees(NamedTuple):
     """What came into the pot, with the counts behind each figure."""
 
     entries: Decimal
@@ -35,15 +35,14 @@ class Fees:
     players: int
     games_lost: int
     cinches_charged: int
-    paid: dict[int, Decimal] = field(default_factory=dict)
+    paid: dict[int, Decimal]  # by player number
 
     @property
     def pot(self) -> Decimal:
         return self.entries + self.loss_fees + self.cinch_fees
 
 
-@dataclass
-class Payout:
+class Payout(NamedTuple):
     """The prizes: the booby, the places in order, and the winnings of each prize winner."""
 
     booby: Decimal | None

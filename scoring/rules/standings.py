@@ -11,19 +11,18 @@ they are ordered by peg difference, then pegs for. Pairs still level share a ran
 matters only where it decides a prize: a place, or who takes the booby.
 """
 
-from dataclasses import dataclass, field
-from fractions import Fraction
 from itertools import combinations
+from typing import NamedTuple
 
 from scoring.rules.errors import Words, gettext_noop, words
+from scoring.rules.records import compared_on
 
 PLAYOFF = "playoff"
 PEGS = "pegs"
 TIEBREAKS = (PLAYOFF, PEGS)
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """A finished game as the standings see it; ``winner`` is a pair number."""
 
     pairs: tuple[int, int]
@@ -36,24 +35,43 @@ class Outcome:
         return self.pairs[1] if self.winner == self.pairs[0] else self.pairs[0]
 
 
-@dataclass(slots=True)
 class PairRecord:
-    pair: int
-    wins: int = 0
-    losses: int = 0
-    pegs_for: int = 0
-    pegs_against: int = 0
-    cinches: int = 0
-    playoff_wins: int = 0
-    rank: int | None = 0
+    """A pair's games so far, and its rank once ranked (``None``: withdrawn, no rank)."""
+
+    __slots__ = (
+        *("pair", "wins", "losses", "pegs_for", "pegs_against", "cinches", "playoff_wins"),
+        "rank",
+    )
+
+    def __init__(
+        self,
+        pair: int,
+        wins: int = 0,
+        losses: int = 0,
+        pegs_for: int = 0,
+        pegs_against: int = 0,
+        cinches: int = 0,
+        playoff_wins: int = 0,
+        rank: int | None = 0,
+    ):
+        self.pair, self.wins, self.losses = pair, wins, losses
+        self.pegs_for, self.pegs_against, self.cinches = pegs_for, pegs_against, cinches
+        self.playoff_wins, self.rank = playoff_wins, rank
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"PairRecord({shown})"
 
     @property
     def peg_difference(self) -> int:
         return self.pegs_for - self.pegs_against
 
     @property
-    def share(self) -> Fraction:
-        """The share of its finished games the pair won (0 before it finishes one)."""
+    def share(self):
+        """The share of its finished games the pair won, a ``Fraction`` (0 before it
+        finishes one)."""
+        from fractions import Fraction  # a night ended early needs it, others never
+
         games = self.wins + self.losses
         return Fraction(self.wins, games) if games else Fraction(0)
 
@@ -63,26 +81,44 @@ def standing(by_share: bool):
     return (lambda record: record.share) if by_share else (lambda record: record.wins)
 
 
-@dataclass(frozen=True)
-class Tie:
-    """Pairs still level where it decides a prize; ``stake`` says which, in words."""
+class Tie(NamedTuple):
+    """Pairs still level where it decides a prize; ``stake`` says which, in words.
+
+    Two ties are the same when their pairs and stake are: ``said`` only says the stake
+    again, in any language.
+    """
 
     pairs: tuple[int, ...]
     stake: str
     # ``stake`` as words, said in the reader's language.
-    said: Words | None = field(default=None, compare=False)
+    said: Words | None = None
+
+    __eq__, __ne__, __hash__ = compared_on("pairs", "stake")
 
 
-@dataclass
 class Ranking:
     """The standings: blocks of level pairs in rank order, ties that block a prize, and
     the withdrawn pairs after them (no rank, no prize)."""
 
-    blocks: list[list[PairRecord]]
-    places: list[int] = field(default_factory=list)
-    booby: int | None = None
-    ties: list[Tie] = field(default_factory=list)
-    withdrawn: list[PairRecord] = field(default_factory=list)
+    __slots__ = ("blocks", "places", "booby", "ties", "withdrawn")
+
+    def __init__(
+        self,
+        blocks: list[list[PairRecord]],
+        places: list[int] | None = None,
+        booby: int | None = None,
+        ties: list[Tie] | None = None,
+        withdrawn: list[PairRecord] | None = None,
+    ):
+        self.blocks = blocks
+        self.places = [] if places is None else places
+        self.booby = booby
+        self.ties = [] if ties is None else ties
+        self.withdrawn = [] if withdrawn is None else withdrawn
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"Ranking({shown})"
 
     @property
     def records(self) -> list[PairRecord]:
@@ -213,8 +249,7 @@ def settle_prizes(
     return ranking
 
 
-@dataclass(frozen=True)
-class PlayoffProposal:
+class PlayoffProposal(NamedTuple):
     """What a prize tie needs next: ``games`` to start (pairs in pairing order), the
     ``waiting`` play-offs between its pairs already started, and which ``round`` of the
     tie's play-offs the games make (1, then 2 if the pairs are still level, …)."""

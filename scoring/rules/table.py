@@ -6,16 +6,16 @@ site's tables, ``manage.py import_game``/``export_game`` and ``python3 -m scorin
 score`` all come here, so they accept the same files and print the same board.
 """
 
-from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
-from scoring.rules.errors import InvalidInput, Problem, Words, gettext_noop, is_text, words
+from scoring.rules.errors import InvalidInput, Words, gettext_noop, is_text, words
 from scoring.rules.game import GameState, play_game
-from scoring.rules.names import name_key, normal_name
-from scoring.rules.night import (
+from scoring.rules.names import names_given_twice, normal_name
+from scoring.rules.night.documents import money_text
+from scoring.rules.night.reading import (
     MAX_NAME_LENGTH,
     NightReader,
-    money_text,
     parse_amount,
     player_name_refused,
 )
@@ -30,8 +30,7 @@ DEFAULT_UNIT = Decimal("0.01")
 PLAYER_WORD = "player"
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """A table's game: its players (player ``i + 1`` is ``players[i]``) and its board."""
 
     variant_id: str
@@ -77,28 +76,8 @@ def player_counts_words(variant: Variant) -> Words:
     return words("{count}", count=counts[0])
 
 
-def seated_twice(names) -> list[Problem]:
-    """A player sits once at a table: each name given again, at its place (names are
-    compared as the site matches members: ``names.name_key``)."""
-    first: dict[str, int] = {}
-    problems = []
-    for index, name in enumerate(names):
-        key = name_key(name)
-        if key in first:
-            problems.append(
-                Problem.said(
-                    f"players[{index}]",
-                    words(
-                        gettext_noop(
-                            "{name} is already player {number}; a player sits once at a table"
-                        ),
-                        name=name,
-                        number=first[key],
-                    ),
-                )
-            )
-        first.setdefault(key, index + 1)
-    return problems
+# A player sits once at a table (``names.names_given_twice``).
+SEATED_ONCE = gettext_noop("{name} is already player {number}; a player sits once at a table")
 
 
 class TableReader(NightReader):
@@ -159,7 +138,7 @@ class TableReader(NightReader):
             except ValueError as error:
                 self.fail(place, error)
         if len(names) == len(players):
-            self.problems.extend(seated_twice(names))
+            self.problems.extend(names_given_twice(names, SEATED_ONCE))
         # The hands are still checked against the count of players, whatever their names.
         return tuple(names) if len(names) == len(players) else tuple(map(str, players))
 

@@ -7,7 +7,6 @@ their index in the game's ``sides`` here; labels (pair numbers) are the callers'
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import product
 from typing import NamedTuple
@@ -15,8 +14,7 @@ from typing import NamedTuple
 from scoring.rules.errors import Words, gettext_noop, words
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     """A scoring card: ``high`` is always awarded; ``jack`` may be out of play (``None``)."""
 
     key: str
@@ -58,44 +56,71 @@ class HandScore(NamedTuple):
     partner_cinch: int | None = None
 
 
-@dataclass(frozen=True)
 class Variant:
-    """One way of scoring Cinch, as ``rules.md`` describes it."""
+    """One way of scoring Cinch, as ``rules.md`` describes it; made once, never changed."""
 
-    id: str
-    name: str
-    summary: str
-    sources: tuple[str, ...]
-    cards: tuple[Card, ...]
-    bids: range
-    side_counts: tuple[int, ...]
-    target: int
-    score: Callable[[Hand, "Variant"], HandScore] = field(repr=False)
-    money_bid: bool = False
-    passed_deal: bool = False
-    revoke: bool = False
-    cinch_cap: int | None = None
-    one_side_scores: bool = False
-    # Several sides reaching the target on one hand: count the hand's cards out in the
-    # order of ``cards`` (their precedence) and the first side to reach it wins; the
-    # scoring function then fills ``HandScore.counts``. Otherwise the bidder counts first.
-    counts_out: bool = False
-    # The law of the variant's rules that orders the count-out, for pages that say why a
-    # game was won (seed 003, law 13).
-    count_out_law: int | None = None
-    # Ruled rows on the printed score sheet: about the hands a game of it takes.
-    score_sheet_rows: int = 16
-    # A game of single players outside a night (``cinch-game/1``): how many may sit.
-    table_players: tuple[int, ...] = ()
-    # The bidder may call a partner for the hand (``razzle``); points are then given
-    # as two totals, the bidder's side and the others', whatever the number of players.
-    called_partner: bool = False
-    # Several sides reaching the target on one hand all win (``razzle``).
-    shares_win: bool = False
-    # Who a scoring card found in the discard pile counts for, said beside the cards on
-    # the hand forms and in the score sheets' legend: the core cannot tell a discarded
-    # card from one never dealt, so the scorer must know (``None``: no discard pile).
-    discards: str | None = None
+    def __init__(
+        self,
+        *,
+        id: str,
+        name: str,
+        summary: str,
+        sources: tuple[str, ...],
+        cards: tuple[Card, ...],
+        bids: range,
+        side_counts: tuple[int, ...],
+        target: int,
+        score: Callable[[Hand, "Variant"], HandScore],
+        money_bid: bool = False,
+        passed_deal: bool = False,
+        revoke: bool = False,
+        cinch_cap: int | None = None,
+        one_side_scores: bool = False,
+        counts_out: bool = False,
+        count_out_law: int | None = None,
+        score_sheet_rows: int = 16,
+        table_players: tuple[int, ...] = (),
+        called_partner: bool = False,
+        shares_win: bool = False,
+        discards: str | None = None,
+    ):
+        self.id = id
+        self.name = name
+        self.summary = summary
+        self.sources = sources
+        self.cards = cards
+        self.bids = bids
+        self.side_counts = side_counts
+        self.target = target
+        self.score = score
+        self.money_bid = money_bid
+        self.passed_deal = passed_deal
+        self.revoke = revoke
+        self.cinch_cap = cinch_cap
+        self.one_side_scores = one_side_scores
+        # Several sides reaching the target on one hand: count the hand's cards out in the
+        # order of ``cards`` (their precedence) and the first side to reach it wins; the
+        # scoring function then fills ``HandScore.counts``. Otherwise the bidder counts first.
+        self.counts_out = counts_out
+        # The law of the variant's rules that orders the count-out, for pages that say why a
+        # game was won (seed 003, law 13).
+        self.count_out_law = count_out_law
+        # Ruled rows on the printed score sheet: about the hands a game of it takes.
+        self.score_sheet_rows = score_sheet_rows
+        # A game of single players outside a night (``cinch-game/1``): how many may sit.
+        self.table_players = table_players
+        # The bidder may call a partner for the hand (``razzle``); points are then given
+        # as two totals, the bidder's side and the others', whatever the number of players.
+        self.called_partner = called_partner
+        # Several sides reaching the target on one hand all win (``razzle``).
+        self.shares_win = shares_win
+        # Who a scoring card found in the discard pile counts for, said beside the cards on
+        # the hand forms and in the score sheets' legend: the core cannot tell a discarded
+        # card from one never dealt, so the scorer must know (``None``: no discard pile).
+        self.discards = discards
+
+    def __repr__(self) -> str:
+        return f"Variant({self.id!r})"
 
     @cached_property
     def total_points(self) -> int:
@@ -139,6 +164,18 @@ class Variant:
     def _possible_totals(self) -> dict[int, frozenset[tuple[int, ...]]]:
         return {}
 
+    def takings(self, side_count: int) -> "Takings":
+        """What each of ``side_count`` sides takes by the cards credited to it, by whom
+        each card went to (``Takings``), for every game of that many sides."""
+        known = self._takings
+        if side_count not in known:
+            known[side_count] = Takings(self.cards, side_count)
+        return known[side_count]
+
+    @cached_property
+    def _takings(self) -> dict[int, "Takings"]:
+        return {}
+
     def most_one_hand(self, side_count: int) -> int:
         """The most a side can peg on one hand (``club11`` 4, ``cinch51`` 28: a set of a
         14 bid with nothing taken), from the variant's own scoring of every possible hand."""
@@ -158,6 +195,28 @@ class Variant:
     @cached_property
     def _reaches(self) -> dict[int, tuple[int, int]]:
         return {}
+
+
+class Takings(dict):
+    """``{owners: taken}``: the points each side takes when card i of the variant goes to
+    side ``owners[i]`` (``None``: to nobody), or ``None`` when a card always awarded went
+    to nobody. Worked out the first time a split of the cards is met, then looked up: a
+    variant has few such splits (81 for two sides in ``club11``)."""
+
+    def __init__(self, cards: tuple[Card, ...], side_count: int):
+        super().__init__()
+        self.cards, self.side_count = cards, side_count
+
+    def __missing__(self, owners: tuple) -> tuple[int, ...] | None:
+        taken = [0] * self.side_count
+        for card, owner in zip(self.cards, owners, strict=True):
+            if owner is not None:
+                taken[owner] += card.points
+            elif card.always_awarded:
+                self[owners] = None
+                return None
+        self[owners] = tuple(taken)
+        return self[owners]
 
 
 def _reach(variant: Variant, side_count: int) -> tuple[int, int]:

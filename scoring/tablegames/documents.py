@@ -5,7 +5,7 @@ hands the rules core the same document; ``manage.py export_game`` prints its boa
 """
 
 from scoring.core.records.documents import play_data, play_fields
-from scoring.rules.night import money_text
+from scoring.rules.night.documents import money_text
 from scoring.rules.table import GAME_FORMAT, read_table, score_table
 
 

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils.formats import number_format
 from django.utils.translation import gettext
 
-from scoring.rules.night import money_text
+from scoring.rules.night.documents import money_text
 
 
 def shown_money(amount) -> str:

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from scoring.models import Night
 from scoring.rules import InvalidInput
-from scoring.rules.night import read_night
+from scoring.rules.night.reading import read_night
 from scoring.rules.simulate import random_night
 from scoring.words.problems import shown
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scoring.rules import (
     all_variants,
 )
-from scoring.rules.night import MONEY_PLACES
+from scoring.rules.night.reading import MONEY_PLACES
 from scoring.rules.pot import seats_of
 from scoring.rules.simulate import random_night
 

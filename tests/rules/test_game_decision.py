@@ -4,7 +4,7 @@ A side can win with fewer points than another (law 13: the first to reach the ta
 the cards are counted out), so the rules core says why, for the pages to say it.
 """
 
-import dataclasses
+import copy
 
 from scoring.rules.game import (
     BIDDER_FIRST,
@@ -21,6 +21,13 @@ from scoring.rules.variant import GAME, RIGHT_PEDRO
 from scoring.rules.variants import get_variant
 
 CARD_KEYS = ("high", "low", "jack", "game", "right_pedro", "left_pedro")
+
+
+def three_sided_club11():
+    """club11 as if three pairs could sit at one game, to see three sides reach 11."""
+    variant = copy.copy(get_variant("club11"))
+    variant.side_counts = (3,)
+    return variant
 
 
 def cards(**taken) -> dict:
@@ -146,7 +153,7 @@ def test_club11_money_bid_decides_at_once():
 
 
 def test_several_reaching_without_the_bidder_the_most_points_win():
-    three_sides = dataclasses.replace(get_variant("club11"), side_counts=(3,))
+    three_sides = three_sided_club11()
     hands = [club11(1, 2, high=2, low=2, jack=3, game=3)] * 5 + [
         club11(1, 2, high=2, low=2, jack=3, game=2)
     ]

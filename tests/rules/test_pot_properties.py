@@ -22,7 +22,7 @@ from scoring.rules import (
     read_night,
     score_night,
 )
-from scoring.rules.night import summarise
+from scoring.rules.night.summary import summarise
 from scoring.rules.pot import players_of
 from tests.rules.night_strategies import nights
 

@@ -12,7 +12,7 @@ from scoring.rules.ladder import (
     night_points,
     read_season,
 )
-from scoring.rules.night import MAX_NAME_LENGTH, text_too_long
+from scoring.rules.night.reading import MAX_NAME_LENGTH, text_too_long
 from scoring.rules.simulate import random_night
 
 NIGHT = random_night(4, seed=3)

@@ -8,7 +8,7 @@ are given as ``(a, b, winner)``, ``winner`` ``None`` for one started but not yet
 import pytest
 
 from scoring.rules import read_night, schedule
-from scoring.rules.night import summarise
+from scoring.rules.night.summary import summarise
 from scoring.rules.standings import propose_playoffs
 
 

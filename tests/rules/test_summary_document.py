@@ -1,12 +1,11 @@
 """The standings document from a night already summarised: what ``score_night`` prints,
 so a page that shows the summary and the document scores the night once."""
 
-import dataclasses
-
 import pytest
 
 from scoring.rules import read_night, score_night
-from scoring.rules.night import summarise, summary_document
+from scoring.rules.night.documents import summary_document
+from scoring.rules.night.summary import summarise
 from scoring.rules.simulate import random_night
 
 
@@ -25,7 +24,7 @@ def test_why_a_night_cannot_be_paid_stays_english_in_the_document():
     the English of ``cinch-standings/1``."""
     document = random_night(6, seed=3, rounds_played=2)
     summary = summarise(read_night(document))
-    translated = dataclasses.replace(summary, blocked=["Pas encore payable"])
+    translated = summary._replace(blocked=["Pas encore payable"])
 
     blocked = summary_document(translated)["money"]["blocked"]
 

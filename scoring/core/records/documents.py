@@ -9,13 +9,12 @@ it is built from, the night's seats and its games in pattern order, are here too
 feature that prints, scores or exports a night reads them so.
 """
 
-import dataclasses
-
 from django.db.models import Count, Prefetch
 
 from scoring.models import Game, Hand, Night, Seat
 from scoring.rules import read_night, score_night
-from scoring.rules.night import Summary, money_text, summarise
+from scoring.rules.night.documents import money_text
+from scoring.rules.night.summary import Summary, summarise
 from scoring.rules.variant import PEDRO_CARDS
 from scoring.words.problems import say
 
@@ -170,7 +169,7 @@ def summary(night, seats, games, *, ended_early: bool | None = None) -> Summary:
         document = {key: value for key, value in document.items() if key != "ended_early"}
         document |= {"ended_early": True} if ended_early else {}
     summary = summarise(read_night(document))
-    return dataclasses.replace(summary, blocked=[say(reason) for reason in summary.said_blocked])
+    return summary._replace(blocked=[say(reason) for reason in summary.said_blocked])
 
 
 def night_seats(night: Night) -> list[Seat]:

@@ -9,7 +9,7 @@ rules core decides, from the night's file with every hand: the same check that
 """
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
@@ -87,7 +87,7 @@ def mend_of(problem, games: list[Game]) -> Mend:
         key=lambda game: game.pk,
     )
     game = listed[int(place[2])]
-    said = spoken(replace(problem, place=place[3]))
+    said = spoken(problem._replace(place=place[3]))
     if place[3].startswith("result"):
         who = gettext("a director re-opens the game on its page, then the result is corrected")
     else:

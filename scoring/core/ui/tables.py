@@ -12,7 +12,7 @@ from django_tables2.export import TableExport
 from django_tables2.utils import Accessor, OrderBy, OrderByTuple
 from tablib import Dataset
 
-from scoring.rules.night import money_text
+from scoring.rules.night.documents import money_text
 from scoring.words.money import shown_money
 from scoring.words.names import name_order
 

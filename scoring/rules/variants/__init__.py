@@ -4,17 +4,24 @@ Adding a variant is adding one module here; nothing else needs to know its name.
 """
 
 import importlib
-import pkgutil
+import os
 from functools import cache
 
 from scoring.rules.variant import Variant
 
 
+def _module_names() -> list[str]:
+    """The modules in this package's folder (``pkgutil.iter_modules`` would say the same,
+    after importing ``inspect``, a sixth of the score command's start-up)."""
+    files = sorted(os.listdir(__path__[0]))
+    return [file[:-3] for file in files if file.endswith(".py") and file != "__init__.py"]
+
+
 @cache
 def _registry() -> dict[str, Variant]:
     found = []
-    for module_info in pkgutil.iter_modules(__path__):
-        module = importlib.import_module(f"{__name__}.{module_info.name}")
+    for name in _module_names():
+        module = importlib.import_module(f"{__name__}.{name}")
         if isinstance(getattr(module, "VARIANT", None), Variant):
             found.append(module.VARIANT)
     found.sort(key=lambda variant: (variant.target, variant.id))

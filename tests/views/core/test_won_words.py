@@ -1,14 +1,12 @@
 """``words.why_won`` says every way the rules core decides a game, never another's words:
 a Money bid and the most points among several sides are not "the first to reach"."""
 
-import dataclasses
-
 from django.utils import translation
 
 from scoring.rules.game import play_game
 from scoring.rules.variants import get_variant
 from scoring.words.why_won import won_words
-from tests.rules.test_game_decision import club11
+from tests.rules.test_game_decision import club11, three_sided_club11
 
 NAMES = {1: "pair 1", 2: "pair 2", 3: "pair 3"}
 
@@ -26,7 +24,7 @@ def test_a_money_bid_is_said_as_the_game_decided_at_once():
 
 
 def test_the_most_points_among_sides_that_reached_the_target():
-    three_sides = dataclasses.replace(get_variant("club11"), side_counts=(3,))
+    three_sides = three_sided_club11()
     hands = [club11(1, 2, high=2, low=2, jack=3, game=3)] * 5 + [
         club11(1, 2, high=2, low=2, jack=3, game=2)
     ]

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from pytest_django.asserts import assertContains
 
 from scoring.models import Night
-from scoring.rules.night import MAX_AMOUNT, parse_amount
+from scoring.rules.night.reading import MAX_AMOUNT, parse_amount
 from scoring.rules.simulate import random_night
 from tests.factories import NEW_NIGHT_FORM, night_with_schedule
 

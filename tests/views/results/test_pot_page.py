@@ -18,7 +18,7 @@ from scoring.games import services as games_services
 from scoring.models import Game, Night
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
-from scoring.rules.night import money_text
+from scoring.rules.night.documents import money_text
 from tests.factories import NightFactory, night_with_schedule, play_out
 from tests.views.access import ROLES
 

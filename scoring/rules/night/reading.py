@@ -1,15 +1,18 @@
-"""A whole night: the ``cinch-night/1`` document read and checked, and its standings.
+"""Reading a night: the ``cinch-night/1`` document checked field by field into a :class:`Night`.
 
-``read_night`` turns the document into a :class:`Night` (or raises :class:`InvalidInput`
-with every problem at its place, ``games[4].hands[2].bid``); ``standings_document`` turns
-a night into the ``cinch-standings/1`` document; ``score_night`` does both. Everything the
-club sees (ranks, ties, fees, prizes) is computed here from the games, once.
+``read_night`` turns the document into a :class:`Night`, or raises :class:`InvalidInput`
+with every problem it finds at its place (``games[4].hands[2].bid``), so an import shows
+the scorer all that is wrong at once. It scores nothing: each game's hands are folded by
+``game.play_game`` as they are read (a hand after the game is won is a problem of the
+file), and what the night adds up to is ``night.summary``'s. The single table's reader
+(``table.TableReader``) and the season's (``ladder``) build on :class:`NightReader`.
 """
 
 import datetime
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
-from itertools import combinations
+from types import MappingProxyType
+from typing import NamedTuple
 
 from scoring.rules.digits import number_from_digits
 from scoring.rules.errors import (
@@ -25,30 +28,12 @@ from scoring.rules.errors import (
 )
 from scoring.rules.game import GameState, check_result, play_game
 from scoring.rules.hand import is_whole_number, side_names
-from scoring.rules.names import name_key
-from scoring.rules.pot import (
-    Fees,
-    MoneySettings,
-    Payout,
-    collect_fees,
-    pay_out,
-    players_of,
-    prizes_offered,
-    seats_of,
-)
-from scoring.rules.standings import (
-    PLAYOFF,
-    TIEBREAKS,
-    Outcome,
-    Ranking,
-    pair_records,
-    rank,
-    settle_prizes,
-)
+from scoring.rules.names import names_given_twice
+from scoring.rules.pot import MoneySettings, seats_of
+from scoring.rules.standings import PLAYOFF, TIEBREAKS, Outcome
 from scoring.rules.variants import all_variants, get_variant
 
 NIGHT_FORMAT = "cinch-night/1"
-STANDINGS_FORMAT = "cinch-standings/1"
 NIGHT_FIELDS = ("format", "name", "date", "variant", "tiebreak", "money", "players", "games")
 NIGHT_FIELDS += ("playoffs", "withdrawn", "ended_early")
 PLAYOFF_FIELDS = frozenset({"pairs", "hands", "result", "confirmed", "confirmed_by"})
@@ -62,8 +47,7 @@ MIN_PLAYERS = 4
 MAX_PAIRS = 1000
 
 
-@dataclass(frozen=True)
-class NightGame:
+class NightGame(NamedTuple):
     """A game of the night; ``state`` is ``None`` until something is entered.
 
     ``sat`` records substitutes (player number, name) and changes no figure. A game
@@ -99,18 +83,19 @@ class NightGame:
         return Outcome(self.pairs, self.state.scores, self.state.cinches, self.state.winner)
 
 
-@dataclass(frozen=True)
-class Night:
+class Night(NamedTuple):
+    """A night as its file gives it, every game read and checked (``read_night``)."""
+
     variant_id: str
     players: tuple[str, ...]
     name: str = ""
     date: str | None = None
     tiebreak: str = PLAYOFF
-    money: MoneySettings = field(default_factory=MoneySettings)
+    money: MoneySettings = MoneySettings()
     games: tuple[NightGame, ...] = ()
     playoffs: tuple[NightGame, ...] = ()
     house: frozenset[int] = frozenset()
-    withdrawn: dict[int, int] = field(default_factory=dict)
+    withdrawn: Mapping[int, int] = MappingProxyType({})  # {pair: the round it left from}
     # The director ended the night before every game was finished (rules.md, "A night
     # ended early"): the games not finished are void and pairs rank by share of wins.
     ended_early: bool = False
@@ -179,43 +164,11 @@ def parse_amount(value, *, allow_zero: bool = True) -> Decimal:
     return amount
 
 
-def players_repeated(names) -> list[Problem]:
-    """A member holds one number a night: each name given again after its first, at its place.
-
-    The one statement of the rule: the night file (CLI, import) and the site's new-night
-    form both come here. Names are compared as they are matched (``names.name_key``:
-    case, spacing and Unicode forms aside), so ``Mabel`` and ``mabel`` are one member.
-    """
-    first: dict[str, int] = {}
-    problems = []
-    for index, name in enumerate(names):
-        key = _match_key(name)
-        if key in first:
-            problems.append(
-                Problem.said(
-                    f"players[{index}]",
-                    words(
-                        gettext_noop(
-                            "{name} is already player {number}; "
-                            "a member can hold only one number in a night"
-                        ),
-                        name=name,
-                        number=first[key],
-                    ),
-                )
-            )
-        first.setdefault(key, index + 1)
-    return problems
-
-
-def _match_key(name: str) -> str:
-    """A name's ``name_key``; one with a hidden character is matched as typed (the
-    site refuses it at its own field before this)."""
-    try:
-        return name_key(name)
-    except ValueError:
-        return name
-
+# A member holds one number a night: the one statement of the rule, for the night file
+# (CLI, import) and the site's new-night form alike (``names.names_given_twice``).
+ONE_NUMBER_A_NIGHT = gettext_noop(
+    "{name} is already player {number}; a member can hold only one number in a night"
+)
 
 WITHDRAWAL_EXAMPLE = '{"pair": 4, "from_round": 5}'
 
@@ -397,7 +350,7 @@ class NightReader:
                         pair=number // 2,
                     ),
                 )
-        repeated = players_repeated(names)
+        repeated = names_given_twice(names, ONE_NUMBER_A_NIGHT)
         self.problems.extend(repeated)
         return (None if repeated else tuple(names)), frozenset(house)
 
@@ -785,7 +738,7 @@ def no_finished_game(pairs) -> Words:
         )
         return words(code, pairs=pairs[0])
     code = gettext_noop("{pairs} have no finished game: withdraw them, or end the night later")
-    return words(code, pairs=_pairs_words(pairs))
+    return words(code, pairs=side_names(pairs, "pair"))
 
 
 def read_night(doc) -> Night:
@@ -795,306 +748,3 @@ def read_night(doc) -> Night:
     if reader.problems:
         raise InvalidInput(reader.problems)
     return night
-
-
-def money_text(amount: Decimal) -> str:
-    """Money as a decimal string with at least two places: ``"2.00"``, ``"0.125"``."""
-    cents = amount.quantize(Decimal("0.01"))
-    return str(cents) if cents == amount else str(amount.normalize())
-
-
-def _pairs_words(pairs) -> Words:
-    return side_names(pairs, "pair")
-
-
-def pairings_without_a_game(night: Night) -> list[tuple[int, int]]:
-    """The pairings of the round robin that the night lists no game for (a night file
-    that leaves one out): each counts as an unfinished game, unless both pairs have
-    withdrawn (such a game would be void)."""
-    met = {frozenset(game.pairs) for game in night.games}
-    return [
-        pairing
-        for pairing in combinations(range(1, night.pair_count + 1), 2)
-        if frozenset(pairing) not in met and not set(pairing) <= night.withdrawn.keys()
-    ]
-
-
-MISSING_SHOWN = 5
-
-
-def missing_reasons(missing) -> list[Words]:
-    """``pairs 4 and 5 have no game``, for the first few pairings left out, then how many
-    more."""
-    reasons = [
-        words(gettext_noop("{pairs} have no game"), pairs=_pairs_words(pairing))
-        for pairing in missing[:MISSING_SHOWN]
-    ]
-    if len(missing) > MISSING_SHOWN:
-        more = len(missing) - MISSING_SHOWN
-        code = (
-            gettext_noop("{more} more pairings have no game")
-            if more > 1
-            else gettext_noop("{more} more pairing has no game")
-        )
-        reasons.append(words(code, more=more))
-    return reasons
-
-
-def blocked_reasons(unfinished: int, missing, ties, tiebreak: str) -> list[Words]:
-    """Why places and booby cannot be paid yet, in words for the treasurer."""
-    reasons = []
-    if unfinished:
-        code = (
-            gettext_noop("{count} games are not finished")
-            if unfinished > 1
-            else gettext_noop("{count} game is not finished")
-        )
-        reasons.append(words(code, count=unfinished))
-    reasons += missing_reasons(missing)
-    for tie in ties:
-        stake = tie.said or tie.stake
-        if unfinished or missing:
-            # Mid-evening a tie is no alarm: the games left may part the pairs.
-            code = gettext_noop("{pairs} are level for {stake} so far")
-            reasons.append(words(code, pairs=_pairs_words(tie.pairs), stake=stake))
-            continue
-        code = (
-            gettext_noop("{pairs} are tied for {stake}: a play-off among them decides it")
-            if tiebreak == PLAYOFF
-            else gettext_noop(
-                "{pairs} are tied for {stake}: they are level on wins, peg difference and pegs for"
-            )
-        )
-        reasons.append(words(code, pairs=_pairs_words(tie.pairs), stake=stake))
-    return reasons
-
-
-@dataclass(frozen=True)
-class Prize:
-    """A place (``place`` 1, 2, …) or the booby (``place`` ``None``): its pair and amount."""
-
-    place: int | None
-    pair: int
-    names: str
-    amount: Decimal
-
-
-@dataclass(frozen=True)
-class LedgerLine:
-    """A player's money for the night: ``won`` is ``None`` while the payout is blocked."""
-
-    number: int
-    name: str
-    paid: Decimal
-    won: Decimal | None
-    house: bool = False
-
-    @property
-    def pair(self) -> int:
-        return (self.number + 1) // 2
-
-    @property
-    def net(self) -> Decimal | None:
-        return None if self.won is None else self.won - self.paid
-
-
-@dataclass
-class Summary:
-    """Everything the club is told about a night, before it is written as a document.
-
-    ``payout`` is ``None`` while ``blocked`` has reasons (unfinished games, pairings of
-    the round robin with no game at all, prize ties).
-    """
-
-    night: Night
-    finished: list[NightGame]
-    ranking: Ranking
-    fees: Fees
-    unfinished: int
-    missing: list[tuple[int, int]]
-    blocked: list[str]
-    payout: Payout | None
-    # ``blocked`` as words, said in the reader's language (the document keeps English).
-    said_blocked: list[Words] = field(default_factory=list)
-
-    @property
-    def places(self) -> list[Prize]:
-        """The places paid, in order; none while the payout is blocked."""
-        if self.payout is None:
-            return []
-        pairs, amounts = self.ranking.places, self.payout.places
-        return [
-            Prize(place, pair, self.pair_names(pair), amount)
-            for place, (pair, amount) in enumerate(zip(pairs, amounts, strict=True), start=1)
-        ]
-
-    @property
-    def booby(self) -> Prize | None:
-        """The booby prize, when the payout is made and the night has one."""
-        pair = self.ranking.booby
-        if self.payout is None or pair is None:
-            return None
-        return Prize(None, pair, self.pair_names(pair), self.payout.booby)
-
-    @property
-    def ledger(self) -> list[LedgerLine]:
-        """Every player's paid and won, by number: the one ledger of the night."""
-        won = self.payout.won if self.payout is not None else None
-        return [
-            LedgerLine(
-                number,
-                self.night.players[number - 1],
-                paid,
-                None if won is None else won.get(number, Decimal(0)),
-                number in self.night.house,
-            )
-            for number, paid in sorted(self.fees.paid.items())
-        ]
-
-    def pair_names(self, pair: int) -> str:
-        """``Ann & Bob``: the players of ``pair``."""
-        return " & ".join(self.night.players[number - 1] for number in players_of(pair))
-
-
-def withdrawn_last(records) -> list:
-    """Withdrawn pairs, listed after the pairs in the prizes: most wins first, then by
-    pair; they take no rank (``None``)."""
-    ordered = sorted(records, key=lambda record: (-record.wins, record.pair))
-    for record in ordered:
-        record.rank = None
-    return ordered
-
-
-def summarise(night: Night) -> Summary:
-    """Ranks, prize ties, fees and prizes of ``night``, from its finished games."""
-    finished = [game for game in night.games if game.finished]
-    outcomes = [game.outcome() for game in finished]
-    playoff_outcomes = [game.outcome() for game in night.playoffs if game.finished]
-    records = pair_records(night.pair_count, outcomes, playoff_outcomes)
-    in_the_prizes = night.pairs_in_the_prizes
-    by_share = night.ended_early
-    blocks = rank(
-        [records[pair] for pair in in_the_prizes],
-        playoff_outcomes,
-        night.tiebreak,
-        by_share=by_share,
-    )
-    money = night.money
-    place_count, booby_offered = prizes_offered(money, len(in_the_prizes))
-    ranking = settle_prizes(blocks, place_count, booby_offered, by_share=by_share)
-    ranking.withdrawn = withdrawn_last([records[pair] for pair in night.withdrawn])
-    # Ended early, a game not finished is void: it holds nothing up (nor does a pairing
-    # never listed).
-    unfinished = 0
-    missing = []
-    if not night.ended_early:
-        unfinished = sum(
-            not game.finished and not game.void for game in (*night.games, *night.playoffs)
-        )
-        missing = pairings_without_a_game(night)
-    played = [game.outcome() for game in finished if not game.forfeit]
-    fees = collect_fees(money, night.pair_count, played, night.house)
-    reasons = blocked_reasons(unfinished, missing, ranking.ties, night.tiebreak)
-    payout = (
-        None if reasons else pay_out(money, fees.pot, ranking.places, ranking.booby, night.house)
-    )
-    blocked = [reason.say() for reason in reasons]
-    return Summary(night, finished, ranking, fees, unfinished, missing, blocked, payout, reasons)
-
-
-def standings_document(night: Night) -> dict:
-    """The ``cinch-standings/1`` document of ``night``."""
-    return summary_document(summarise(night))
-
-
-def summary_document(summary: Summary) -> dict:
-    """The ``cinch-standings/1`` document of a night already summarised: a page that
-    shows the summary and the document scores the night once. Its rows are in the order
-    of ``summary.ranking.records``; its words are English, whatever ``summary.blocked``
-    was translated into (they are said again from ``said_blocked``)."""
-    night = summary.night
-    document = {"format": STANDINGS_FORMAT, "variant": night.variant_id}
-    if night.ended_early:
-        document["ended_early"] = True
-    document |= {
-        "standings": [_standing_row(record, night) for record in summary.ranking.records],
-        "unresolved_ties": [list(tie.pairs) for tie in summary.ranking.ties],
-        "games": [_game_row(game) for game in summary.finished],
-    }
-    void = night.void_games
-    if void:
-        document["void_games"] = [
-            {"round": game.round, "table": game.table, "pairs": list(game.pairs)} for game in void
-        ]
-    document["money"] = _money_section(summary)
-    return document
-
-
-def _standing_row(record, night: Night) -> dict:
-    row = {
-        "rank": record.rank,
-        "pair": record.pair,
-        "players": [night.players[number - 1] for number in players_of(record.pair)],
-        "wins": record.wins,
-        "losses": record.losses,
-        "pegs_for": record.pegs_for,
-        "pegs_against": record.pegs_against,
-        "cinches": record.cinches,
-        "playoff_wins": record.playoff_wins,
-    }
-    if record.pair in night.withdrawn:
-        row["withdrawn"] = True
-    return row
-
-
-def _game_row(game: NightGame) -> dict:
-    outcome = game.outcome()
-    row = {
-        "round": game.round,
-        "table": game.table,
-        "pairs": list(game.pairs),
-        "score": list(outcome.score),
-        "cinches": list(outcome.cinches),
-        "winner": outcome.winner,
-        "money_bid": not game.forfeit and game.state.money_bid,
-    }
-    if game.forfeit:
-        row["forfeit"] = True
-    return row
-
-
-def _money_section(summary: Summary) -> dict:
-    fees, payout = summary.fees, summary.payout
-    section = {
-        "entries": money_text(fees.entries),
-        "loss_fees": money_text(fees.loss_fees),
-        "cinch_fees": money_text(fees.cinch_fees),
-        "pot": money_text(fees.pot),
-    }
-    if payout is None:
-        blocked = "; ".join(reason.say() for reason in summary.said_blocked)
-        section |= {"blocked": blocked, "booby": None, "places": None}
-    else:
-        booby = summary.booby
-        section["booby"] = (
-            {"pair": booby.pair, "amount": money_text(booby.amount)} if booby is not None else None
-        )
-        section["places"] = [
-            {"place": prize.place, "pair": prize.pair, "amount": money_text(prize.amount)}
-            for prize in summary.places
-        ]
-    section["players"] = [
-        {
-            "number": line.number,
-            "name": line.name,
-            "paid": money_text(line.paid),
-            "won": None if line.won is None else money_text(line.won),
-        }
-        for line in summary.ledger
-    ]
-    return section
-
-
-def score_night(doc) -> dict:
-    """The ``cinch-standings/1`` document for a ``cinch-night/1`` document."""
-    return standings_document(read_night(doc))
