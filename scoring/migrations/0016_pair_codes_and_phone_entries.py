@@ -16,16 +16,18 @@ DEVICE = re.compile(r"scorer device «(.+)»")
 
 def forward(apps, schema_editor):
     """Codes for the pairs of every night with seats; the author of each result awaiting
-    confirmation, read once from its words into the fields the confirmation checks."""
+    confirmation, read once from its words into the fields the confirmation checks. On
+    the database being migrated (``schema_editor``'s), whichever alias it is."""
+    alias = schema_editor.connection.alias
     Night = apps.get_model("scoring", "Night")
     Seat = apps.get_model("scoring", "Seat")
     PairCode = apps.get_model("scoring", "PairCode")
     Game = apps.get_model("scoring", "Game")
     ScorerDevice = apps.get_model("scoring", "ScorerDevice")
     User = apps.get_model(*settings.AUTH_USER_MODEL.split("."))
-    for night_id in Night.objects.values_list("pk", flat=True):
-        numbers = Seat.objects.filter(night_id=night_id).values_list("number", flat=True)
-        PairCode.objects.bulk_create(
+    for night_id in Night.objects.using(alias).values_list("pk", flat=True):
+        numbers = Seat.objects.using(alias).filter(night_id=night_id).values_list("number", flat=True)
+        PairCode.objects.using(alias).bulk_create(
             PairCode(
                 night_id=night_id,
                 pair=pair,
@@ -33,17 +35,17 @@ def forward(apps, schema_editor):
             )
             for pair in sorted({(number + 1) // 2 for number in numbers})
         )
-    for game in Game.objects.exclude(result_entered_by=""):
+    for game in Game.objects.using(alias).exclude(result_entered_by=""):
         label = game.result_entered_by
         if link := LINK.fullmatch(label):
             game.entered_pair = int(link[1])
         elif device := DEVICE.fullmatch(label):
-            found = ScorerDevice.objects.filter(night_id=game.night_id, name=device[1]).first()
+            found = ScorerDevice.objects.using(alias).filter(night_id=game.night_id, name=device[1]).first()
             game.entered_device_id = found.pk if found else None
         else:
-            found = User.objects.filter(username=label).first()
+            found = User.objects.using(alias).filter(username=label).first()
             game.entered_user_id = found.pk if found else None
-        game.save(update_fields=["entered_pair", "entered_device", "entered_user"])
+        game.save(using=alias, update_fields=["entered_pair", "entered_device", "entered_user"])
 
 
 class Migration(migrations.Migration):
