@@ -4,6 +4,7 @@ There is deliberately no tests/__init__.py: pytest finds this rootdir conftest a
 pytest-django puts the project root on sys.path (so ``tests.factories`` imports).
 """
 
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from django.conf import settings
 from django.db import transaction
 from django.test import Client
+from django.utils import translation
 
 from scoring.core.http import limits
 from scoring.models import Game, Night
@@ -20,13 +22,14 @@ from tests.phones import Phone
 
 TESTS = Path(__file__).parent
 # What depends on the database engine, so that the PostgreSQL pass of `make test` runs it
-# (`-m database`): the services (transactions, row locks, constraints), migrations and the
-# models' queries, by where they live; every query-count test wherever it lives (a page's
-# count is the backend's); and the modules that say so themselves (``pytestmark =
+# (`-m database`): the services (transactions, row locks, constraints) and the models'
+# queries, by where they live (the migrations run on PostgreSQL in its live sites);
+# every query-count test wherever it lives (a page's count is the backend's); and the
+# modules that say so themselves (``pytestmark =
 # pytest.mark.database``: concurrent writers, crashes, the phones' protocol, the import
 # and export commands). Who may see a page, what a form refuses, what a sheet prints and
 # how the hall's SQLite server behaves do not depend on the engine: SQLite alone.
-DATABASE_TESTS = ("services", "test_migrations.py", "test_models.py")
+DATABASE_TESTS = ("services", "test_models.py")
 QUERY_COUNTS = {"django_assert_num_queries", "django_assert_max_num_queries"}
 # Run without coverage's tracer, fixtures included (``pytest_runtest_protocol``; Python
 # 3.11 runs everything about 1.7 times slower while a tracer is installed, and has no
@@ -48,6 +51,26 @@ UNTRACED_TESTS = (
     "i18n/test_night_language.py",
     "rules/test_hand_properties.py",
     "rules/test_pot_properties.py",
+    # Tests whose every line another traced test reaches as well (measured with
+    # ``--cov-context=test``): bad numbers in every URL, the query counts, the pages'
+    # words in French, sheets' codes, the read-only and escaping checks.
+    "reliability/test_numbers_in_urls.py",
+    "views/test_query_counts.py",
+    "print/printing/test_no_link_on_the_table.py",
+    "i18n/test_no_english_left.py",
+    "reliability/test_shared_limits.py",
+    "reliability/test_nights_list_load.py",
+    "views/nights/test_night_page.py",
+    "i18n/test_sheet_language_rule.py",
+    "reliability/test_markup_escaped.py",
+    "print/room/test_round_cards.py",
+    "views/tablegames/test_table_won_why.py",
+    "i18n/test_french_sheets.py",
+    "views/results/test_night_read_once.py",
+    "views/seasons/test_ladder_page_marks.py",
+    "views/results/test_names_in_order.py",
+    "print/room/test_final_night_codes.py",
+    "views/results/test_reads_write_nothing.py",
 )
 
 
@@ -63,21 +86,39 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.database)
 
 
+# Tests that share what a worker builds once for its session, each kept to one worker:
+# the browser tests their Chromium (``tests/browser/conftest.py``), the scorers on a live
+# gunicorn their site (``live``, ``tests/reliability/conftest.py``).
+TOGETHER = {
+    "tests/browser/": "tests/browser/",
+    "tests/reliability/test_concurrent_corrections.py": "live site",
+    "tests/reliability/test_double_click.py": "live site",
+}
+
+
 def pytest_xdist_make_scheduler(config, log):
-    """pytest-xdist's ``--dist loadfile``, but with every browser test in one scope: one
-    worker runs them one after the other, on the one Chromium it starts
-    (``tests/browser/conftest.py``), while the others take the rest file by file."""
+    """pytest-xdist's ``--dist loadfile``, but with the tests of each TOGETHER group in one
+    scope, the browser tests first (the longest), while the other workers take the rest
+    file by file."""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
 
-    class BrowserTestsTogether(LoadFileScheduling):
+    class SharedWorkTogether(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            if nodeid.startswith("tests/browser/"):
-                return "tests/browser/"
+            for start, scope in TOGETHER.items():
+                if nodeid.startswith(start):
+                    return scope
             return super()._split_scope(nodeid)
 
-    return BrowserTestsTogether(config, log)
+        def _assign_work_unit(self, node) -> None:
+            # pytest-django sorts the browser tests, which use no test database, after the
+            # rest: taken first, the others fill the time they take.
+            if "tests/browser/" in self.workqueue:
+                self.workqueue.move_to_end("tests/browser/", last=False)
+            super()._assign_work_unit(node)
+
+    return SharedWorkTogether(config, log)
 
 
 @contextmanager
@@ -109,6 +150,30 @@ def pytest_runtest_protocol(item, nextitem):
 
 
 @pytest.fixture(scope="session", autouse=True)
+def weasyprint_untraced():
+    """WeasyPrint's layout and PDF writing run without the tracer, in every test: its
+    code is not measured, and under a tracer it runs about 1.7 times slower (the sheets'
+    tests spend most of their time in it). What calls it and what it returns are traced.
+    A render in a background thread stays traced: pausing stops every thread's tracer,
+    and only the main thread's would start again."""
+    from weasyprint import HTML, Document
+
+    def paused(method):
+        def run(*args, **kwargs):
+            if threading.current_thread() is not threading.main_thread():
+                return method(*args, **kwargs)
+            with untraced():
+                return method(*args, **kwargs)
+
+        return run
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(HTML, "render", paused(HTML.render))
+        patch.setattr(Document, "write_pdf", paused(Document.write_pdf))
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def limits_file(tmp_path_factory):
     """The limits and render locks of this test process (``scoring.core.http.limits``) in a file of
     its own: pytest-xdist's workers run side by side."""
@@ -120,6 +185,15 @@ def fresh_limits(limits_file):
     """The limits live in their own file, not in the rolled-back database: each test
     starts from no count and no lock (every test's client is the same address)."""
     limits.clear()
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the site's language: a request leaves the language its
+    middleware chose active in the thread (Django's own ``LocaleMiddleware`` as well), so a
+    French page would otherwise make the next test's words French."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
