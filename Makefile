@@ -67,14 +67,16 @@ remove-demo: install
 # are `make test-slow`'s, which `make test` runs after them when CI is set (.ci/run).
 # pytest-xdist workers take a test file each at a time (loadfile: a module's shared
 # fixtures stay in one process), and the browser tests all together, so that one worker
-# runs them on the one Chromium it starts (tests/conftest.py), in the order pytest
-# collects them (--no-loadscope-reorder); each worker has its own test database and
-# live server. Three on SQLite, two on PostgreSQL: the browser tests wait on
-# Chromium between steps, and the other workers fill those waits.
+# runs them, first, on the one Chromium it starts (tests/conftest.py), in the order
+# pytest collects them (--no-loadscope-reorder); each worker has its own test database and
+# live server. Two on SQLite, one on PostgreSQL: on two cores each more process costs
+# its start, its collection and its own copies of the session's fixtures (measured in
+# docs/performance.md).
 # No extra -q: pyproject's addopts has one, and a second hides the "N passed" line.
 TEST := env -u DJANGO_SETTINGS_MODULE -u PYTHONDONTWRITEBYTECODE $(VENV)/bin/pytest -p no:cacheprovider
 PARALLEL := -n 2 --dist loadfile --no-loadscope-reorder
-SQLITE_WORKERS ?= 3
+SQLITE_WORKERS ?= 2
+POSTGRES_WORKERS ?= 1
 
 test: install browser
 	$(VENV)/bin/ruff check .
@@ -88,7 +90,7 @@ test-sqlite:
 		--cov --cov-report=term-missing:skip-covered
 
 test-postgres:
-	scripts/with-postgres $(TEST) $(PARALLEL) -m "database and not slow"
+	scripts/with-postgres $(TEST) -n $(POSTGRES_WORKERS) --dist loadfile -m "database and not slow"
 
 # What does not fit `make test`'s four minutes, on both engines as above: CI runs it.
 test-slow: install browser

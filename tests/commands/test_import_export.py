@@ -239,7 +239,9 @@ def test_export_night_refuses_a_night_that_cannot_be_scored():
 
 
 # --- as a club runs them: manage.py in a subprocess on a SQLite file ---------------------
-# On a file of their own whatever the suite's database: once (tests/conftest.py).
+# On a file of their own whatever the suite's database: once (tests/conftest.py). A fresh
+# interpreter and a migrate for each: make test-slow (CI runs it); the commands themselves
+# are tried in-process above.
 
 
 @pytest.fixture(scope="module")
@@ -293,6 +295,7 @@ def imported_id(result: subprocess.CompletedProcess) -> str:
     return last
 
 
+@pytest.mark.slow
 def test_export_is_byte_identical_to_the_rules_cli(database):
     """The two programs a club runs agree to the byte on the night-format example (each
     variant in-process: ``test_export_night_prints_the_rules_cores_standings``)."""
@@ -306,6 +309,7 @@ def test_export_is_byte_identical_to_the_rules_cli(database):
     assert exported.stderr == b""
 
 
+@pytest.mark.slow
 def test_import_from_stdin_then_export_the_night_file(database, tmp_path):
     names = ["Zoë", "Åsa", "Björn", "Dorothée"]
     document = random_night(2, seed=5) | {"players": names}
@@ -321,6 +325,7 @@ def test_import_from_stdin_then_export_the_night_file(database, tmp_path):
     assert manage(database, "export_night", night_id).stdout == rules_score(path).stdout
 
 
+@pytest.mark.slow
 def test_a_broken_file_exits_2_and_leaves_the_database_unchanged(database, tmp_path):
     imported_id(manage(database, "import_night", str(EXAMPLE)))
     before = rows(database)
@@ -340,6 +345,7 @@ def test_a_broken_file_exits_2_and_leaves_the_database_unchanged(database, tmp_p
     assert rules_score(path).returncode == 2
 
 
+@pytest.mark.slow
 def test_export_of_an_unknown_night_exits_2(database):
     result = manage(database, "export_night", "999999")
 

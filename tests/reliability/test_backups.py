@@ -163,6 +163,7 @@ def keep_scoring(live, number: int, game: list[int], stop: Event, acknowledged: 
     return acknowledged
 
 
+@pytest.mark.slow  # scorers post to a live server until the copy is done
 def test_backup_of_a_live_database_while_scorers_write(live, tmp_path):
     site = live.site
     games = live.games[22:26]

@@ -27,7 +27,8 @@ from scoring.results import selectors as results_selectors
 from scoring.rules.jsonio import dump_json, load_json
 from tests.reliability.live_site import SAVED, SCORERS, form_of, shown, stored_hands
 
-pytestmark = pytest.mark.database
+# Scorers racing a live server, on both engines: make test-slow (CI runs it).
+pytestmark = [pytest.mark.database, pytest.mark.slow]
 
 OWN_GAME_SCORERS = 8
 

@@ -27,7 +27,8 @@ from tests.reliability.live_site import (
     stored_hands,
 )
 
-pytestmark = pytest.mark.database
+# Scorers racing a live server, on both engines: make test-slow (CI runs it).
+pytestmark = [pytest.mark.database, pytest.mark.slow]
 
 SCORERS = 8
 HANDS_EACH = 40  # an upper bound: the crash comes long before

@@ -29,6 +29,9 @@ import pytest
 from scoring.rules.simulate import random_night
 from tests.reliability.live_site import Browser, Server
 
+# 360 sheets asked of a live server: make test-slow (CI runs it).
+pytestmark = pytest.mark.slow
+
 PAIRS = 40
 VISITORS = 12
 ASKED = 30  # requests a visitor makes: 360 in all, about half what 20 s of them made

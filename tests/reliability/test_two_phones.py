@@ -16,7 +16,8 @@ from bench.table_links import entry_of
 from tests.reliability.conftest import Live
 from tests.reliability.live_site import Browser, Server, form_of, stored_hands
 
-pytestmark = pytest.mark.database
+# Scorers racing a live server, on both engines: make test-slow (CI runs it).
+pytestmark = [pytest.mark.database, pytest.mark.slow]
 
 GAME_INDEX = 0  # a game of round 1 (a later round takes no entry before it begins)
 

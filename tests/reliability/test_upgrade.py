@@ -53,6 +53,7 @@ def today(env, *args):
     return subprocess.run([*TODAY, *args], env=env, capture_output=True, text=True)
 
 
+@pytest.mark.slow  # check_nights reads every night of the early club in a fresh process
 def test_check_nights_lists_each_night_to_mend_and_what_is_wrong(upgraded):
     _, env = upgraded
 
@@ -126,6 +127,7 @@ def night_files(env, folder: Path) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in sorted(folder.glob("night-*.json"))}
 
 
+@pytest.mark.slow  # a backup, a restore and a migrate, each a fresh process
 def test_a_backup_from_before_the_upgrade_restores_into_a_fresh_database(early, upgraded, tmp_path):
     folder, env = upgraded
     fresh = environment(tmp_path / "restored.sqlite3")

@@ -96,6 +96,7 @@ def test_a_kept_part_the_cache_cannot_read_back_is_rendered_again(renders):
     assert night_sheets.sheet_pdf(night, "standings", paper="letter") == again  # kept anew
 
 
+@pytest.mark.slow  # a packet rendered twice
 def test_a_blank_packet_is_not_rendered_again_when_a_hand_is_saved(renders):
     night = night_of(4, rounds_played=1, results_share=0)
     blank = night_sheets.sheet_pdf(night, "packet", paper="letter")
@@ -193,6 +194,7 @@ def test_a_big_sheet_is_rendered_in_the_background(client, monkeypatch):
     assert len(page_texts(ready.content)) == 8
 
 
+@pytest.mark.slow  # a 40-pair packet, rendered whole
 def test_a_big_packet_is_rendered_in_parts_numbered_across(monkeypatch, renders):
     monkeypatch.setattr(printing_sheets, "PART_SHEETS", 2)
     night = night_of(4, rounds_played=1, results_share=0)
@@ -214,6 +216,7 @@ def test_a_big_packet_is_rendered_in_parts_numbered_across(monkeypatch, renders)
     assert len(page_texts(again)) == 8
 
 
+@pytest.mark.slow  # a packet rendered in parts
 def test_pages_are_numbered_right_when_a_part_has_more_pages_than_guessed(monkeypatch):
     monkeypatch.setattr(printing_sheets, "PART_SHEETS", 3)
     night = night_of(4, rounds_played=0)
