@@ -38,8 +38,8 @@ PYTEST = [
     "--no-loadscope-reorder",
 ]
 # --cov before another option: it takes a value of its own when a path follows it.
-SQLITE = [*PYTEST, "--cov", "-n", "3", "-m", "not slow and not postgres"]
-POSTGRES = [str(ROOT / "scripts/with-postgres"), *PYTEST, "-n", "2", "-m", "database and not slow"]
+SQLITE = [*PYTEST, "--cov", "-n", "2", "-m", "not slow and not postgres"]
+POSTGRES = [str(ROOT / "scripts/with-postgres"), *PYTEST, "-n", "1", "-m", "database and not slow"]
 
 
 def children_cpu() -> float:
@@ -80,7 +80,9 @@ def main() -> None:
     for where, paths in groups.items():
         for name, command in (("SQLite", SQLITE), ("PostgreSQL", POSTGRES)):
             wall, cpu, status = measured([*command, *paths])
-            print(f"{where:20} {name:10} {wall:6.0f} s {cpu:7.0f} CPU-s (exit {status})", flush=True)
+            print(
+                f"{where:20} {name:10} {wall:6.0f} s {cpu:7.0f} CPU-s (exit {status})", flush=True
+            )
 
 
 if __name__ == "__main__":
