@@ -31,7 +31,6 @@ from django.core.exceptions import ValidationError
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import add_never_cache_headers
 from django.utils.decorators import method_decorator
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
@@ -140,9 +139,7 @@ class LinkNews(LinkGate, View):
 
     @staticmethod
     def answer(data: dict, status: int = 200) -> JsonResponse:
-        response = JsonResponse(data, status=status)
-        add_never_cache_headers(response)
-        return response
+        return JsonResponse(data, status=status)  # kept by nobody: core.http.code_pages
 
 
 class LinkPage(LinkGate, TemplateView):

@@ -1,6 +1,7 @@
 """The headers every answer carries (Content-Security-Policy, Permissions-Policy), pages
 that keep to the policy (no inline script or style), and the pages of money or of a
-password (the payout sheet, the pot, the people page's new password) that no cache keeps."""
+password (the payout sheet, the pot, the people page's new password) and every page a
+code opens, that no cache keeps."""
 
 import re
 
@@ -8,9 +9,12 @@ import pytest
 from django.urls import reverse
 
 from scoring.games import services as games_services
+from scoring.links import scorers
+from scoring.links.tokens import link_path, link_token
 from scoring.models import Game
 from scoring.tablegames import services as tablegames_services
 from tests.factories import night_with_schedule
+from tests.phones import code_path, game_path
 
 pytestmark = pytest.mark.django_db
 
@@ -155,3 +159,40 @@ def test_the_people_page_and_its_one_time_password_are_kept_by_no_cache(client_f
 
     assert reply.context["added"].password.encode() in reply.content
     assert kept_by_no_cache(page) and kept_by_no_cache(reply)
+
+
+def code_pages(night, director) -> list[str]:
+    """Every kind of page a code opens: a pair's, a game link's, a scorer device's, their
+    games and news, and a code that opens nothing."""
+    game = Game.objects.filter(night=night).first()
+    device = scorers.device_token(scorers.device_add(night=night, user=director))
+    pair = code_path(night, game.pair_a)
+    return [
+        pair,
+        pair + "news/",
+        game_path(night, game.pair_a, game),
+        link_path(game, game.pair_a),
+        reverse("scoring:table-link-news", args=[link_token(game, game.pair_a)]),
+        reverse("scoring:device-home", args=[device]),
+        reverse("scoring:device-game", args=[device, game.pk]),
+        "/p/NOTAC-ODE00/",
+        "/t/forged/",
+    ]
+
+
+def test_every_page_a_code_opens_is_kept_by_nobody(client, night, director):
+    for url in code_pages(night, director):
+        response = client.get(url)
+
+        assert response.status_code in {200, 403, 404}, url
+        assert "no-store" in response["Cache-Control"], url
+
+
+def test_a_post_through_a_code_is_answered_uncached(client, night):
+    game = Game.objects.filter(night=night).first()
+    hand = {"bidder": game.pair_a, "bid": 2, "high": game.pair_a, "low": game.pair_a}
+
+    response = client.post(game_path(night, game.pair_a, game), hand)
+
+    assert response.status_code == 302
+    assert "no-store" in response["Cache-Control"]
