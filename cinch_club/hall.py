@@ -14,6 +14,8 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
+from cinch_club.private_files import create_private
+
 # Where a packet to a private network would leave from: no packet is sent (UDP connect
 # only picks the route), and a hall's router rarely leads to the internet anyway.
 _PROBES = ("10.255.255.255", "192.168.255.255", "172.31.255.255")
@@ -93,7 +95,7 @@ def secret_key(path: Path) -> str:
     the same key each night keeps the printed links and signed-in sessions valid."""
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch(mode=0o600)
+        create_private(path)
         path.write_text(secrets.token_urlsafe(50), encoding="utf-8")
     key = path.read_text(encoding="utf-8").strip()
     if len(key) < 50:

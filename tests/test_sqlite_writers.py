@@ -92,3 +92,14 @@ def test_closing_lets_go_of_the_queue(database):
     writer.close()
 
     assert not held(lock_file)
+
+
+def test_a_new_database_and_its_wal_are_readable_by_their_owner_alone(database, tmp_path):
+    open_connection, _ = database
+    writer = open_connection()
+    with writer.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("CREATE TABLE kept (value TEXT)")
+
+    files = [tmp_path / "club.sqlite3", tmp_path / "club.sqlite3-wal"]
+    assert [oct(path.stat().st_mode & 0o777) for path in files] == ["0o600", "0o600"]

@@ -19,9 +19,18 @@ import fcntl
 
 from django.db.backends.sqlite3 import base
 
+from cinch_club.private_files import create_private
+
 
 class DatabaseWrapper(base.DatabaseWrapper):
     writers = None  # this connection's open lock file
+
+    def get_new_connection(self, conn_params):
+        """A new database file is made readable by its owner alone before SQLite opens it
+        (its -wal and -shm files take the same permissions)."""
+        if not self.is_in_memory_db():
+            create_private(self.settings_dict["NAME"])
+        return super().get_new_connection(conn_params)
 
     def _start_transaction_under_autocommit(self):
         if not self.is_in_memory_db():

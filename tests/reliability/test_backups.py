@@ -115,6 +115,7 @@ def test_backup_db_copies_the_database_and_checks_the_copy(tmp_path):
     assert said.startswith(f"Backed up the database to {copy} (") and "integrity ok" in said
     assert checks(copy) == (["ok"], [])
     assert (member.pk, "Zoë") in [row[:2] for row in rows(copy)["scoring_member"]]
+    assert copy.stat().st_mode & 0o777 == 0o600  # password hashes and sessions: the owner's
 
 
 def rows(path: Path) -> dict[str, list]:

@@ -20,6 +20,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError, connection
 
+from cinch_club.private_files import create_private
 from scoring.models import Night
 
 EXIT_REFUSED = 2
@@ -30,7 +31,8 @@ def refused(message: str) -> CommandError:
 
 
 def open_copy(file: Path) -> sqlite3.Connection:
-    """The new backup file, as a database to copy into."""
+    """The new backup file, readable by its owner alone, as a database to copy into."""
+    create_private(file)
     return sqlite3.connect(file)
 
 
