@@ -34,6 +34,10 @@ threads = 4
 keepalive = 0
 timeout = 60  # a PDF of a big night's packet renders in well under this
 graceful_timeout = 5
+# gunicorn's control socket (``gunicornc``) is one path for every instance of a user
+# (``~/.gunicorn/gunicorn.ctl``): a second site or ``make hall`` beside ``make run``'s
+# would take the first's. Nothing here uses it; systemd and Ctrl+C stop the server.
+control_socket_disable = True
 
 
 def on_starting(server):

@@ -88,3 +88,7 @@ def test_without_a_trusted_proxy_any_address_is_fine(monkeypatch):
     started(bind="0.0.0.0:8000", log=log)
 
     assert log.warnings == []
+
+
+def test_no_instance_takes_another_one_s_control_socket():
+    assert started().control_socket_disable is True
