@@ -661,6 +661,13 @@ class MemberNight(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["night", "number"], name="member_night_unique"),
         ]
+        # Covers the members page's sums: read from the index alone, member by member.
+        indexes = [
+            models.Index(
+                fields=["member", "games_won", "cinches", "paid", "won"],
+                name="member_night_sums",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.member_id} in night {self.night_id} as of {self.as_of:%Y-%m-%d %H:%M:%S}"

@@ -64,6 +64,7 @@ class Migration(migrations.Migration):
                 ('night', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='member_nights', to='scoring.night')),
             ],
             options={
+                'indexes': [models.Index(fields=['member', 'games_won', 'cinches', 'paid', 'won'], name='member_night_sums')],
                 'constraints': [models.UniqueConstraint(fields=('night', 'number'), name='member_night_unique')],
             },
         ),

@@ -243,12 +243,16 @@ class MemberSeason:
 
 def members_season() -> list[MemberSeason]:
     """Every member's season, by name: the kept ``MemberNight`` rows added up in SQL with
-    the members (one query whatever the number of nights), the nights in play added from
-    their documents computed for the read (one query to find none, three when any is),
-    and one query each for the games sat in for others and the table games."""
+    the members (one query, a covering index's scan), the nights changed since they were
+    kept taken out and added again from their documents computed for the read (one query
+    to find none, four when any is), and one query each for the games sat in for others
+    and the table games."""
     members = by_name(_members_with_kept_totals(), lambda member: member.name)
     by_member = {member.pk: _season(member) for member in members}
-    for row in kept_summaries.stale_member_nights():
+    stale_kept, stale_now = kept_summaries.stale_member_nights()
+    for row in stale_kept:
+        _add_night(by_member[row.member_id], row, -1)
+    for row in stale_now:
         _add_night(by_member[row.member_id], row)
     _add_substitutes(by_member)
     _add_tables(by_member)
@@ -256,15 +260,14 @@ def members_season() -> list[MemberSeason]:
 
 
 def _members_with_kept_totals():
-    """Every member with the sums of their kept nights' rows (``MemberNight``), each
+    """Every member with the sums of their kept rows (``MemberNight``), stale or not, each
     sum ``None`` for a member with none."""
-    kept = kept_summaries.unchanged_since_kept("member_nights__")
     return Member.objects.annotate(
-        kept_nights=Count("member_nights", filter=kept),
-        kept_games_won=Sum("member_nights__games_won", filter=kept),
-        kept_cinches=Sum("member_nights__cinches", filter=kept),
-        kept_paid=Sum("member_nights__paid", filter=kept),
-        kept_won=Sum("member_nights__won", filter=kept),
+        kept_nights=Count("member_nights"),
+        kept_games_won=Sum("member_nights__games_won"),
+        kept_cinches=Sum("member_nights__cinches"),
+        kept_paid=Sum("member_nights__paid"),
+        kept_won=Sum("member_nights__won"),
     )
 
 
@@ -315,14 +318,14 @@ def _add_tables(seasons: dict[int, MemberSeason]) -> None:
                 season.stake_won += share_stake(pot, table.winners, table.unit)[seat.number]
 
 
-def _add_night(season: MemberSeason, row: MemberNight) -> None:
-    """A night in play, from its player's row as ``kept_summaries`` would keep it."""
-    season.nights += 1
-    season.games_won += row.games_won
-    season.cinches += row.cinches
-    season.paid += row.paid
+def _add_night(season: MemberSeason, row: MemberNight, sign: int = 1) -> None:
+    """A night's row added (or, ``sign`` -1, taken out: a kept row since gone stale)."""
+    season.nights += sign
+    season.games_won += sign * row.games_won
+    season.cinches += sign * row.cinches
+    season.paid += sign * row.paid
     if row.won is not None:
-        season.won += row.won
+        season.won += sign * row.won
 
 
 @dataclass(frozen=True)

@@ -79,22 +79,21 @@ def keep(night_ids: list[int]) -> None:
         )
 
 
-def unchanged_since_kept(path: str = "") -> Q:
-    """The ``MemberNight`` rows (at ``path``, as ``"member_nights__"``) of nights not
-    changed since they were kept: the others are stale and count for nothing."""
-    return Q(**{f"{path}as_of": F(f"{path}night__updated_at")})
-
-
-def stale_member_nights() -> list[MemberNight]:
-    """The players' rows of every night whose summary is missing or stale, from its
-    summary computed now, not saved: one query when none is, three when any is."""
+def stale_member_nights() -> tuple[list[MemberNight], list[MemberNight]]:
+    """For the nights whose summary is missing or stale: the rows kept for them before
+    they changed (to take out of the kept sums) and their rows from their summaries
+    computed now, not saved (to add). One query when no night is stale, four when any is."""
     stale = Night.objects.alias(as_of=F("kept_summary__as_of")).filter(
         Q(as_of__isnull=True) | ~Q(as_of=F("updated_at"))
     )
     nights = list(stale)
     if not nights:
-        return []
-    return [row for summary, members in _scored(nights) for row in member_nights(summary, members)]
+        return [], []
+    kept = list(MemberNight.objects.filter(night__in=nights))
+    computed = [
+        row for summary, members in _scored(nights) for row in member_nights(summary, members)
+    ]
+    return kept, computed
 
 
 def member_nights(summary: NightSummary, members: dict[int, int]) -> list[MemberNight]:

@@ -5,6 +5,7 @@ that changes a night moves its ``updated_at``); its players' rows kept beside it
 from decimal import Decimal
 
 import pytest
+from django.db.models import F
 
 from scoring.core.records import documents, kept_summaries
 from scoring.games import services as games_services
@@ -140,19 +141,25 @@ def test_no_rows_for_a_night_not_begun_or_that_cannot_be_scored():
 def test_stale_member_nights_are_those_of_the_nights_changed_since(django_assert_num_queries):
     kept_night, changed = night_with_schedule(2, name="Kept"), night_with_schedule(2, name="New")
     play_out(kept_night)
-    play_out(changed, leave=[(1, 2)])
+    play_out(changed)  # pair 1 wins
     kept_summaries.keep([kept_night.pk, changed.pk])
     with django_assert_num_queries(1):
-        assert kept_summaries.stale_member_nights() == []
-    game = Game.objects.get(night=changed, winner=None)
+        assert kept_summaries.stale_member_nights() == ([], [])
+    game = games_services.game_reopen(game=Game.objects.get(night=changed))
     games_services.game_result_record(
         game=game, result={"winner": game.pair_b, "score": [4, 11], "cinches": [1, 0]}
     )
 
-    with django_assert_num_queries(3):  # the stale nights, their seats and games
-        stale = kept_summaries.stale_member_nights()
+    with django_assert_num_queries(4):  # the stale nights, their kept rows, seats and games
+        kept, stale = kept_summaries.stale_member_nights()
 
+    assert {(row.night_id, row.number, row.games_won) for row in kept} == {
+        (changed.pk, 1, 1),
+        (changed.pk, 2, 1),
+        (changed.pk, 3, 0),
+        (changed.pk, 4, 0),
+    }
     assert {row.night_id for row in stale} == {changed.pk}
     assert {(row.number, row.games_won) for row in stale} == {(1, 0), (2, 0), (3, 1), (4, 1)}
     kept_rows = MemberNight.objects.filter(night=changed)
-    assert not kept_rows.filter(kept_summaries.unchanged_since_kept()).exists()
+    assert not kept_rows.filter(as_of=F("night__updated_at")).exists()
