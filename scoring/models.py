@@ -640,6 +640,39 @@ class NightSummary(models.Model):
         return f"summary of {self.night_id} as of {self.as_of:%Y-%m-%d %H:%M:%S}"
 
 
+class MemberNight(models.Model):
+    """A member's figures of one night, copied from the night's kept summary (the rules
+    core's answer) when it is kept and with the same ``as_of``: the members page adds
+    nights up in one SQL query instead of reading every night's document. A row whose
+    ``as_of`` is not its night's ``updated_at`` is stale and is not counted."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="member_nights")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="member_nights")
+    number = models.PositiveSmallIntegerField(help_text="The member's number that night.")
+    as_of = models.DateTimeField()
+    games_won = models.PositiveSmallIntegerField(help_text="The pair's games won.")
+    cinches = models.PositiveSmallIntegerField(help_text="The pair's Cinches.")
+    paid = models.DecimalField(max_digits=12, decimal_places=4)
+    won = models.DecimalField(
+        max_digits=12, decimal_places=4, null=True, blank=True, help_text="Empty while blocked."
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="member_night_unique"),
+        ]
+        # Covers the members page's sums: read from the index alone, member by member.
+        indexes = [
+            models.Index(
+                fields=["member", "games_won", "cinches", "paid", "won"],
+                name="member_night_sums",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} in night {self.night_id} as of {self.as_of:%Y-%m-%d %H:%M:%S}"
+
+
 class Season(models.Model):
     """A named run of nights for the ladder: the nights from ``first_date`` to
     ``last_date``, and any nights picked one by one; ``best`` counts only each player's

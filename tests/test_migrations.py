@@ -1,13 +1,15 @@
 """Every model change has its migration, and the migrations build today's database.
 
 The suite's own test databases are made from the models (``--nomigrations``): here the
-migrations themselves run, in this process, on a SQLite file of their own. The last
-one's data step is tried on a night it meets: every pair given a code, and the author of
-each awaiting result read from its words into the fields the confirmation checks.
+migrations themselves run, in this process, on a SQLite file of their own. The data
+steps are tried on the nights they meet: every pair given a code, the author of each
+awaiting result read from its words into the fields the confirmation checks, and the
+players' rows of each fresh kept summary.
 """
 
 import re
-from datetime import date
+from datetime import date, timedelta
+from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
@@ -15,6 +17,8 @@ from django.db import connections
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
+from scoring.rules.night.documents import score_night
+from scoring.rules.simulate import random_night
 from tests.reliability.live_site import site_database
 
 BEFORE_CODES = [("scoring", "0015_scorer_device")]
@@ -79,3 +83,54 @@ def test_the_migrations_give_pairs_codes_and_results_their_authors(fresh):
         (None, device.pk, None),
         (None, None, user.pk),
     ]
+
+
+BEFORE_MEMBER_NIGHTS = [("scoring", "0016_pair_codes_and_phone_entries")]
+
+
+def test_the_migrations_keep_the_players_rows_of_every_fresh_summary(fresh):
+    """The rows are copied from each kept summary that is fresh; a stale or unscorable
+    one gets none (its night is computed on its next read)."""
+    state = migrated(fresh, BEFORE_MEMBER_NIGHTS).loader.project_state(BEFORE_MEMBER_NIGHTS)
+    model = lambda name: state.apps.get_model("scoring", name).objects.using(fresh)  # noqa: E731
+    document = random_night(2, seed=1)
+    standings = score_night(document)
+    now = timezone.now()
+    members = [model("Member").create(name=name, created_at=now) for name in document["players"]]
+    nights = {}
+    for name in ("Fresh", "Stale", "Unscorable"):
+        night = model("Night").create(name=name, date=date(2026, 11, 5), created_at=now)
+        for number, member in enumerate(members, start=1):
+            model("Seat").create(night=night, number=number, member=member)
+        nights[name] = night
+    model("NightSummary").create(
+        night=nights["Fresh"], as_of=nights["Fresh"].updated_at, standings=standings
+    )
+    model("NightSummary").create(
+        night=nights["Stale"], as_of=now - timedelta(days=1), standings=standings
+    )
+    model("NightSummary").create(
+        night=nights["Unscorable"], as_of=nights["Unscorable"].updated_at, standings=None
+    )
+
+    latest = MigrationExecutor(connections[fresh]).loader.graph.leaf_nodes()
+    today = migrated(fresh, latest).loader.project_state(latest).apps
+    rows = today.get_model("scoring", "MemberNight").objects.using(fresh)
+
+    wins = {row["pair"]: row for row in standings["standings"]}
+    assert {
+        (row.night_id, row.member_id, row.number, row.games_won, row.cinches, row.paid, row.won)
+        for row in rows
+    } == {
+        (
+            nights["Fresh"].pk,
+            members[player["number"] - 1].pk,
+            player["number"],
+            wins[(player["number"] + 1) // 2]["wins"],
+            wins[(player["number"] + 1) // 2]["cinches"],
+            Decimal(player["paid"]),
+            Decimal(player["won"]),
+        )
+        for player in standings["money"]["players"]
+    }
+    assert {row.as_of for row in rows} == {nights["Fresh"].updated_at}

@@ -1,8 +1,8 @@
 """Reads of the end of the night: standings, play-offs and the pot from the rules core's
 summary, the cash counted against it, when the night was closed, and each member's
-record from the kept standings of every night played. A fixed number of queries however
-many games or nights; the figures are the rules core's, only added up here to show that
-they add up.
+record from the kept rows of every night played (``MemberNight``). A fixed number of
+queries however many games or nights; the figures are the rules core's, only added up
+here to show that they add up.
 """
 
 import re
@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
 
+from django.db.models import Count, Sum
 from django.utils.translation import gettext
 
 from scoring.core.records import documents, kept_summaries
@@ -19,6 +20,7 @@ from scoring.models import (
     CashCount,
     Game,
     Member,
+    MemberNight,
     Night,
     NightSummary,
     Seat,
@@ -240,18 +242,44 @@ class MemberSeason:
 
 
 def members_season() -> list[MemberSeason]:
-    """Every member's season, by name, from each night's kept standings: two queries when
-    the nights' summaries are kept (``kept_summaries``), whatever the number of nights,
-    and one each for the games sat in for others and the table games."""
-    members = by_name(Member.objects.all(), lambda member: member.name)
-    seasons = {member.name: MemberSeason(member) for member in members}
-    for night in kept_summaries.kept_parts(("standings",), ("money", "players")):
-        if night and any(row["wins"] for row in night[("standings",)]):
-            _add_night(seasons, night[("standings",)], night[("money", "players")])
-    by_member = {member.pk: seasons[member.name] for member in members}
+    """Every member's season, by name: the kept ``MemberNight`` rows added up in SQL with
+    the members (one query, a covering index's scan), the nights changed since they were
+    kept taken out and added again from their documents computed for the read (one query
+    to find none, four when any is), and one query each for the games sat in for others
+    and the table games."""
+    members = by_name(_members_with_kept_totals(), lambda member: member.name)
+    by_member = {member.pk: _season(member) for member in members}
+    stale_kept, stale_now = kept_summaries.stale_member_nights()
+    for row in stale_kept:
+        _add_night(by_member[row.member_id], row, -1)
+    for row in stale_now:
+        _add_night(by_member[row.member_id], row)
     _add_substitutes(by_member)
     _add_tables(by_member)
-    return [seasons[member.name] for member in members]
+    return [by_member[member.pk] for member in members]
+
+
+def _members_with_kept_totals():
+    """Every member with the sums of their kept rows (``MemberNight``), stale or not, each
+    sum ``None`` for a member with none."""
+    return Member.objects.annotate(
+        kept_nights=Count("member_nights"),
+        kept_games_won=Sum("member_nights__games_won"),
+        kept_cinches=Sum("member_nights__cinches"),
+        kept_paid=Sum("member_nights__paid"),
+        kept_won=Sum("member_nights__won"),
+    )
+
+
+def _season(member: Member) -> MemberSeason:
+    return MemberSeason(
+        member,
+        nights=member.kept_nights,
+        games_won=member.kept_games_won or 0,
+        cinches=member.kept_cinches or 0,
+        paid=member.kept_paid or Decimal(0),
+        won=member.kept_won or Decimal(0),
+    )
 
 
 def _add_substitutes(seasons: dict[int, MemberSeason]) -> None:
@@ -290,22 +318,14 @@ def _add_tables(seasons: dict[int, MemberSeason]) -> None:
                 season.stake_won += share_stake(pot, table.winners, table.unit)[seat.number]
 
 
-def _add_night(seasons: dict[str, MemberSeason], standings: list, players: list) -> None:
-    """A night with a game finished (a pair has won), from its ``cinch-standings/1``
-    rows and players (a night that cannot be scored, set up by hand in the admin, counts
-    for none)."""
-    records = {row["pair"]: row for row in standings}
-    for player in players:
-        season = seasons.get(player["name"])
-        if season is None:
-            continue  # renamed in the admin since: counted again once the night changes
-        record = records[(player["number"] + 1) // 2]  # numbers 2k-1 and 2k form pair k
-        season.nights += 1
-        season.games_won += record["wins"]
-        season.cinches += record["cinches"]
-        season.paid += Decimal(player["paid"])
-        if player["won"] is not None:
-            season.won += Decimal(player["won"])
+def _add_night(season: MemberSeason, row: MemberNight, sign: int = 1) -> None:
+    """A night's row added (or, ``sign`` -1, taken out: a kept row since gone stale)."""
+    season.nights += sign
+    season.games_won += sign * row.games_won
+    season.cinches += sign * row.cinches
+    season.paid += sign * row.paid
+    if row.won is not None:
+        season.won += sign * row.won
 
 
 @dataclass(frozen=True)

@@ -16,14 +16,21 @@ behind the hands' (SQLite has one writer). Scoring the whole night again in ever
 save would slow every save for pages that are read far less often. So summaries are kept
 by the services that settle a night (``keep``: marked final, imported whole), after which
 it rarely changes; a night still in play is computed on each read, a few milliseconds.
+
+With each summary its players' figures are kept as ``MemberNight`` rows (the rules core's
+``player_nights`` of the document), written in the same transaction with the same
+``as_of``: the members page adds them up in SQL, so its time does not grow with the years
+of nights the club has played; the nights whose summary is stale are added from their
+documents computed for the read (``stale_member_nights``).
 """
 
-from django.db.models import F, QuerySet
-from django.db.models.fields.json import KeyTransform
+from django.db import transaction
+from django.db.models import F, Q, QuerySet
 
 from scoring.core.records import documents
-from scoring.models import Game, Night, NightSummary, Seat
+from scoring.models import Game, MemberNight, Night, NightSummary, Seat
 from scoring.rules import InvalidInput
+from scoring.rules.night.documents import player_nights
 
 SUMMARY_FIELDS = ["as_of", "players", "standings", "problems"]
 
@@ -54,64 +61,60 @@ def freshen(nights: list[Night], known: NightSummary | None = None) -> None:
 
 
 def keep(night_ids: list[int]) -> None:
-    """Compute and save the summaries of the nights ``night_ids`` as they are now: for the
-    services that settle a night (a read never saves one)."""
+    """Compute and save the summaries of the nights ``night_ids`` as they are now, and
+    their players' ``MemberNight`` rows with them: for the services that settle a night
+    (a read never saves one)."""
     nights = list(Night.objects.filter(pk__in=night_ids))
-    NightSummary.objects.bulk_create(
-        _computed(nights),
-        update_conflicts=True,
-        unique_fields=["night"],
-        update_fields=SUMMARY_FIELDS,
-    )
-
-
-def kept_parts(*paths: tuple[str, ...]) -> list[dict | None]:
-    """Parts of every night's kept standings document: for each night, ``{path: value}``
-    for each of ``paths`` (keys into the document, as ``("money", "players")``), or
-    ``None`` for a night that cannot be scored.
-
-    For pages that add up many nights: the database hands over only those parts, as
-    plain rows (a night's ``games`` list is most of its document, and decoding whole
-    documents into models was most of the members page's time). One query when every
-    summary is kept; stale ones are computed for this read (``freshen``).
-    """
-    wanted = {_alias(path): _transform(path) for path in paths}
-    rows = list(
-        Night.objects.order_by("pk").values(
-            "pk", "updated_at", as_of=F("kept_summary__as_of"), **wanted
+    scored = _scored(nights)
+    with transaction.atomic():
+        NightSummary.objects.bulk_create(
+            [summary for summary, _ in scored],
+            update_conflicts=True,
+            unique_fields=["night"],
+            update_fields=SUMMARY_FIELDS,
         )
+        MemberNight.objects.filter(night__in=nights).delete()
+        MemberNight.objects.bulk_create(
+            row for summary, members in scored for row in member_nights(summary, members)
+        )
+
+
+def stale_member_nights() -> tuple[list[MemberNight], list[MemberNight]]:
+    """For the nights whose summary is missing or stale: the rows kept for them before
+    they changed (to take out of the kept sums) and their rows from their summaries
+    computed now, not saved (to add). One query when no night is stale, four when any is."""
+    stale = Night.objects.alias(as_of=F("kept_summary__as_of")).filter(
+        Q(as_of__isnull=True) | ~Q(as_of=F("updated_at"))
     )
-    stale = [row["pk"] for row in rows if row["as_of"] != row["updated_at"]]
-    computed = {}
-    if stale:
-        for night in nights_with_summaries(Night.objects.filter(pk__in=stale)):
-            computed[night.pk] = night.kept_summary.standings
-    parts = []
-    for row in rows:
-        if row["pk"] in computed:
-            document = computed[row["pk"]]
-            parts.append(None if document is None else {p: _walk(document, p) for p in paths})
-        else:
-            values = {path: row[_alias(path)] for path in paths}
-            parts.append(None if all(value is None for value in values.values()) else values)
-    return parts
+    nights = list(stale)
+    if not nights:
+        return [], []
+    kept = list(MemberNight.objects.filter(night__in=nights))
+    computed = [
+        row for summary, members in _scored(nights) for row in member_nights(summary, members)
+    ]
+    return kept, computed
 
 
-def _alias(path: tuple[str, ...]) -> str:
-    return "part_" + "_".join(path)
-
-
-def _transform(path: tuple[str, ...]) -> KeyTransform:
-    expression = "kept_summary__standings"
-    for key in path:
-        expression = KeyTransform(key, expression)
-    return expression
-
-
-def _walk(document: dict, path: tuple[str, ...]):
-    for key in path:
-        document = document[key]
-    return document
+def member_nights(summary: NightSummary, members: dict[int, int]) -> list[MemberNight]:
+    """The players' rows of a night's summary (unsaved), each the member seated at its
+    number (``members``) with the figures the rules core's document gives: none for a
+    night that cannot be scored or has no game finished."""
+    if summary.standings is None:
+        return []
+    return [
+        MemberNight(
+            night_id=summary.night_id,
+            member_id=members[player.number],
+            number=player.number,
+            as_of=summary.as_of,
+            games_won=player.games_won,
+            cinches=player.cinches,
+            paid=player.paid,
+            won=player.won,
+        )
+        for player in player_nights(summary.standings)
+    ]
 
 
 def _fresh(night: Night) -> bool:
@@ -124,6 +127,12 @@ def _fresh(night: Night) -> bool:
 
 def _computed(nights: list[Night]) -> list[NightSummary]:
     """The summaries of ``nights`` from their stored rows: two queries for all of them."""
+    return [summary for summary, _ in _scored(nights)]
+
+
+def _scored(nights: list[Night]) -> list[tuple[NightSummary, dict[int, int]]]:
+    """Each of ``nights``' summary with its members by number, from the stored rows: two
+    queries for all of them."""
     seats: dict[int, list[Seat]] = {night.pk: [] for night in nights}
     for seat in Seat.objects.filter(night__in=nights).select_related("member").order_by("number"):
         seats[seat.night_id].append(seat)
@@ -132,7 +141,13 @@ def _computed(nights: list[Night]) -> list[NightSummary]:
         "is_playoff", "round", "table", "id"
     ):
         games[game.night_id].append(game)
-    return [_summary(night, seats[night.pk], games[night.pk]) for night in nights]
+    return [
+        (
+            _summary(night, seats[night.pk], games[night.pk]),
+            {seat.number: seat.member_id for seat in seats[night.pk]},
+        )
+        for night in nights
+    ]
 
 
 def _summary(night: Night, seats: list[Seat], games: list[Game]) -> NightSummary:

@@ -26,8 +26,9 @@ from django.db.migrations.recorder import MigrationRecorder
 
 CLUB_FORMAT = "cinch-club/1"
 EXIT_REFUSED = 2
-# Made again on their own: the kept summaries (scoring.core.records.kept_summaries).
-LEFT_OUT = {"scoring.NightSummary"}
+# Made again by import_club: the kept summaries and their players' rows
+# (scoring.core.records.kept_summaries).
+LEFT_OUT = {"scoring.NightSummary", "scoring.MemberNight"}
 OTHER_MODELS = ("auth.Group", "auth.User", "admin.LogEntry")
 
 

@@ -17,6 +17,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from scoring.core.records import kept_summaries
 from scoring.management.commands.export_club import CLUB_FORMAT, applied_migrations
 from scoring.models import Member, Night, TableGame
 
@@ -54,6 +55,9 @@ class Command(BaseCommand):
             rows.write_text(json.dumps(document["rows"]), encoding="utf-8")
             with transaction.atomic():
                 call_command("loaddata", str(rows), verbosity=0)
+                # Kept again here, or a club moved with years of nights would score
+                # every one of them on each read of the members page.
+                kept_summaries.keep(list(Night.objects.values_list("pk", flat=True)))
         self.stdout.write(f"Imported the club from {file}: {len(document['rows'])} rows.")
 
     def read(self, file: Path) -> dict:

@@ -8,7 +8,9 @@ and writes it, all three steps. It decides nothing: every figure comes from the 
 """
 
 from decimal import Decimal
+from typing import NamedTuple
 
+from scoring.rules.attendance import pair_of
 from scoring.rules.night.reading import Night, NightGame, read_night
 from scoring.rules.night.summary import Summary, summarise
 from scoring.rules.pot import players_of
@@ -113,6 +115,37 @@ def _money_section(summary: Summary) -> dict:
         for line in summary.ledger
     ]
     return section
+
+
+class PlayerNight(NamedTuple):
+    """A player's figures of one night, as its ``cinch-standings/1`` document gives them:
+    what a record over many nights adds up. ``won`` is ``None`` while the payout is
+    blocked."""
+
+    number: int
+    games_won: int
+    cinches: int
+    paid: Decimal
+    won: Decimal | None
+
+
+def player_nights(standings: dict) -> list[PlayerNight]:
+    """Each player's figures from a ``cinch-standings/1`` document, its pair's wins and
+    Cinches beside the player's money; none before a game is finished (a night not
+    begun counts for no one)."""
+    rows = {row["pair"]: row for row in standings["standings"]}
+    if not any(row["wins"] for row in rows.values()):
+        return []
+    return [
+        PlayerNight(
+            number=player["number"],
+            games_won=rows[pair_of(player["number"])]["wins"],
+            cinches=rows[pair_of(player["number"])]["cinches"],
+            paid=Decimal(player["paid"]),
+            won=None if player["won"] is None else Decimal(player["won"]),
+        )
+        for player in standings["money"]["players"]
+    ]
 
 
 def score_night(doc) -> dict:

@@ -1,12 +1,15 @@
 """Each night's kept standings: the rules core's answer, kept by the services that settle a
 night, computed for a read (and not saved) when the night changed since (every service
-that changes a night moves its ``updated_at``)."""
+that changes a night moves its ``updated_at``); its players' rows kept beside it."""
+
+from decimal import Decimal
 
 import pytest
+from django.db.models import F
 
 from scoring.core.records import documents, kept_summaries
 from scoring.games import services as games_services
-from scoring.models import Game, Night, NightSummary
+from scoring.models import Game, MemberNight, Night, NightSummary
 from scoring.nights import services as nights_services
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
@@ -97,30 +100,66 @@ def test_a_night_that_cannot_be_scored_keeps_why():
     assert summary.problems and all(isinstance(problem, str) for problem in summary.problems)
 
 
-def test_kept_parts_are_parts_of_each_nights_document(django_assert_num_queries):
-    kept_first, changed, unscorable = (night_with_schedule(2, name=n) for n in "ABC")
-    play_out(kept_first)
-    play_out(changed, leave=[(1, 2)])
+def test_a_kept_night_keeps_its_players_rows_from_its_document():
+    night = night_with_schedule(3)
+    play_out(night, upsets=[(2, 3)], loser_cinches={(1, 2): 2})
+    kept_summaries.keep([night.pk])
+
+    document = results_selectors.night_standings(night)
+    rows = {pair["pair"]: pair for pair in document["standings"]}
+    expected = {
+        (
+            player["number"],
+            player["name"],
+            rows[(player["number"] + 1) // 2]["wins"],
+            rows[(player["number"] + 1) // 2]["cinches"],
+            Decimal(player["paid"]),
+            Decimal(player["won"]),
+        )
+        for player in document["money"]["players"]
+    }
+    kept_rows = MemberNight.objects.filter(night=night).select_related("member")
+    assert {
+        (row.number, row.member.name, row.games_won, row.cinches, row.paid, row.won)
+        for row in kept_rows
+    } == expected
+    assert {row.as_of for row in kept_rows} == {NightSummary.objects.get(night=night).as_of}
+
+
+def test_no_rows_for_a_night_not_begun_or_that_cannot_be_scored():
+    not_begun, unscorable = night_with_schedule(2, name="A"), night_with_schedule(2, name="B")
+    play_out(unscorable)
     unscorable.seats.order_by("number").last().delete()
     Night.objects.get(pk=unscorable.pk).save()
-    kept_summaries.keep([kept_first.pk, changed.pk, unscorable.pk])
-    game = Game.objects.get(night=changed, winner=None)
+
+    kept_summaries.keep([not_begun.pk, unscorable.pk])
+
+    assert NightSummary.objects.count() == 2
+    assert not MemberNight.objects.exists()
+
+
+def test_stale_member_nights_are_those_of_the_nights_changed_since(django_assert_num_queries):
+    kept_night, changed = night_with_schedule(2, name="Kept"), night_with_schedule(2, name="New")
+    play_out(kept_night)
+    play_out(changed)  # pair 1 wins
+    kept_summaries.keep([kept_night.pk, changed.pk])
+    with django_assert_num_queries(1):
+        assert kept_summaries.stale_member_nights() == ([], [])
+    game = games_services.game_reopen(game=Game.objects.get(night=changed))
     games_services.game_result_record(
         game=game, result={"winner": game.pair_b, "score": [4, 11], "cinches": [1, 0]}
     )
 
-    parts = kept_summaries.kept_parts(("standings",), ("money", "players"))
+    with django_assert_num_queries(4):  # the stale nights, their kept rows, seats and games
+        kept, stale = kept_summaries.stale_member_nights()
 
-    expected = []
-    for night in (kept_first, changed):
-        document = results_selectors.night_standings(night)
-        expected.append(
-            {
-                ("standings",): document["standings"],
-                ("money", "players"): document["money"]["players"],
-            }
-        )
-    assert parts == [*expected, None]
-    kept_summaries.keep([changed.pk])
-    with django_assert_num_queries(1):  # all kept now
-        assert kept_summaries.kept_parts(("standings",), ("money", "players")) == parts
+    assert {(row.night_id, row.number, row.games_won) for row in kept} == {
+        (changed.pk, 1, 1),
+        (changed.pk, 2, 1),
+        (changed.pk, 3, 0),
+        (changed.pk, 4, 0),
+    }
+    assert {row.night_id for row in stale} == {changed.pk}
+    assert {(row.number, row.games_won) for row in stale} == {(1, 0), (2, 0), (3, 1), (4, 1)}
+    kept_rows = MemberNight.objects.filter(night=changed)
+    assert not kept_rows.filter(as_of=F("night__updated_at")).exists()
