@@ -1,8 +1,8 @@
 """A night in the hall: 20 tables, 40 phones, each on its pair's one code, against the
 server ``make hall`` runs.
 
-The server is ``make hall``'s: gunicorn from the site's folder (so ``gunicorn.conf.py``:
-its processes, threads and one connection per thread), the hall settings
+The server is ``make hall``'s: Hypercorn with ``hypercorn.conf.py`` (its processes, each
+running Django in its event loop's threads), the hall settings
 (``cinch_club.settings.hall``: plain HTTP, ``DEBUG`` off, the hall guard), a secret key
 made beside the database as ``scripts/hall`` makes it (``cinch_club.hall``), and
 ``SITE_URL`` the address the pair cards print. The database is an SQLite file made for
@@ -42,7 +42,7 @@ from pathlib import Path
 
 from bench.table_links import entry_of, news_of, winning_hands
 from scoring.rules.simulate import random_night
-from tests.reliability.live_site import Browser, Database, Server, Site, form_of, shown
+from tests.reliability.live_site import Browser, Database, HallServer, Site, form_of, shown
 
 TABLES = int(os.environ.get("CINCH_BENCH_TABLES", "20"))
 ROUNDS = int(os.environ.get("CINCH_BENCH_ROUNDS", "3"))
@@ -83,14 +83,15 @@ class Result:
     games: int
     hands: int
     seconds: float
-    served: list[str]  # gunicorn's access log: "ms-in-the-worker METHOD path status"
+    served: list[str]  # the access log, each line ending "time-in-the-worker METHOD path status"
+    ticks_per_second: int  # the unit of that time
     load: tuple[float, float]  # the load average (1 minute) before and after
 
 
 class Phone:
     """One pair's phone on its code: its own cookies, every request timed."""
 
-    def __init__(self, server: Server, code: str, timings: Timings, pause: tuple):
+    def __init__(self, server: HallServer, code: str, timings: Timings, pause: tuple):
         self.browser = Browser(server, proxied=False)
         self.timings, self.pause = timings, pause
         opened = self.browser.get(code)
@@ -146,7 +147,7 @@ class Phone:
         assert answer.status == 302, f"confirm at {action}: {answer.status}"
 
 
-def play(server: Server, code: dict, timings: Timings, pause: tuple) -> None:
+def play(server: HallServer, code: dict, timings: Timings, pause: tuple) -> None:
     """A pair's night on its code: its game of each round, entered or confirmed."""
     pair, games = code["pair"], code["games"]
     chance = random.Random(pair)
@@ -168,7 +169,7 @@ def run(
         site = hall_site(Path(place), static_root)
         seeded = site.prepare(random_night(2 * tables, seed=28, rounds_played=0), scorers=0)
         night = seeded["night"]
-        server = Server(site)
+        server = HallServer(site)
         site.environ["SITE_URL"] = f"http://127.0.0.1:{server.port}"
         codes = inside(site, f"pair_codes({night}, {rounds})")
         timings = Timings()
@@ -200,6 +201,7 @@ def run(
         hands,
         seconds,
         served,
+        server.log_ticks_per_second,
         (load, after),
     )
 
@@ -261,7 +263,7 @@ def bench_hall_load() -> None:
     p95 = result.saves[int(0.95 * (len(result.saves) - 1))]
     verdict = "meets" if p95 < SAVE_TARGET_SECONDS else "OVER"
     print(
-        f"hall load (make hall's server: gunicorn {result.workers}x{result.threads}, hall "
+        f"hall load (make hall's server: Hypercorn {result.workers}x{result.threads}, hall "
         f"settings, SQLite; {os.cpu_count()} CPUs, load average {result.load[0]:.1f} before, "
         f"{result.load[1]:.1f} after): {result.tables} tables, {2 * result.tables} phones "
         f"on their pair codes, {result.rounds} rounds in {result.seconds:.0f} s"
@@ -269,10 +271,14 @@ def bench_hall_load() -> None:
     print(f"  {len(result.saves)} saves (hands and confirmations): {milliseconds(result.saves)}")
     print(f"  {len(result.reads)} page reads: {milliseconds(result.reads)}")
     print(f"  {len(result.polls)} news polls: {milliseconds(result.polls)}")
-    # gunicorn's own time for each request, inside the worker: the phone's time less the
-    # wait for a free thread (and the network, none here).
+    # The server's own time for each request, from reading it to its answer: the phone's
+    # time less the wait for a free thread (and the network, none here).
     inside_worker = {
-        kind: sorted(int(line.split()[0]) / 1000 for line in result.served if test(line.split()))
+        kind: sorted(
+            int(line.split()[-4]) / result.ticks_per_second
+            for line in result.served
+            if test(line.split()[-4:])
+        )
         for kind, test in (
             ("saves", lambda fields: fields[1] == "POST"),
             ("page reads", lambda fields: fields[1] == "GET" and PAIR_PAGE.fullmatch(fields[2])),

@@ -261,8 +261,24 @@ class Server:
     def origin(self) -> str:
         return f"https://{HOST}:{self.port}"
 
+    # The access log's first field, a request's time in the worker, per second (``%(M)s``).
+    log_ticks_per_second = 1000
+
     def start(self) -> "Server":
-        command = [
+        self.process = subprocess.Popen(
+            self.command(),
+            cwd=REPOSITORY,
+            env=self.site.environ,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # its own process group: one kill reaches every worker
+        )
+        self._wait_until_serving()
+        return self
+
+    def command(self) -> list[str]:
+        return [
             *(sys.executable, "-m", "gunicorn", "cinch_club.wsgi"),
             *("--bind", f"{HOST}:{self.port}"),
             *("--workers", str(self.workers), "--threads", str(self.threads)),
@@ -274,30 +290,19 @@ class Server:
             # gunicorn trusts X-Forwarded-Proto only from the addresses listed here.
             *("--forwarded-allow-ips", HOST),
         ]
-        self.process = subprocess.Popen(
-            command,
-            cwd=REPOSITORY,
-            env=self.site.environ,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,  # its own process group: one kill reaches every worker
-        )
-        self._wait_until_serving()
-        return self
 
     def _wait_until_serving(self) -> None:
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise AssertionError(f"gunicorn exited:\n{self.error_log.read_text()}")
+                raise AssertionError(f"the server exited:\n{self.error_log.read_text()}")
             try:
                 if Browser(self).get("/").status == 200:
                     return
             except OSError:
                 pass
             time.sleep(0.2)
-        raise AssertionError("gunicorn did not answer within a minute")
+        raise AssertionError("the server did not answer within a minute")
 
     def kill(self) -> None:
         """SIGKILL to the master and every worker at once: a crash, not a shutdown."""
@@ -318,6 +323,27 @@ class Server:
         if not self.access_log.exists():
             return []
         return [int(line.split()[-1]) for line in self.access_log.read_text().splitlines()]
+
+
+class HallServer(Server):
+    """Hypercorn as ``make hall`` runs it (``hypercorn.conf.py``), on a free loopback port."""
+
+    log_ticks_per_second = 1_000_000  # ``%(D)s``: microseconds
+
+    def __init__(self, site: Site):
+        super().__init__(site)
+        hall = runpy.run_path(str(REPOSITORY / "hypercorn.conf.py"))
+        self.workers, self.threads = hall["workers"], min(32, (os.cpu_count() or 1) + 4)
+
+    def command(self) -> list[str]:
+        return [
+            *(sys.executable, "-m", "hypercorn", "cinch_club.wsgi:application"),
+            *("--config", f"file:{REPOSITORY / 'hypercorn.conf.py'}"),
+            *("--bind", f"{HOST}:{self.port}"),
+            *("--access-logfile", str(self.access_log)),
+            *("--access-logformat", "%(D)s %(m)s %(U)s %(s)s"),
+            *("--error-logfile", str(self.error_log)),
+        ]
 
 
 @dataclass
