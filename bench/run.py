@@ -192,6 +192,7 @@ BENCHMARKS = [
     site_section("bench.visitor", "bench_one_visitor"),
     site_section("bench.table_links", "bench_table_links"),
     site_section("bench.hall_load", "bench_hall_load"),
+    site_section("bench.slow_clients", "bench_slow_clients"),
 ]
 
 
