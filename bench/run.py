@@ -1,6 +1,7 @@
 """``make bench``: how fast the rules core scores a big night and lays out a big pattern
 table, and how fast the site serves a 20-table night and takes hands (through the table
-links, and through the pairs' codes against ``make hall``'s server).
+links, and through the pairs' codes against ``make hall``'s server), and how long the
+sheets of the draw take to print.
 
 Run as ``.venv/bin/python bench/run.py`` (``make bench``) or, for the rules core alone, as
 ``python3 bench/run.py`` from the repository root: the rules core needs nothing but the
@@ -189,6 +190,7 @@ BENCHMARKS = [
     site_section("bench.pages", "bench_entry_and_sheets"),
     site_section("bench.pages", "bench_members"),
     site_section("bench.pages", "bench_pair_code"),
+    site_section("bench.sheets", "bench_draw_sheets"),
     site_section("bench.visitor", "bench_one_visitor"),
     site_section("bench.table_links", "bench_table_links"),
     site_section("bench.hall_load", "bench_hall_load"),

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from scoring.core.records.authors import Author
 from scoring.core.records.guards import is_final, is_void, void_reason
-from scoring.core.ui.qr import qr_image
+from scoring.core.ui.qr import qr_print_image
 from scoring.games.entries import PostedEntry
 from scoring.models import Game
 
@@ -78,8 +78,8 @@ def link_url(game: Game, pair: int) -> str:
 
 
 def link_qr(game: Game, pair: int) -> str:
-    """The pair's link as a QR code, small: a table card holds one for each pair."""
-    return qr_image(link_url(game, pair), scale=2)
+    """The pair's link as a QR code for a printed table card, which holds one a pair."""
+    return qr_print_image(link_url(game, pair))
 
 
 def game_links(game: Game) -> list[tuple[int, str]]:

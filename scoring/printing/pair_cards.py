@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from scoring.core.printing import renderer
 from scoring.core.printing.parts import sheet_heading, sheet_language
 from scoring.core.records import documents, pairs
-from scoring.core.ui.qr import qr_image
+from scoring.core.ui.qr import qr_print_image
 from scoring.links.codes import code_url, night_codes, spoken_code
 from scoring.nights import selectors as nights_selectors
 from scoring.printing.sheets import pair_cards
@@ -36,7 +36,7 @@ def pair_cards_context(night) -> dict:
         code = codes.get(card["pair"])
         url = code_url(code) if code else None
         card.update(url=url, code=spoken_code(code.code) if code else None)
-        card.update(qr=qr_image(url) if url else None)
+        card.update(qr=qr_print_image(url) if url else None)
     return {**sheet_heading(night, _("Pair cards")), "pair_cards": cards}
 
 
