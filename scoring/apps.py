@@ -65,6 +65,12 @@ class SeasonsConfig(AppConfig):
 class PrintingConfig(AppConfig):
     name, label = "scoring.printing", "scoring_printing"
 
+    def ready(self) -> None:
+        from scoring.nights.signals import schedule_made
+        from scoring.printing.ahead import packet_ahead
+
+        schedule_made.connect(packet_ahead, dispatch_uid="scoring-packet-ahead")
+
 
 class RoomConfig(AppConfig):
     name, label = "scoring.room", "scoring_room"

@@ -216,6 +216,9 @@ LOGIN_REDIRECT_URL = "scoring:home"
 LOGOUT_REDIRECT_URL = "scoring:home"
 
 CLUB_NAME = env.CLUB_NAME
+# A big night's packet rendered in the background once its schedule is made
+# (scoring.printing.ahead), ready when the director asks for it at the draw.
+PRINT_AHEAD = True
 SITE_URL = env.SITE_URL
 # Off this machine over plain HTTP, a visitor is the public (scoring.core.http.hall): ``make hall``.
 HALL_GUARD = False

@@ -11,6 +11,9 @@ DEBUG = False
 # A deliberately weak hasher: creating users in tests should cost nothing.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+# The suite makes hundreds of nights: a packet rendered ahead only where a test asks.
+PRINT_AHEAD = False
+
 # The suite's clock is UTC wherever it runs (the machine's own zone is the default
 # elsewhere); the tests of the club's clock set their zone themselves.
 TIME_ZONE = "UTC"

@@ -34,7 +34,7 @@ from scoring.games.services import save_game_totals
 from scoring.links.codes import pair_codes_renew
 from scoring.links.services import revoke_links
 from scoring.models import Game, Hand, Night, Seat
-from scoring.nights import attendance_import
+from scoring.nights import attendance_import, signals
 from scoring.rules import InvalidInput, Problem, read_night, schedule
 from scoring.rules.attendance import keep_house_apart
 from scoring.rules.errors import gettext_noop, words
@@ -220,6 +220,7 @@ def night_schedule(*, night: Night, user=None) -> list[Game]:
     ]
     bulk_create_with_history(games, Game)
     mark_night_changed(night.pk)
+    transaction.on_commit(lambda: signals.schedule_made.send(sender=Night, night=night))
     return games
 
 

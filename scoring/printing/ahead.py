@@ -1,0 +1,27 @@
+"""The packet of a big night rendered ahead, as soon as its schedule is made: the
+director prints it at the draw with the players standing, and a 40-pair night's 787
+pages take WeasyPrint some 40 s however it is laid out (docs/performance.md, "Printed
+sheets"). Asked for after that, it is the kept sheet, served at once; asked for sooner,
+the page says it is being prepared, as for any big sheet.
+
+Only a packet that ``kept_sheets`` would render in the background anyway (more than
+``INLINE_PAGES`` games): a small night's renders in the time of a page.
+``settings.PRINT_AHEAD`` turns it off (the test suite, which makes hundreds of nights).
+"""
+
+from django.conf import settings
+
+from scoring.core.printing.kept_sheets import INLINE_PAGES, request
+from scoring.models import Game
+from scoring.printing.night_sheets import night_sheet
+
+CLIENT = "ahead"  # the renders' allowance it counts against: its own, not a visitor's
+
+
+def packet_ahead(sender, night, **kwargs) -> None:
+    """Start rendering ``night``'s blank packet in the background if it is big."""
+    if not settings.PRINT_AHEAD:
+        return
+    if Game.objects.filter(night=night, is_playoff=False).count() <= INLINE_PAGES:
+        return
+    request(night_sheet(night, "packet", paper=night.paper), CLIENT)
