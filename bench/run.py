@@ -191,6 +191,7 @@ BENCHMARKS = [
     site_section("bench.pages", "bench_members"),
     site_section("bench.pages", "bench_pair_code"),
     site_section("bench.sheets", "bench_draw_sheets"),
+    site_section("bench.sheets", "bench_packet_ahead"),
     site_section("bench.visitor", "bench_one_visitor"),
     site_section("bench.table_links", "bench_table_links"),
     site_section("bench.hall_load", "bench_hall_load"),

@@ -67,3 +67,36 @@ def bench_draw_sheets() -> None:
                 f"  {name}, {pairs} pairs: {pages} pages, {len(pdf) / 1e3:,.0f} kB, "
                 f"{seconds:.2f} s, {seconds / pages * 1000:.0f} ms a page{verdict}"
             )
+
+
+def bench_packet_ahead() -> None:
+    """The 40-pair packet as the director asks for it after the draw: rendered ahead in
+    the background once the schedule is made (``printing.ahead``), then served kept."""
+    django_site()
+    from django.conf import settings
+    from django.core.cache import cache
+
+    from scoring.core.printing import kept_sheets
+    from scoring.printing.night_sheets import request_pdf
+    from tests.factories import night_with_schedule
+
+    settings.PRINT_AHEAD = True
+    cache.clear()
+    pairs = max(PAIRS)
+    started = time.perf_counter()
+    night = night_with_schedule(pairs, name=f"Ahead, {pairs} pairs")
+    scheduled = time.perf_counter() - started
+    kept_sheets.wait_for_background()
+    ready = time.perf_counter() - started
+    night.refresh_from_db()
+    asked = time.perf_counter()
+    answer = request_pdf(night, "packet", paper=night.paper, filled=False, client="director")
+    served = time.perf_counter() - asked
+    verdict = (
+        "meets" if isinstance(answer, kept_sheets.Ready) and served <= TARGET_SECONDS else "ABOVE"
+    )
+    print(
+        f"  packet, {pairs} pairs, rendered ahead: schedule made in {scheduled:.1f} s, kept "
+        f"{ready:.0f} s after it; asked then: {type(answer).__name__} in {served * 1000:.0f} ms "
+        f"(target {TARGET_SECONDS:.0f} s: {verdict})"
+    )
