@@ -136,6 +136,7 @@ def test_a_backup_from_before_the_upgrade_restores_into_a_fresh_database(early, 
 
     assert restored.returncode == 0, restored.stderr
     assert "Applying scoring.0012" in restored.stdout  # migrated after the copy
+    assert (tmp_path / "restored.sqlite3").stat().st_mode & 0o777 == 0o600
     assert today(fresh, "migrate", "--check").returncode == 0
     assert night_files(fresh, tmp_path / "out") == night_files(env, folder / "out")
 

@@ -18,6 +18,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 
+from cinch_club.private_files import create_private
+
 EXIT_REFUSED = 2
 
 
@@ -66,6 +68,7 @@ class Command(BaseCommand):
                     f"{file} was made by a newer version of the site (migrations this code "
                     f"lacks: {', '.join(newer)}): upgrade the code first. Nothing was restored."
                 )
+            create_private(target)  # password hashes and sessions: the owner's alone
             copy = sqlite3.connect(target)
             try:
                 backup.backup(copy, pages=-1)
