@@ -223,7 +223,9 @@ class NightForm(NightSettingsForm):
 
     def clean(self):
         cleaned = super().clean()
-        members = [member.name for member in cleaned.get("members") or []]
+        # Numbered as the form says and the picker shows them: by name, in the reader's
+        # order (the database's is its own), the new players after them.
+        members = by_name(member.name for member in cleaned.get("members") or [])
         typed, refusals = typed_names(cleaned.get("new_players", ""))
         for refused in refusals:
             self.add_error("new_players", refused)

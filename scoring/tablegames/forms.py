@@ -24,6 +24,7 @@ from scoring.core.ui.forms import (
 from scoring.hands.forms import HandForm, Sides
 from scoring.models import Night
 from scoring.rules.table import player_counts_words, table_variants
+from scoring.words.names import by_name
 from scoring.words.problems import shown
 
 
@@ -84,7 +85,9 @@ class TableForm(forms.Form):
     def table_settings(self) -> dict:
         """The keyword arguments of ``services.table_create``."""
         data = self.cleaned_data
-        members = [member.name for member in data.get("members") or []]
+        # Numbered as the form says and the picker shows them: by name, in the reader's
+        # order (the database's is its own); the odd cent of a shared pot goes by number.
+        members = by_name(member.name for member in data.get("members") or [])
         return dict(
             name=data["name"],
             date=data["date"],

@@ -322,3 +322,15 @@ def test_a_new_night_may_ask_for_confirmed_results(client_as, director, members)
     client_as(director).post(reverse("scoring:night-create"), data | {"confirm_results": "on"})
 
     assert Night.objects.get().confirm_results
+
+
+def test_ticked_members_are_numbered_by_name_in_the_reader_s_order(client_as, director):
+    ticked = [MemberFactory(name=name) for name in ("Walt", "Élise", "Ève", "Zoé", "Ann", "Bob")]
+    data = NEW_NIGHT | {"members": [member.pk for member in ticked], "new_players": "Cy\nDi"}
+
+    assert client_as(director).post(reverse("scoring:night-create"), data).status_code == 302
+
+    night = Night.objects.get()
+    assert numbers(night) == {
+        "Ann": 1, "Bob": 2, "Élise": 3, "Ève": 4, "Walt": 5, "Zoé": 6, "Cy": 7, "Di": 8
+    }  # fmt: skip

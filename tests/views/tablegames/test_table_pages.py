@@ -535,3 +535,14 @@ def test_the_audit_trail_names_a_tables_variant_as_the_pages_do(client_as, score
 
     assert english["variant"] == "Razzle-Dazzle Cinch"
     assert french["variante"] == "Cinch Razzle-Dazzle"
+
+
+def test_ticked_members_are_numbered_by_name_in_the_reader_s_order(client_as, scorer):
+    ticked = [Member.objects.create(name=name) for name in ("Walt", "Élise", "Ève", "Zoé", "Ann")]
+
+    response = start(client_as(scorer), members=[member.pk for member in ticked])
+
+    assert response.status_code == 302
+    table = TableGame.objects.get()
+    numbered = [player.member.name for player in table.players.order_by("number")]
+    assert numbered == ["Ann", "Élise", "Ève", "Walt", "Zoé"]  # the odd cent goes to Ann
