@@ -90,3 +90,17 @@ def test_a_thousands_grouping_is_not_read_as_a_decimal_comma_in_english():
     with translation.override("en"):
         form = CashCountForm({"counted": "1,000", "note": ""}, envelopes=[])
         assert not form.is_valid()
+
+
+@pytest.mark.parametrize("space", [" ", "\u00a0", "\u202f"], ids=["space", "nbsp", "narrow"])
+def test_french_thousands_set_apart_by_a_space_are_read(space):
+    with translation.override("fr"):
+        form = CashCountForm({"counted": f"1{space}234,50 $", "note": ""}, envelopes=[])
+        assert form.is_valid(), form.errors
+    assert form.cleaned_data["counted"] == Decimal("1234.50")
+
+
+def test_a_space_that_is_no_grouping_is_still_refused():
+    with translation.override("fr"):
+        form = CashCountForm({"counted": "12 34,50", "note": ""}, envelopes=[])
+        assert not form.is_valid()

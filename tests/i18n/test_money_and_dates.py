@@ -25,7 +25,15 @@ def test_money_in_each_language(language, shown, owed):
 def test_an_eighth_keeps_its_third_place_and_nothing_becomes_a_float():
     with translation.override("fr"):
         assert money(Decimal("0.125")) == f"0,125{NBSP}$"
-        assert money("1000") == f"1000,00{NBSP}$"
+        assert money("1000") == f"1{NBSP}000,00{NBSP}$"
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"), [("en", "$3,703.50"), ("fr", f"3{NBSP}703,50{NBSP}$")]
+)
+def test_thousands_are_grouped_as_the_language_groups_them(language, shown):
+    with translation.override(language):
+        assert money(Decimal("3703.5")) == shown
 
 
 def test_a_night_date_in_french():

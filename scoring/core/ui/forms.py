@@ -57,10 +57,15 @@ def date_picker() -> forms.DateInput:
     return forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
+# A space (ordinary, non-breaking or narrow) between a digit and three more: a group.
+DIGIT_GROUPS = re.compile(r"(?<=\d)[ \u00a0\u202f](?=\d{3}(?!\d))")
+
+
 class AmountField(forms.DecimalField):
     """Money as the page's language writes it (``0,25`` in French, ``0.25`` in English),
     shown the same way; a decimal comma is refused in no language, nor the club's
-    currency sign as every amount on the site shows it (``$1.00``, ``2,00 $``)."""
+    currency sign as every amount on the site shows it (``$1.00``, ``2,00 $``), nor
+    thousands set apart by a space as French groups them (``1 234,50``)."""
 
     def __init__(self, **kwargs):
         kwargs["localize"] = True
@@ -68,7 +73,7 @@ class AmountField(forms.DecimalField):
 
     def to_python(self, value):
         if isinstance(value, str):
-            value = without_sign(value)
+            value = DIGIT_GROUPS.sub("", without_sign(value))
         if isinstance(value, str) and DECIMAL_COMMA.match(value):
             value = value.replace(",", get_format("DECIMAL_SEPARATOR"))
         return super().to_python(value)

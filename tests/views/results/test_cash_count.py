@@ -101,7 +101,7 @@ def test_envelopes_adding_up_past_what_a_count_holds_are_refused(client_as, scor
 
     assert response.status_code == 200
     errors = response.context["cash_form"].non_field_errors()
-    assert "The envelopes add up to more than $999999.99." in errors
+    assert "The envelopes add up to more than $999,999.99." in errors
     assert not CashCount.objects.exists()
 
 
