@@ -47,7 +47,7 @@ def game_state(game, *, short: bool = False) -> str:
 
 
 class GameColumn(tables.Column):
-    """A game as a link (``1 v 2``) with where it stands below; rendered in Python, as a
+    """A game as a link (``1 v 2``, ``1 c. 2``) with where it stands below; rendered in Python, as a
     20-table night has 780 of these cells."""
 
     def render(self, value):
@@ -60,10 +60,10 @@ class GameColumn(tables.Column):
         else:
             style = "state"
         return format_html(
-            '<a href="{}">{} v {}</a> <span class="{}">{}</span>',
+            '<a href="{}">{}</a> <span class="{}">{}</span>',
             reverse("scoring:game-detail", args=[value.pk]),
-            value.pair_a,
-            value.pair_b,
+            # The pattern table's words, as the printed packet says them ("1 c. 2").
+            gettext("%(a)s v %(b)s") % {"a": value.pair_a, "b": value.pair_b},
             style,
             game_state(value, short=True),
         )

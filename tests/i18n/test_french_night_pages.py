@@ -128,3 +128,12 @@ def test_the_same_pages_stay_english_by_default(client_as, scorer):
     text = page.content.decode()
     assert "Round 1 (now playing): 2 of 2 tables still to report" in text
     assert "Tableau du tour" not in text
+
+
+def test_the_night_page_s_pattern_table_says_its_games_in_french(client_as, scorer):
+    night = night_with_schedule(4)
+
+    page = client_as(scorer).get(reverse("scoring:night-detail", args=[night.pk]), **FRENCH)
+
+    text = french(page, ">1 c. 2</a>")
+    assert ">1 v 2</a>" not in text  # the printed packet's words, on the screen too
