@@ -93,7 +93,9 @@ def test_a_hand_scored_by_its_revoke_can_be_checked_from_the_sheet(client):
 
 
 @pytest.mark.parametrize(
-    ("language", "line"), [("en", "Winners: Kit and Dewey"), ("fr", "Gagnants : Kit et Dewey")]
+    ("language", "line"),
+    # French in words that need no player's gender, which the site does not know.
+    [("en", "Winners: Kit and Dewey"), ("fr", "Victoire partagée : Kit et Dewey")],
 )
 def test_the_winners_line_names_them_as_a_sentence_does(client, language, line):
     hand = {"bidder": 1, "bid": 14, "partner": 2, "points": [14, 0]}
@@ -112,3 +114,23 @@ def test_the_winners_line_names_them_as_a_sentence_does(client, language, line):
 
     assert line in " ".join(text.split())
     assert "Kit, Dewey" not in text
+
+
+@pytest.mark.parametrize(("language", "line"), [("en", "Winner: Hank"), ("fr", "Victoire : Hank")])
+def test_a_single_winner_s_line_needs_no_gender(client, language, line):
+    hand = {"bidder": 1, "bid": 4, "high": 1, "low": 1, "jack": 1, "game": 1}
+    table = tablegames_services.table_import(
+        document={
+            "format": "cinch-game/1",
+            "variant": "chicago42",
+            "date": "2026-11-20",
+            "players": ["Hank", "Lou"],
+            "hands": [hand] * 11,
+        }
+    )
+    url = reverse("scoring:table-sheet-preview", args=[table.pk])
+
+    text = client.get(url, {"filled": "1", "language": language}).content.decode()
+
+    assert line in " ".join(text.split())
+    assert "Gagnante" not in text
