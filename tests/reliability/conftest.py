@@ -8,8 +8,10 @@ replace their server copy it again for themselves.
 """
 
 import json
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from filelock import FileLock
@@ -48,8 +50,10 @@ def template(tmp_path_factory, django_db_blocker, worker_id) -> Iterator[Prepare
             state = json.loads(described.read_text())
             site = Site.reopen(state["site"], django_db_blocker.unblock)
         else:
-            site = Site(shared / "live-template", unblock=django_db_blocker.unblock)
-            site.folder.mkdir()
+            # A folder of its own each time: a worker that starts late builds the template
+            # again after the others dropped theirs, beside the folder they left.
+            folder = Path(tempfile.mkdtemp(prefix="live-template-", dir=shared))
+            site = Site(folder, unblock=django_db_blocker.unblock)
             seeded = site.prepare(random_night(PAIRS, seed=8, rounds_played=0), scorers=SCORERS)
             state = {"site": site.state(), "users": 0, **seeded}
         state["users"] += 1
