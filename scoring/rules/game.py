@@ -395,7 +395,8 @@ class ResultReader(SideChecker):
             return False
         if money and not self.variant.money_bid:
             self.fail(
-                "money", words(gettext_noop("{variant} has no Money bid"), variant=self.variant.id)
+                "money",
+                words(gettext_noop("{variant} has no Money bid"), variant=self.variant.named),
             )
         return money
 
@@ -408,7 +409,7 @@ class ResultReader(SideChecker):
                 "cinches",
                 words(
                     gettext_noop("the {variant} board records at most {cap} Cinches a game"),
-                    variant=self.variant.id,
+                    variant=self.variant.named,
                     cap=cap,
                 ),
             )
@@ -429,7 +430,7 @@ class ResultReader(SideChecker):
                         ),
                         side=self.side_named(i),
                         score=score,
-                        variant=variant.id,
+                        variant=variant.named,
                         most=most,
                         short=variant.target - 1,
                         last=variant.most_one_hand(count),
@@ -516,7 +517,7 @@ class ResultReader(SideChecker):
                 "score",
                 words(
                     gettext_noop("nobody is set back in {variant}: scores cannot be negative"),
-                    variant=self.variant.id,
+                    variant=self.variant.named,
                 ),
             )
         if any(score >= target for i, score in enumerate(scores) if i != winner):
@@ -528,7 +529,7 @@ class ResultReader(SideChecker):
                         "in {variant}"
                     ),
                     target=target,
-                    variant=self.variant.id,
+                    variant=self.variant.named,
                 ),
             )
 

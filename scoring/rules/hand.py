@@ -234,7 +234,7 @@ class HandReader(SideChecker):
                         "in {variant} a revoke falls on the player who revoked, so give who "
                         "took each scoring card, not the points"
                     ),
-                    variant=self.variant.id,
+                    variant=self.variant.named,
                 ),
             )
         if money and not self.problems:
@@ -292,7 +292,7 @@ class HandReader(SideChecker):
                     shown_key(key),
                     words(
                         gettext_noop("not a field of a {variant} hand (its cards: {cards})"),
-                        variant=self.variant.id,
+                        variant=self.variant.named,
                         cards=card_keys_list(self.variant),
                     ),
                 )
@@ -305,7 +305,7 @@ class HandReader(SideChecker):
                     gettext_noop(
                         "{variant} has no passed deal: when nobody bids the dealer must bid {bid}"
                     ),
-                    variant=self.variant.id,
+                    variant=self.variant.named,
                     bid=self.variant.bids.start,
                 ),
             )
@@ -320,7 +320,9 @@ class HandReader(SideChecker):
         if is_whole_number(bid) and bid in variant.bids:
             return bid, False
         legal = words(
-            gettext_noop("{variant} bids are {bids}"), variant=variant.id, bids=variant.bid_words()
+            gettext_noop("{variant} bids are {bids}"),
+            variant=variant.named,
+            bids=variant.bid_words(),
         )
         if isinstance(bid, str) and bid.strip().lower() == MONEY:
             if variant.money_bid:
@@ -329,7 +331,7 @@ class HandReader(SideChecker):
                 "bid",
                 words(
                     gettext_noop("money is not a bid in {variant}: bids are {bids}"),
-                    variant=variant.id,
+                    variant=variant.named,
                     bids=variant.bid_words(),
                 ),
             )
@@ -386,7 +388,7 @@ class HandReader(SideChecker):
                 "revoke",
                 words(
                     gettext_noop("{variant} has no revoke rule: a revoke is not scored there"),
-                    variant=self.variant.id,
+                    variant=self.variant.named,
                 ),
             )
             return None
@@ -468,7 +470,7 @@ class HandReader(SideChecker):
                         "({cards}) makes it"
                     ),
                     points=" v ".join(str(p) for p in taken),
-                    variant=self.variant.id,
+                    variant=self.variant.named,
                     cards=card_list(self.variant, points=True),
                 ),
             )

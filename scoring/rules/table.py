@@ -122,7 +122,7 @@ class TableReader(NightReader):
                     gettext_noop(
                         "give the players' names as a list: {variant} is for {count} players"
                     ),
-                    variant=variant.id,
+                    variant=variant.named,
                     count=player_counts_words(variant),
                 ),
             )

@@ -123,6 +123,12 @@ class Variant:
         return f"Variant({self.id!r})"
 
     @cached_property
+    def named(self) -> Words:
+        """The variant's name for a message's ``{variant}``: the reader's words for it
+        ("Cinch du club en 11"), never its code."""
+        return words(self.name)
+
+    @cached_property
     def total_points(self) -> int:
         return sum(card.points for card in self.cards)
 

@@ -32,7 +32,8 @@ def test_english_by_default(environment, capsys, tmp_path):
     environment.setenv("LANG", "C.UTF-8")
     assert main(["score", bad_night(tmp_path)]) == 2
     assert capsys.readouterr().err == (
-        "games[0].hands[1].bid: bid 3.5 is not a whole number: club11 bids are 2 to 4, or money\n"
+        "games[0].hands[1].bid: bid 3.5 is not a whole number: "
+        "Club Cinch to 11 bids are 2 to 4, or money\n"
     )
 
 
@@ -41,7 +42,7 @@ def test_french_when_the_environment_asks(environment, capsys, tmp_path):
     assert main(["score", bad_night(tmp_path)]) == 2
     assert capsys.readouterr().err == (
         "games[0].hands[1].bid : enchère 3.5 : pas un nombre entier ; "
-        "les enchères de club11 vont de 2 à 4, ou money\n"
+        "les enchères du Cinch du club en 11 vont de 2 à 4, ou money\n"
     )
 
 

@@ -29,7 +29,7 @@ def test_the_import_page_says_a_bid_problem_in_french(client_as, director):
 
     assert response.context["form"].errors["file"] == [
         "partie 1, main 2, enchère : enchère 3,5 : pas un nombre entier ; "
-        "les enchères de club11 vont de 2 à 4, ou money"
+        "les enchères du Cinch du club en 11 vont de 2 à 4, ou money"
     ]
     assert not Night.objects.exists()
 
@@ -45,7 +45,7 @@ def test_the_hand_form_says_an_out_of_range_bid_in_french(client_as, scorer):
     )
 
     assert response.context["form"].errors["bid"] == [
-        "enchère 1 : hors limites ; les enchères de club11 vont de 2 à 4, ou money"
+        "enchère 1 : hors limites ; les enchères du Cinch du club en 11 vont de 2 à 4, ou money"
     ]
 
 
@@ -53,5 +53,8 @@ def test_the_rules_core_itself_stays_english():
     with pytest.raises(InvalidInput) as refused:
         read_hand(get_variant("club11"), (1, 2), {"bidder": 1, "bid": 3.5, "high": 1, "low": 1})
     (problem,) = refused.value.problems
-    assert problem.message == "bid 3.5 is not a whole number: club11 bids are 2 to 4, or money"
+    assert (
+        problem.message
+        == "bid 3.5 is not a whole number: Club Cinch to 11 bids are 2 to 4, or money"
+    )
     assert problem.words.code == "bid {bid} is not a whole number: {legal}"

@@ -40,6 +40,6 @@ def test_a_hand_entered_in_french_with_an_error(client_as, scorer, game):
     assert "Enchérisseur" in text and "le Haut" in text and "le Valet" in text
     assert "Enregistrer la main" in text
     assert page.context["hand_form"].errors["bid"] == [
-        "enchère 9 : hors limites ; les enchères de club11 vont de 2 à 4, ou money"
+        "enchère 9 : hors limites ; les enchères du Cinch du club en 11 vont de 2 à 4, ou money"
     ]
     assert not game.hands.exists()

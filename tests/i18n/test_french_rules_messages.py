@@ -49,7 +49,8 @@ def test_points_no_split_of_the_cards_makes(director_client):
     document["games"][0]["hands"][0]["points"] = [3, 3]
 
     assert import_errors(director_client, document, **FRENCH) == [
-        "partie 1, main 1, points : 3 v 3 est impossible à club11 : aucun partage des "
+        "partie 1, main 1, points : 3 v 3 est impossible au Cinch du club en 11 : "
+        "aucun partage des "
         "cartes qui comptent (le Haut 1, le Bas 1, le Valet 1, la Partie 1) ne le donne"
     ]
 

@@ -80,14 +80,16 @@ def test_score_reads_standard_input(capsys, monkeypatch):
             '{"format": "cinch-night/1", "variant": "club11", "players": ["A","B","C","D"],'
             ' "games": [{"round": 1, "table": 1, "pairs": [1, 2],'
             ' "hands": [{"bidder": 1, "bid": 7, "high": 1, "low": 2}]}]}',
-            "games[0].hands[0].bid: bid 7 is out of range: club11 bids are 2 to 4, or money",
+            "games[0].hands[0].bid: bid 7 is out of range: "
+            "Club Cinch to 11 bids are 2 to 4, or money",
             id="bad-bid",
         ),
         pytest.param(
             '{"format": "cinch-night/1", "variant": "club11", "players": ["A","B","C","D"],'
             ' "games": [{"round": 1, "table": 1, "pairs": [1, 2],'
             ' "hands": [{"bidder": 1, "bid": 3.50, "high": 1, "low": 2}]}]}',
-            "games[0].hands[0].bid: bid 3.50 is not a whole number: club11 bids are 2 to 4",
+            "games[0].hands[0].bid: bid 3.50 is not a whole number: "
+            "Club Cinch to 11 bids are 2 to 4",
             id="bid-as-typed",
         ),
         pytest.param(

@@ -57,7 +57,7 @@ def test_the_highest_score_is_the_target_less_1_and_the_most_one_hand_gives(
     assert check_result(variant, (1, 2), within).scores == (highest_score, 0)
     past = within | {"score": [highest_score + 1, 0]}
     assert problems(lambda: check_result(variant, (1, 2), past))[0].startswith(
-        f"score[0]: pair 1 has {highest_score + 1}, more than a {variant_id} game can reach"
+        f"score[0]: pair 1 has {highest_score + 1}, more than a {variant.name} game can reach"
     )
 
 

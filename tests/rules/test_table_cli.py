@@ -59,7 +59,7 @@ def test_a_bad_game_exits_2_with_one_line_per_problem(capsys, tmp_path):
         "players[5]: ann is already player 1; a player sits once at a table",
         "hands[0].partner: the partner is the player holding the card the bidder called: "
         "never the bidder (no partner when the bidder plays alone)",
-        "hands[1].bid: bid 15 is out of range: razzle bids are 1 to 14",
+        "hands[1].bid: bid 15 is out of range: Razzle-Dazzle Cinch bids are 1 to 14",
     ]
 
 

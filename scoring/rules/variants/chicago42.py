@@ -39,7 +39,7 @@ def _counts(hand: Hand, made: bool) -> tuple[tuple[int, ...], ...]:
 
 VARIANT = Variant(
     id="chicago42",
-    name="Chicago Cinch to 42",
+    name=gettext_noop("Chicago Cinch to 42"),
     summary=gettext_noop(
         "Two, three or four players each for himself, or two pairs; points as Cinch to "
         "51; bids 1 to 14 and the dealer must bid 1 when nobody bids; the bidder scores "

@@ -32,7 +32,7 @@ def score(hand: Hand, variant: Variant) -> HandScore:
 
 VARIANT = Variant(
     id="cinch51",
-    name="Cinch to 51",
+    name=gettext_noop("Cinch to 51"),
     summary=gettext_noop(
         "Two pairs; High, Low, Jack, Game 1 each and both Pedros 5 each (14 in all); "
         "bids 1 to 14; only one side scores a hand: the difference, or 14 plus the shortfall "

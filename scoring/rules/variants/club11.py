@@ -28,7 +28,7 @@ def score(hand: Hand, variant: Variant) -> HandScore:
 
 VARIANT = Variant(
     id="club11",
-    name="Club Cinch to 11",
+    name=gettext_noop("Club Cinch to 11"),
     summary=gettext_noop(
         "Two pairs; High, Low, Jack and Game score 1 each; bids 2 to 4 or Money; "
         "a failed bid goes back and pegs a Cinch (at most 5 a game); first to 11."

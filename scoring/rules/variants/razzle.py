@@ -84,7 +84,7 @@ def _counts(hand: Hand, team, made: bool, silent) -> tuple[tuple[int, ...], ...]
 
 VARIANT = Variant(
     id="razzle",
-    name="Razzle-Dazzle Cinch",
+    name=gettext_noop("Razzle-Dazzle Cinch"),
     summary=gettext_noop(
         "Four to six players, each for himself; points as Cinch to 51; the bidder "
         "calls a card and its holder is his partner for the hand (or he plays alone); each "

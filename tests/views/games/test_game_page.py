@@ -85,7 +85,7 @@ def test_invalid_bid_shows_the_rules_core_message_beside_the_bid(client_as, scor
 
     assert response.status_code == 200
     assert response.context["hand_form"].errors["bid"] == [
-        "bid 9 is out of range: club11 bids are 2 to 4, or money"
+        "bid 9 is out of range: Club Cinch to 11 bids are 2 to 4, or money"
     ]
     assertContains(response, 'id="id_bid_error"')
     assert not Hand.objects.exists()
@@ -151,7 +151,7 @@ def test_impossible_totals_get_the_rules_core_answer_beside_the_points(client_as
 
     assert response.status_code == 200
     [message] = response.context["hand_form"].errors["points_a"]
-    assert message.startswith("5 v 0 cannot happen in club11")
+    assert message.startswith("5 v 0 cannot happen in Club Cinch to 11")
     assert not Hand.objects.exists()
 
 

@@ -75,7 +75,8 @@ def test_110_typed_for_11_is_caught_at_its_field(client_as, scorer, game):
     assert response.status_code == 200
     errors = response.context["result_form"].errors
     assert errors["score_b"] == [
-        "pair 2 has 110, more than a club11 game can reach: at most 14 (10, then 4 on the "
+        "pair 2 has 110, more than a Club Cinch to 11 game can reach: "
+        "at most 14 (10, then 4 on the "
         "last hand)"
     ]
     assert "score_a" not in errors

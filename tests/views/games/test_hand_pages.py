@@ -116,7 +116,7 @@ def test_invalid_correction_is_refused_beside_the_field(client_as, scorer, game,
 
     assert response.status_code == 200
     assert response.context["form"].errors["bid"] == [
-        "bid 1 is out of range: club11 bids are 2 to 4, or money"
+        "bid 1 is out of range: Club Cinch to 11 bids are 2 to 4, or money"
     ]
     hand.refresh_from_db()
     assert hand.bid == 2 and hand.version == 1

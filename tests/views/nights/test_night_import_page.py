@@ -83,7 +83,10 @@ def test_problems_in_hands_name_the_game_and_the_hand(client_as, director):
     errors = response.context["form"].errors["file"]
     # Positions count from 1 for a person; the CLI and import_night print the paths.
     assert "game 1, hand 2, bidder: pair 3 is not in this game (pairs 1 and 2)" in errors
-    assert "game 1, hand 2, bid: bid 9 is out of range: club11 bids are 2 to 4, or money" in errors
+    assert (
+        "game 1, hand 2, bid: bid 9 is out of range: Club Cinch to 11 bids are 2 to 4, or money"
+        in errors
+    )
     for error in errors:
         assertContains(response, error)
     assert not Night.objects.exists()

@@ -102,7 +102,7 @@ def test_the_variant_must_fit_the_player_count(client_as, scorer):
     response = start(client_as(scorer), variant="razzle", new_players="Ann\nBob\nCy")
 
     assert response.status_code == 200
-    assert "razzle is for 4 to 6 players" in response.content.decode()
+    assert "Razzle-Dazzle Cinch is for 4 to 6 players" in response.content.decode()
     assert not TableGame.objects.exists()
 
 
@@ -287,7 +287,8 @@ def test_a_refused_game_file_lists_its_problems_and_saves_nothing(client_as, sco
 
     assert response.status_code == 200
     assert (
-        "hand 1, bid: bid 20 is out of range: razzle bids are 1 to 14" in response.content.decode()
+        "hand 1, bid: bid 20 is out of range: Razzle-Dazzle Cinch bids are 1 to 14"
+        in response.content.decode()
     )
     assert not TableGame.objects.exists()
 
@@ -338,7 +339,7 @@ def test_a_refused_correction_says_why_and_changes_nothing(client_as, scorer):
     )
 
     assert response.status_code == 200
-    assert "3 v 3 cannot happen in razzle" in response.content.decode()
+    assert "3 v 3 cannot happen in Razzle-Dazzle Cinch" in response.content.decode()
     hand.refresh_from_db()
     assert hand.points == [9, 5] and hand.version == 1
 
