@@ -29,6 +29,7 @@ from scoring.rules.variants import all_variants, get_variant
 from scoring.words.dates import spoken_date
 from scoring.words.lists import names_and, scores_words
 from scoring.words.money import shown_money
+from scoring.words.numbers import minus
 
 # Not shown as changes: keys, counters, and the row's own times (each record has its when);
 # the device that entered a result (``links.devices``): an id, no one's words; and who
@@ -191,6 +192,8 @@ def value_words(value, players: dict | None = None) -> str:
         )
     if isinstance(value, list):
         return scores_words(value_words(item) for item in value)
+    if isinstance(value, int):
+        return minus(value)
     return str(value)
 
 

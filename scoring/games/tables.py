@@ -9,6 +9,7 @@ from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.core.ui.tables import PAIR, BaseTable
+from scoring.words.numbers import minus, signed
 
 
 def game_state(game, *, short: bool = False) -> str:
@@ -36,12 +37,12 @@ def game_state(game, *, short: bool = False) -> str:
         return won % {"pair": game.winner}
     if game.started:
         if short:
-            return f"{game.score_a} – {game.score_b}"
+            return f"{minus(game.score_a)} – {minus(game.score_b)}"
         return gettext("Pair %(a)s %(score_a)s – Pair %(b)s %(score_b)s") % {
             "a": game.pair_a,
-            "score_a": game.score_a,
+            "score_a": minus(game.score_a),
             "b": game.pair_b,
-            "score_b": game.score_b,
+            "score_b": minus(game.score_b),
         }
     return gettext("not started")
 
@@ -79,10 +80,6 @@ class PlayoffTable(BaseTable):
 
     def __init__(self, games, **kwargs):
         super().__init__([{"game": game} for game in games], **kwargs)
-
-
-def signed(number: int) -> str:
-    return f"+{number}" if number > 0 else str(number).replace("-", "−")
 
 
 def card_labels(variant) -> dict[str, str]:
@@ -169,7 +166,7 @@ class HandTable(BaseTable):
 
     def _board(self, step, side: int):
         return format_html(
-            "{} <small>({})</small>", step.scores[side], signed(step.score.change[side])
+            "{} <small>({})</small>", minus(step.scores[side]), signed(step.score.change[side])
         )
 
     def render_score_0(self, value):

@@ -14,7 +14,7 @@ NBSP = "\u00a0"
 
 @pytest.mark.parametrize(
     ("language", "shown", "owed"),
-    [("en", "$2.50", "-$0.30"), ("fr", f"2,50{NBSP}$", f"-0,30{NBSP}$")],
+    [("en", "$2.50", "−$0.30"), ("fr", f"2,50{NBSP}$", f"−0,30{NBSP}$")],
 )
 def test_money_in_each_language(language, shown, owed):
     with translation.override(language):

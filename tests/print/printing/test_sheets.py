@@ -140,7 +140,7 @@ def test_the_payout_sheet_of_a_settled_night_pays_each_prize():
     assert shows(text, "Booby prize 4 Gus & Hal $4.00")
     assert shows(text, "Paid out $20.40")
     assert shows(text, "1 Ann $2.35 $2.46 $0.11")
-    assert shows(text, "7 Gus $3.05 $2.00 -$1.05")
+    assert shows(text, "7 Gus $3.05 $2.00 −$1.05")
 
 
 def text_positions(pdf: bytes):

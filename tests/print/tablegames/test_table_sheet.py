@@ -52,7 +52,7 @@ def test_the_filled_sheet_shows_each_hand_and_every_running_score(client):
     assert "Friday Razzle table" in text
     assert "points 7 v 7" in text  # the second hand was given as totals
     assert "<td>alone</td>" in text
-    assert "<td>-2</td>" in text
+    assert "<td>−2</td>" in text
 
 
 def test_the_sheet_prints_as_one_pdf_page(client):
