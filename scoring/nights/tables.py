@@ -9,13 +9,14 @@ from django.utils.translation import gettext_lazy as _
 from scoring.core.ui.tables import PAIR, TABLE, BaseTable
 from scoring.games.tables import GameColumn
 from scoring.models import Night, Seat
+from scoring.words.dates import spoken_date
 
 
 class NightTable(BaseTable):
     name = tables.Column(
         verbose_name=_("Name"), linkify=("scoring:night-detail", {"pk": tables.A("pk")})
     )
-    date = tables.DateColumn(verbose_name=_("Date"))
+    date = tables.Column(verbose_name=_("Date"))
     variant = tables.Column(verbose_name=_("Variant"))
     player_count = tables.Column(verbose_name=_("Players"))
     games = tables.Column(
@@ -32,6 +33,9 @@ class NightTable(BaseTable):
         order_by = ("-date",)
         orderable = True
         empty_text = _("No nights yet.")
+
+    def render_date(self, value) -> str:
+        return spoken_date(value)
 
     def render_games(self, record) -> str:
         return gettext("%(finished)s of %(games)s") % {

@@ -19,6 +19,7 @@ from scoring.core.http.permissions import DirectorRequiredMixin
 from scoring.core.ui.confirm import Confirmation, ConfirmFirst
 from scoring.people import selectors, services
 from scoring.people.forms import LimitedPasswordChangeForm, PersonForm
+from scoring.words.elision import with_names
 
 
 @method_decorator(never_cache, name="dispatch")
@@ -74,7 +75,9 @@ class PersonDisable(ConfirmFirst, PersonChange):
         name = self.person.get_username()
         return Confirmation(
             title=gettext("Disable %(name)s?") % {"name": name},
-            lost=[gettext("%(name)s's logging in, until enabled again.") % {"name": name}],
+            lost=[
+                with_names(gettext("%(name)s's logging in, until enabled again."), {"name": name})
+            ],
             button=gettext("Disable"),
             back=reverse("scoring:people"),
             undo=gettext("Enable it again from the people page."),
@@ -96,7 +99,7 @@ class PersonRemove(ConfirmFirst, PersonChange):
         return Confirmation(
             title=gettext("Remove %(name)s?") % {"name": name},
             lost=[
-                gettext("%(name)s's login, password and role.") % {"name": name},
+                with_names(gettext("%(name)s's login, password and role."), {"name": name}),
             ],
             button=gettext("Remove"),
             back=reverse("scoring:people"),

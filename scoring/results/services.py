@@ -19,7 +19,7 @@ from scoring.rules.night.documents import money_text
 from scoring.rules.night.summary import missing_reasons
 from scoring.rules.standings import PEGS, PLAYOFF, propose_playoffs
 from scoring.words.lists import separated
-from scoring.words.money import shown_money
+from scoring.words.money import cash_gap, shown_money
 from scoring.words.problems import said_at, say
 
 
@@ -263,12 +263,12 @@ def check_closable(night: Night, pot: Decimal) -> None:
     if latest is not None and latest.counted != pot and not latest.note:
         raise ValidationError(
             gettext(
-                "The cash counted (%(counted)s) differs from the pot (%(pot)s) by "
-                "%(difference)s: count again, with a note saying why, before closing the night."
+                "The cash counted (%(counted)s) does not match the pot (%(pot)s): %(gap)s. "
+                "Count again, with a note saying why, before closing the night."
             )
             % {
                 "counted": shown_money(latest.counted),
                 "pot": shown_money(pot),
-                "difference": shown_money(latest.counted - pot),
+                "gap": cash_gap(latest.counted - pot),
             }
         )

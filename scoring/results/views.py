@@ -41,7 +41,7 @@ from scoring.results.pages import NightResultsPage
 from scoring.results.tables import LedgerTable, MemberTable, PrizeTable, StandingsTable
 from scoring.rules import InvalidInput
 from scoring.rules.jsonio import dump_json
-from scoring.words.money import shown_money
+from scoring.words.money import cash_gap, shown_money
 from scoring.words.places import place_words
 from scoring.words.problems import say
 
@@ -397,10 +397,8 @@ class NightCashCount(ScorerRequiredMixin, NightPot):
                     request,
                     gettext("Cash counted %(counted)s: matches the pot.") % {"counted": counted}
                     if not count.difference
-                    else gettext(
-                        "Cash counted %(counted)s: differs from the pot by %(difference)s."
-                    )
-                    % {"counted": counted, "difference": shown_money(count.difference)},
+                    else gettext("Cash counted %(counted)s: %(gap)s.")
+                    % {"counted": counted, "gap": cash_gap(count.difference)},
                 )
                 return redirect(self.night_url("night-pot") + "#cash")
         return self.render_to_response(self.get_context_data(cash_form=form))

@@ -200,12 +200,12 @@ class Board:
             return
         code = (
             gettext_noop(
-                "{sides} would both reach {target} on this hand: the first to reach it as "
+                "{sides} would both reach {target} on hand {hand}: the first to reach it as "
                 "the cards are counted out ({order}) wins, so give who took each scoring card"
             )
             if len(reaching) == 2
             else gettext_noop(
-                "{sides} would all reach {target} on this hand: the first to reach it as "
+                "{sides} would all reach {target} on hand {hand}: the first to reach it as "
                 "the cards are counted out ({order}) wins, so give who took each scoring card"
             )
         )
@@ -213,6 +213,7 @@ class Board:
             code,
             sides=side_names([self.sides[i] for i in reaching], self.word),
             target=self.variant.target,
+            hand=len(self.steps) + 1,
             order=card_list(self.variant),
         )
         raise InvalidInput([Problem.said("points", said)])

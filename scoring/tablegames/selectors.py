@@ -17,6 +17,7 @@ from scoring.rules import InvalidInput
 from scoring.rules.hand import MONEY
 from scoring.rules.table import Table
 from scoring.tablegames.documents import table_state
+from scoring.words.elision import with_names
 from scoring.words.lists import scores_words
 from scoring.words.why_won import won_words
 
@@ -105,9 +106,8 @@ def _hand_summary(hand: TableHand, names: dict[int, str]) -> str:
     if hand.points is not None:
         parts.append(gettext("points %(points)s") % {"points": scores_words(hand.points)})
     if hand.revoke is not None:
-        parts.append(
-            gettext("revoke by %(player)s") % {"player": names.get(hand.revoke, hand.revoke)}
-        )
+        player = names.get(hand.revoke, hand.revoke)
+        parts.append(with_names(gettext("revoke by %(player)s"), {"player": player}))
     return " · ".join(parts)
 
 

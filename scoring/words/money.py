@@ -1,17 +1,18 @@
 """Money as people read it, in the page's language, with the club's currency sign where
-that language puts it (``$2.50`` / ``2,50 $``, ``-$0.50``; ``CINCH_CURRENCY_SIGN``), its
-thousands grouped (``$3,703.50`` / ``3 703,50 $``, a non-breaking space), exact
-as the documents print it, never a float. Files (CSV, the night documents) carry the bare
-amount (``money_text``).
+that language puts it (``$2.50`` / ``2,50 $``, ``−$0.50`` with the minus sign;
+``CINCH_CURRENCY_SIGN``), its thousands grouped (``$3,703.50`` / ``3 703,50 $``, a
+non-breaking space), exact as the documents print it, never a float. Files (CSV, the
+night documents) carry the bare amount (``money_text``).
 """
 
 from decimal import Decimal
 
 from django.conf import settings
 from django.utils.formats import number_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from scoring.rules.night.documents import money_text
+from scoring.words.numbers import MINUS
 
 
 def shown_money(amount) -> str:
@@ -23,4 +24,13 @@ def shown_money(amount) -> str:
     number = number_format(Decimal(text), decimal_pos=places, force_grouping=True)
     # Translators: where the currency sign goes; French writes "2,50 $".
     shown = gettext("{sign}{amount}").format(sign=settings.CURRENCY_SIGN, amount=number)
-    return f"-{shown}" if amount < 0 else shown
+    return f"{MINUS}{shown}" if amount < 0 else shown
+
+
+def cash_gap(difference) -> str:
+    """``$0.36 short`` / ``il manque 0,36 $``: how far the cash counted is from the pot,
+    said as a treasurer says it rather than as a signed difference."""
+    said = {"amount": shown_money(abs(Decimal(difference)))}
+    if difference < 0:
+        return pgettext("the cash counted against the pot", "%(amount)s short") % said
+    return pgettext("the cash counted against the pot", "%(amount)s over") % said

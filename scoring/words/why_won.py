@@ -7,6 +7,7 @@ bidders peg first), so the table pages, the game page and the table sheets say w
 from django.utils.translation import gettext, pgettext_lazy
 
 from scoring.rules.game import BIDDER_FIRST, COUNTED_OUT, MONEY, MORE_POINTS, GameState
+from scoring.words.elision import with_names
 from scoring.words.lists import names_and
 
 # A scoring card named in a sentence, with its article in French ("le Pedro droit").
@@ -41,14 +42,16 @@ def won_words(state: GameState, names: dict) -> str:
     }
     if decision.how == COUNTED_OUT:
         said |= {"card": CARD_IN_A_SENTENCE[decision.card.key], "law": decision.law}
-        return (
-            gettext("Won by %(winners)s while %(rivals)s: counted out on %(card)s, law %(law)s")
-            % said
+        return with_names(
+            gettext("Won by %(winners)s while %(rivals)s: counted out on %(card)s, law %(law)s"),
+            said,
         )
     if decision.how == BIDDER_FIRST:
-        return gettext("Won by %(winners)s while %(rivals)s: the bidders peg first") % said
+        return with_names(
+            gettext("Won by %(winners)s while %(rivals)s: the bidders peg first"), said
+        )
     if decision.how == MORE_POINTS:
-        return gettext("Won by %(winners)s while %(rivals)s: the most points win") % said
+        return with_names(gettext("Won by %(winners)s while %(rivals)s: the most points win"), said)
     if decision.how == MONEY:  # nothing is pegged on a Money hand: no score to say
         winners = names_and(names[side] for side in state.winners)
         return gettext("Won by %(names)s: a Money bid decides the game at once") % {

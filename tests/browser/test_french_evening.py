@@ -107,6 +107,6 @@ def test_part_of_a_night_in_french(as_user, director):
     expect(page.locator(".site-nav")).to_contain_text("Nights")
     sheet = payout_sheet_text(page, night)
     assert "Dans la cagnotte" in sheet and "Joueurs" in sheet
-    assert re.search(r"Droits d'entrée à 2,00\s\$", sheet), sheet
+    assert re.search(r"Droits d’entrée à 2,00\s\$", sheet), sheet
     assert re.search(r"16,00\s\$", sheet) and "$16.00" not in sheet
     assert "Into the pot" not in sheet

@@ -50,7 +50,7 @@ def test_the_season_list_and_ladder_in_french(client, season):
         ">Rang<",
         ">Joueur<",
         ">Points comptés<",
-        ">3\u00a0nov (provisoire)<",  # the night not closed yet
+        ">3\u00a0nov. (provisoire)<",  # the night not closed yet
         "Les soirées",
     ):
         assert words in text, words

@@ -90,7 +90,7 @@ def test_a_confirmation_page_in_french(client_as, director):
         "Tirer de nouveau les numéros ?",
         "Ceci fera perdre :",
         "Les paires telles que tirées maintenant (paire 1 :",
-        "Le programme fait à partir d&#x27;elles",
+        "Le programme fait à partir d’elles",
         "Laisser tel quel",
         absent=("This will lose", "Keep it as it is", "Draw again", "The pairs as drawn"),
     )

@@ -56,7 +56,7 @@ def test_a_refused_link_says_why_in_french(client):
     page = client.get("/t/not-a-token/", **FRENCH)
     assert page.status_code == 403
     text = page.content.decode()
-    assert "Ce lien n&#x27;est pas valide." in text or "Ce lien n'est pas valide." in text
+    assert "Ce lien n’est pas valide." in text
     assert "Demandez au directeur" in text
 
 

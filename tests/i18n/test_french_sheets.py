@@ -31,7 +31,7 @@ def night():
 def test_print_night_in_french(night, tmp_path):
     text = printed(night, tmp_path, "--language", "fr")
     assert "Dans la cagnotte" in text and "Gains" in text
-    assert "Droits d'entrée à 2,00\u00a0$" in text or "Droits d'entrée à 2,00 $" in text
+    assert "Droits d’entrée à 2,00\u00a0$" in text or "Droits d’entrée à 2,00 $" in text
     assert "Into the pot" not in text
 
 

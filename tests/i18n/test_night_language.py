@@ -79,7 +79,7 @@ def test_a_french_night_prints_its_packet_in_french_from_an_english_screen(clien
         ("standings", "Classement", "Standings"),
         ("tables", "Cartes de table", "Table cards"),
         ("pairs", "Cartes de paire", "Pair cards"),
-        ("playoffs", "Aucun barrage n'a commencé.", "No play-off has been started."),
+        ("playoffs", "Aucun barrage n’a commencé.", "No play-off has been started."),
     ],
 )
 def test_every_sheet_follows_the_night_and_the_query_overrides(

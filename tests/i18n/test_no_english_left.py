@@ -261,4 +261,4 @@ def test_a_tables_hand_lines_are_french(client, night):
 
     text = visible(response.content.decode())
     assert "Ann enchérit 5 avec Bob · points 9 à 5" in text
-    assert "Cy enchérit 2, seul · points 2 à 12" in text
+    assert "Cy enchérit 2 sans partenaire · points 2 à 12" in text

@@ -57,7 +57,7 @@ def test_the_pot_page_shows_expected_counted_and_difference(client_as, scorer, n
 
     assert page.context["cash_difference"] == Decimal("-1.25")
     html = page.content.decode()
-    assert '<td class="number">-$1.25 ✗</td>' in html
+    assert '<td class="number">−$1.25 ✗</td>' in html
     assert "Counts kept" in html and scorer.get_username() in html
 
 
@@ -116,7 +116,7 @@ def test_only_scorers_count(client_for, night, role):
 def test_a_difference_needs_a_note_to_close(night, director):
     results_services.cash_count_record(night=night, counted=pot(night) - 1, user=director)
 
-    with pytest.raises(ValidationError, match=r"differs from the pot .* by -\$1.00"):
+    with pytest.raises(ValidationError, match=r"does not match the pot .*: \$1.00 short"):
         results_services.night_close(night=night, user=director)
 
     results_services.cash_count_record(
@@ -203,7 +203,7 @@ def test_the_payout_sheet_prints_the_envelopes_and_the_note_on_its_own(client_as
         f"2nd place envelope (expected ${envelopes[1].expected:.2f}) ${envelopes[1].expected:.2f}"
         in text
     )
-    assert "Difference -$0.27" in text
+    assert "Difference −$0.27" in text
     assert "Note from the count: Recount: a quarter and two cents on the floor" in text
 
 

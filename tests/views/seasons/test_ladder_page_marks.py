@@ -73,7 +73,7 @@ def test_the_marks_and_legends_in_french(client, season):
     text = client.get(reverse("scoring:season-detail", args=[season.pk]), **FRENCH)
     text = text.content.decode()
 
-    assert "10\u00a0nov (provisoire)" in text
+    assert "10\u00a0nov. (provisoire)" in text
     assert '<span class="visually-hidden"> non compté</span>' in text
     assert "Barré, non compté : seule la meilleure soirée de chaque joueur compte." in text
     assert "Provisoire : le paiement de la soirée n’est pas encore définitif" in text
