@@ -65,13 +65,31 @@ def player_names(count: int) -> list[str]:
     return [f"Player {number}" for number in range(1, count + 1)]
 
 
-def night_with_schedule(pairs: int, *, variant: str = "club11", draw: bool = True, **settings):
-    """A night of ``pairs`` pairs, its numbers drawn and its pattern table's games made."""
+# A French-Canadian club's names, as long as they come: what a page must show whole.
+FIRST_NAMES = ["Monique", "Jean-François", "Marie-Ève", "Réjean", "Geneviève", "Pierre-Luc"]
+FIRST_NAMES += ["Ghislaine", "Jean-Sébastien", "Marie-Christine", "Gaétan", "Françoise"]
+LAST_NAMES = ["Bergeron", "Tremblay", "Charbonneau", "Bellefeuille", "Desrochers"]
+LAST_NAMES += ["Lamoureux", "Beauchemin", "Gagnon-Lachance", "St-Pierre"]
+
+
+def club_names(count: int, *, start: int = 0) -> list[str]:
+    """``count`` different full names (from the ``start``-th): every first name with
+    every last name, so no two players of a night share one."""
+    names = [f"{first} {last}" for last in LAST_NAMES for first in FIRST_NAMES]
+    assert start + count <= len(names), "not that many names"
+    return names[start : start + count]
+
+
+def night_with_schedule(
+    pairs: int, *, variant: str = "club11", draw: bool = True, names=None, **settings
+):
+    """A night of ``pairs`` pairs, its numbers drawn and its pattern table's games made;
+    its players ``names`` (``Player 1``, ``Player 2``… unless given)."""
     night = nights_services.night_create(
         name=settings.pop("name", f"{pairs}-pair night"),
         date=settings.pop("date", datetime.date(2026, 11, 17)),
         variant=variant,
-        player_names=player_names(2 * pairs),
+        player_names=names or player_names(2 * pairs),
         **settings,
     )
     if draw:

@@ -3,8 +3,9 @@ for the players across the hall, and a second scorer's phone (its first page lis
 night's games as the round board does).
 
 Both reload themselves: the round board every ``ROUND_BOARD_RELOAD`` seconds (a
-``<meta http-equiv="refresh">``), the projector after showing each of its pages for
-``PROJECTOR_PAGE_SECONDS`` (``scoring/static/scoring/projector.js``). Figures are the rules
+``<meta http-equiv="refresh">``), the projector after showing each of its screens for
+``PROJECTOR_PAGE_SECONDS`` (``scoring/static/scoring/projector.js``; a page with more rows
+than one screen holds is cut into screens by ``room.screens``). Figures are the rules
 core's, through the selectors (``round_board``, ``night_results``).
 """
 
@@ -37,16 +38,14 @@ from scoring.links.tokens import LinkForged, LinkRefused
 from scoring.results import selectors as results_selectors
 from scoring.results.pages import NightResultsPage
 from scoring.room import selectors, services, sheets
+from scoring.room.screens import Screen, page_screens
 from scoring.rules.digits import number_from_digits
 from scoring.seasons import selectors as seasons_selectors
 
 ROUND_BOARD_RELOAD = 30
 PROJECTOR_PAGE_SECONDS = 15
 PROJECTOR_PAGES = ("standings", "playing", "pot", "ladder")
-LADDER_ROWS = 12  # the season ladder's top rows, as many as read well at 10 metres
-# The standings rows on one projector page: as many as fit 1080 pixels at the type read
-# from 10 metres (tests/browser/test_projector_fit.py measures it at 7, 20 and 40 pairs).
-STANDINGS_ROWS = 7
+LADDER_ROWS = 12  # the season ladder's top rows: the projector shows no more of it
 
 
 def ladder_top(rows: list[dict]) -> list[dict]:
@@ -128,11 +127,23 @@ class ProjectorPage(PublicPage, NightResultsPage):
         held = self.request.GET.get("page")
         return [held] if held in shown else shown
 
-    def standings_parts(self) -> list[list[dict]]:
-        """The standings rows cut into pages of ``STANDINGS_ROWS``, shown one after another."""
-        rows = self.results.standing_rows if self.results else []
-        starts = range(0, len(rows), STANDINGS_ROWS)
-        return [rows[start : start + STANDINGS_ROWS] for start in starts]
+    def page_rows(self, page: str, ladder) -> list:
+        """The rows ``page`` shows: the standings, the tables still playing, the prizes,
+        the ladder's top (none while the night cannot be scored: the page says why)."""
+        results, current = self.results, self.board.current
+        if page == "playing":
+            return current.playing if current else []
+        if page == "ladder":
+            return ladder_top(ladder.document["ladder"]) if ladder else []
+        if results is None:
+            return []
+        return results.standing_rows if page == "standings" else results.prizes_so_far
+
+    def screens(self, pages: list[str], ladder) -> list[Screen]:
+        """Each page's rows in as many screens as they need (``room.screens``)."""
+        return [
+            screen for page in pages for screen in page_screens(page, self.page_rows(page, ladder))
+        ]
 
     @cached_property
     def board(self) -> selectors.RoundBoard:
@@ -147,12 +158,12 @@ class ProjectorPage(PublicPage, NightResultsPage):
         season = seasons_selectors.night_season(self.night)
         tonight = self.results.kept_summary() if self.results else None
         ladder = seasons_selectors.season_ladder(season, tonight) if season else None
+        pages = self.pages(season)
         return super().get_context_data(
-            pages=self.pages(season),
+            pages=pages,
             ladder=ladder,
-            ladder_rows=ladder_top(ladder.document["ladder"]) if ladder else [],
             board=board,
-            standings_parts=self.standings_parts(),
+            screens=self.screens(pages, ladder),
             seconds=PROJECTOR_PAGE_SECONDS,
             **kwargs,
         )

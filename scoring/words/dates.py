@@ -1,13 +1,16 @@
 """Dates and times as the page's language writes them, one way per language: "November 1,
 2026" and "21:05" in English, "1er novembre 2026" and "21 h 05" in French. The formats
 are Django's date filter's, from the catalogue; the first of a month has its own (French
-writes "1er")."""
+writes "1er"). A time is one block: its spaces are no-break spaces, so "21 h 05" never
+breaks at the end of a line (a narrow table cell on a phone) into "21 h" and "05"."""
 
 import datetime
 
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.translation import pgettext
+
+NO_BREAK_SPACE = "\N{NO-BREAK SPACE}"
 
 
 def spoken_date(day: datetime.date) -> str:
@@ -31,4 +34,5 @@ def clock_time(moment: datetime.datetime) -> str:
     if timezone.is_aware(moment):
         moment = timezone.localtime(moment)
     # Translators: a time format (Django's date filter); French-Canadian writes 21 h 05.
-    return date_format(moment, pgettext("time format", "H:i"))
+    words = date_format(moment, pgettext("time format", "H:i"))
+    return words.replace(" ", NO_BREAK_SPACE)

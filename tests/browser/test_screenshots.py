@@ -96,7 +96,7 @@ def test_screenshots(as_user, scorer, director, folder):
     projector = as_user(scorer, **PROJECTOR)
     for held in ("standings", "playing", "pot"):
         projector.goto(f"{night_url}live/?page={held}")
-        expect(projector.locator(f'[data-page="{held}"]')).to_be_visible()
+        expect(projector.locator(f'[data-page="{held}"]').first).to_be_visible()
         path = folder / f"projector-{held}.png"
         projector.screenshot(path=path)
         assert path.stat().st_size > 10_000, path
@@ -204,8 +204,8 @@ def razzle_table(night, user):
 
 
 def test_season_screenshots(as_user, director, folder):
-    """A season of four club nights: its ladder page and printed sheet, and the pot page
-    with the treasurer's cash count."""
+    """A season of four club nights: its ladder page and printed sheet, the pot page
+    with the treasurer's cash count, and the ladder on the projector."""
     for week, upset in enumerate([(1, 2), (3, 4), (2, 3), (4, 5)]):
         night = night_with_schedule(
             5, name=f"Tuesday {week + 1}", date=datetime.date(2026, 11, 3 + 7 * week), draw=False
@@ -230,6 +230,12 @@ def test_season_screenshots(as_user, director, folder):
     shoot(desktop, f"/seasons/{season.pk}/", folder / "season.png")
     sheet_page(desktop, f"/seasons/{season.pk}/ladder.pdf", folder / "season-ladder.png")
     shoot(desktop, f"/nights/{night.pk}/pot/", folder / "cash-count.png")
+    # The last night's projector between rounds: the ladder's first screen of two.
+    projector = as_user(director, **PROJECTOR)
+    projector.goto(f"/nights/{night.pk}/live/?page=ladder")
+    expect(projector.locator('[data-page="ladder"]')).to_have_count(2)
+    expect(projector.locator('[data-page="ladder"]').first).to_be_visible()
+    projector.screenshot(path=folder / "projector-ladder.png")
 
 
 def test_room_screenshots(as_user, scorer, director, folder):

@@ -5,8 +5,9 @@ from decimal import Decimal
 
 import pytest
 from django.template import Context, Template
-from django.utils import translation
+from django.utils import timezone, translation
 
+from scoring.words.dates import clock_time, spoken_time
 from scoring.words.templatetags.money import money
 
 NBSP = "\u00a0"
@@ -41,3 +42,14 @@ def test_a_night_date_in_french():
     with translation.override("fr"):
         text = page.render(Context({"day": datetime.date(2026, 11, 23)}))
     assert text == "lundi 23 novembre 2026"
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [("en", "21:05"), ("fr", f"21{NBSP}h{NBSP}05")],
+)
+def test_a_time_is_one_block_that_never_breaks(language, shown):
+    moment = timezone.make_aware(datetime.datetime(2026, 11, 23, 21, 5))
+    with translation.override(language):
+        assert clock_time(moment) == shown
+        assert spoken_time(moment).endswith(f", {shown}")

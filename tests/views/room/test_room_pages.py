@@ -121,7 +121,7 @@ def test_projector_cycles_standings_tables_and_pot(client):
     assert "site-nav" not in content and "<script>" not in content
     assert 'src="/static/scoring/projector.js"' in content
     assert 'data-seconds="15"' in content
-    assertContains(response, '<th class="number played">Played</th>', html=False)
+    assertContains(response, '<th class="number">Played</th>', html=False)
     assertContains(response, "Round 2: still playing")
     rows = {row["pair"]: row for row in response.context["results"].standing_rows}
     assert [rows[pair]["played"] for pair in (1, 2, 3, 4)] == [1, 1, 1, 1]
@@ -158,7 +158,7 @@ def test_projector_shows_the_ladder_of_the_season_the_night_counts_in(client):
     held = client.get(url(night, "night-live") + "?page=ladder")
     assert held.context["pages"] == ["ladder"]
     assertContains(held, "Winter: the season ladder")
-    first = held.context["ladder_rows"][0]
+    first = held.context["screens"][0].rows[0]
     assert (first["rank"], first["nights"], first["counted"]) == (1, 1, 4)
     assertContains(held, f"<td>{first['player']}</td>", html=True)
 
