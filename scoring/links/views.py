@@ -48,7 +48,7 @@ from scoring.games import audit, confirmation
 from scoring.games import selectors as games_selectors
 from scoring.games import services as games_services
 from scoring.games.forms import ResultForm, hand_form
-from scoring.games.tables import HandTable, different_hand_note, game_state
+from scoring.games.tables import HandTable, different_hand_note, game_state, totals_pattern
 from scoring.hands.views import HandEntry
 from scoring.links import answers, codes, pairs, scorers, selectors, services
 from scoring.links.devices import device_for_write, known_device, remember
@@ -269,6 +269,8 @@ class LinkPage(LinkGate, TemplateView):
             "refusal": refusal,
             "result_url": self.link_url("result") if pegboard_open(game, not_begun) else None,
             "not_begun": not_begun,
+            # How the phone's script says a hand it keeps, given as totals (keep_offline.js).
+            "totals_pattern": totals_pattern() if "hand_form" in forms else "",
             "hand_table": HandTable(
                 games_selectors.hand_rows(game, progress),
                 game=game,
