@@ -26,7 +26,7 @@ from scoring.games.selectors import game_history
 from scoring.models import Game, Hand
 from scoring.rules.variant import PEDRO_CARDS
 from scoring.rules.variants import all_variants, get_variant
-from scoring.words.dates import spoken_date
+from scoring.words.dates import spoken_date, spoken_time
 from scoring.words.lists import names_and, scores_words
 from scoring.words.money import shown_money
 from scoring.words.numbers import minus
@@ -34,10 +34,12 @@ from scoring.words.numbers import minus
 # Not shown as changes: keys, counters, and the row's own times (each record has its when);
 # the device that entered a result (``links.devices``): an id, no one's words; and who
 # entered or confirmed a result as the confirmation checks it, which ``result_entered_by``
-# and ``confirmed_by`` say in words, and the pair that kept a disputed hand.
+# and ``confirmed_by`` say in words, and the pair that kept a disputed hand; and when a
+# table's phone was last heard (``links.services.link_heard``: written outside the history
+# at every post, it would show in the next change's record as a change of its own).
 HIDDEN = frozenset(
     {"id", "version", "game", "table", "night", "position", "entered_by"}
-    | {"created_at", "updated_at", "result_entered_from"}
+    | {"created_at", "updated_at", "result_entered_from", "link_heard_at"}
     | {"entered_pair", "entered_device", "entered_user", "result_entered_at", "confirmed_at"}
     | {"disputed_by_pair"}
     # Who made a table: the trail's first entry says who, a row's id would say nothing.
@@ -170,14 +172,16 @@ class AuditEntry:
 
 
 def value_words(value, players: dict | None = None) -> str:
-    """A recorded value as a reader writes it: a date as the page's language does, an
-    amount (a table's stake, its rounding unit: the only decimals recorded) with the
-    club's sign, a list of scores "9 v 5"; the cards taken by their takers' names when
-    ``players`` (a table's, by number) names them."""
+    """A recorded value as a reader writes it: a date as the page's language does (a
+    moment with its time too), an amount (a table's stake, its rounding unit: the only
+    decimals recorded) with the club's sign, a list of scores "9 v 5"; the cards taken by
+    their takers' names when ``players`` (a table's, by number) names them."""
     if value is None:
         return "—"
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
+    if isinstance(value, datetime.datetime):
+        return spoken_time(value)  # a moment: its day alone may not have changed
     if isinstance(value, datetime.date):
         return spoken_date(value)
     if isinstance(value, Decimal):
@@ -254,10 +258,12 @@ def _changes(record, previous, game: Game, wording: _Wording) -> tuple[tuple[str
             if value not in (None, False, "") and value != default
         )
     delta = record.diff_against(previous, excluded_fields=wording.hidden)
-    return tuple(
+    said = (
         (field_label(c.field, game), wording.value(c.field, c.old), wording.value(c.field, c.new))
         for c in delta.changes
     )
+    # A change that reads the same before and after tells the reader nothing.
+    return tuple((label, old, new) for label, old, new in said if old != new)
 
 
 def table_players(owner) -> dict:

@@ -2,13 +2,16 @@
 the game page's hands with the board after each.
 """
 
+from types import SimpleNamespace
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.core.ui.tables import PAIR, BaseTable
+from scoring.words.lists import scores_words, separated
 from scoring.words.numbers import minus, signed
 
 
@@ -92,7 +95,7 @@ def bid_words(hand, step=None) -> str:
     ``step`` says made or set; without it, the bid alone)."""
     if hand.passed:
         return gettext("Passed deal")
-    said = {"pair": hand.bidder, "bid": "Money" if hand.money else hand.bid}
+    said = {"pair": hand.bidder, "bid": gettext("Money") if hand.money else hand.bid}
     if step is None or step.score.made is None:
         return gettext("Pair %(pair)s bids %(bid)s") % said
     if step.score.made:
@@ -103,22 +106,39 @@ def bid_words(hand, step=None) -> str:
 def taken_words(hand, labels: dict[str, str]) -> str:
     """Who took each card, or the points, as the hand table says them."""
     if hand.points is not None:
-        versus = f" {pgettext('pair 1 v pair 2', 'v')} "
-        return gettext("points %(points)s") % {"points": versus.join(map(str, hand.points))}
+        return gettext("points %(points)s") % {"points": scores_words(hand.points)}
     owners = hand.cards or {}
     return " · ".join(f"{label} {owners.get(key) or '—'}" for key, label in labels.items())
+
+
+def hand_words(hand, labels: dict[str, str]) -> str:
+    """A hand in one line, as the hand table's two columns say it: "Pair 3 bids 2; points
+    9 v 5" (a passed deal: its bid column alone)."""
+    if hand.passed:
+        return bid_words(hand)
+    return separated([bid_words(hand), taken_words(hand, labels)])
+
+
+# What a hand given as totals leaves to fill in (``totals_pattern``).
+TOTALS_BLANKS = SimpleNamespace(
+    passed=False, money=False, bidder="{bidder}", bid="{bid}", points=["{a}", "{b}"]
+)
+
+
+def totals_pattern() -> str:
+    """``hand_words`` of a hand given as totals, ``{bidder}``, ``{bid}``, ``{a}`` and
+    ``{b}`` in place of its pair, bid and points: the phone's script fills them in to say
+    a hand it keeps (``static/scoring/keep_offline.js``) as the site says it once saved."""
+    return hand_words(TOTALS_BLANKS, {})
 
 
 def different_hand_note(kept, variant) -> str:
     """What a form posted at a hand's number that another phone or scorer filled first
     is told (``core.records.errors.DifferentHandSaved``): that hand, as the hand table shows it."""
-    words = bid_words(kept.hand)
-    if not kept.hand.passed:
-        words = f"{words}; {taken_words(kept.hand, card_labels(variant))}"
     return gettext(
         "A different hand %(number)s was already saved: %(hand)s. Yours was not saved: "
         "check the hands and enter the next one."
-    ) % {"number": kept.number, "hand": words}
+    ) % {"number": kept.number, "hand": hand_words(kept.hand, card_labels(variant))}
 
 
 class HandTable(BaseTable):

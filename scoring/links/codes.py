@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.core.ui.qr import qr_image
-from scoring.links.tokens import LinkForged, LinkRefused
+from scoring.links.tokens import LinkForged, LinkRefused, NightOver
 from scoring.models import Night, PairCode, Seat
 
 ALPHABET = "34679ACDEFHJKMNPRTWXY"
@@ -101,5 +101,5 @@ def open_code(text: str) -> PairCode:
             _("This code was replaced by the director: ask for your pair's new card.")
         )
     if found.night.is_final:
-        raise LinkRefused(_("The night is final: its table links no longer work."))
+        raise NightOver(_("The night is final: its table links no longer work."), found.night)
     return found

@@ -7,10 +7,12 @@ still open). The counts are shared by every server process (``core.http.limits``
 """
 
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from scoring.core.http import limits
 from scoring.core.http.clients import client_address
+from scoring.core.http.permissions import STANDINGS, shown_to
 
 LINK_LIMIT = 300  # requests per link and window: a table's game is a few dozen
 FORGED_LIMIT = 20  # links this site never signed, per address and window: guessing stops
@@ -31,8 +33,20 @@ def forged_too_often(request) -> bool:
     return over(f"link-forged:{client_address(request)}", FORGED_LIMIT)
 
 
-def refused_page(request, reason: str, status: int, *, kind: str = "table"):
+def refused_page(request, reason: str, status: int, *, kind: str = "table", ended=None):
     """The page a refused link shows, with the way on for its ``kind``: a table's game
-    link, a pair's code or a scorer device's."""
-    context = {"reason": reason, "kind": kind}
+    link, a pair's code or a scorer device's. A link whose night is over for it
+    (``ended``: final, or ended early before its game was finished) has nothing to ask
+    the director for: the page says the night has ended and where its standings are, a
+    link to them for a visitor who may read them (``PUBLIC_PAGES``), else the projector."""
+    context = {"reason": reason, "kind": kind, "ended": ended}
+    context["standings_url"] = standings_url(request, ended)
     return render(request, "scoring/links/link_refused.html", context, status=status)
+
+
+def standings_url(request, night) -> str:
+    """The standings page of ``night`` (over for the phone that asks), if this visitor may
+    read it (``PUBLIC_PAGES``); "" otherwise, or without a night."""
+    if night is None or not shown_to(request.user, STANDINGS):
+        return ""
+    return reverse("scoring:night-standings", args=[night.pk])

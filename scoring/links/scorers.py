@@ -21,10 +21,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.core.records.authors import Author, device_label, user_label
-from scoring.core.records.guards import is_final, is_void, lock_open_night, void_reason
+from scoring.core.records.guards import is_final, lock_open_night
 from scoring.core.ui.qr import qr_image
 from scoring.games.entries import PostedEntry
-from scoring.links.tokens import LinkForged, LinkRefused
+from scoring.links.tokens import LinkForged, LinkRefused, NightOver, refuse_void_link
 from scoring.models import Game, Night, ScorerDevice
 
 SALT = "scoring.scorer-device"
@@ -85,7 +85,7 @@ def open_device(token: str) -> ScorerDevice:
     if device is None or device.revoked_at is not None:
         raise LinkRefused(_("The director revoked this scorer device: ask for a new code."))
     if is_final(device.night):
-        raise LinkRefused(_("The night is final: its scorer devices no longer work."))
+        raise NightOver(_("The night is final: its scorer devices no longer work."), device.night)
     return device
 
 
@@ -97,8 +97,7 @@ def open_device_game(token: str, game_pk: int, games=None) -> ScorerLink:
     game = games.filter(pk=game_pk, night_id=device.night_id).first()
     if game is None:
         raise LinkRefused(_("This game is not one of this night's: this device opens no other."))
-    if is_void(game):
-        raise LinkRefused(void_reason(game))
+    refuse_void_link(game)
     return ScorerLink(game, device)
 
 

@@ -26,10 +26,29 @@ SALT = "scoring.table-link"
 class LinkRefused(Exception):
     """A tampered, revoked or expired link, or one whose game is gone."""
 
+    night = None  # the link's night when it is over for the link (``NightOver``)
+
 
 class LinkForged(LinkRefused):
     """A token this site never signed: a guess, or a link typed or changed by hand. The
     others (revoked, final, gone) were genuine links once: a phone left on an old page."""
+
+
+class NightOver(LinkRefused):
+    """A genuine link whose night is over for its game: final, or ended early before the
+    game was finished (void). No other link opens it, so the refusal names no one to ask:
+    it says the night has ended and where its standings are (``refusals.refused_page``)."""
+
+    def __init__(self, reason: str, night):
+        super().__init__(reason)
+        self.night = night
+
+
+def refuse_void_link(game: Game) -> None:
+    """``NightOver`` if ``game`` is void: its night was ended early before it was finished,
+    said in the words of every other way into the game (``core.records.guards``)."""
+    if is_void(game):
+        raise NightOver(void_reason(game), game.night)
 
 
 @dataclass(frozen=True)
@@ -114,7 +133,6 @@ def open_link(token: str, games: QuerySet | None = None) -> TableLink:
     if version != game.link_version:
         raise LinkRefused(_("This link was revoked by the director: ask for the new one."))
     if is_final(game.night):
-        raise LinkRefused(_("The night is final: its table links no longer work."))
-    if is_void(game):
-        raise LinkRefused(void_reason(game))
+        raise NightOver(_("The night is final: its table links no longer work."), game.night)
+    refuse_void_link(game)
     return TableLink(game, pair)

@@ -41,14 +41,14 @@ from django.views.generic import TemplateView, View
 from scoring.core.http.permissions import DirectorRequiredMixin
 from scoring.core.records import errors
 from scoring.core.records.errors import NightFinal
-from scoring.core.records.guards import is_void, round_before, void_reason
+from scoring.core.records.guards import round_before
 from scoring.core.ui.forms import add_rules_errors
 from scoring.core.ui.views import NightPage, OneButton
 from scoring.games import audit, confirmation
 from scoring.games import selectors as games_selectors
 from scoring.games import services as games_services
 from scoring.games.forms import ResultForm, hand_form
-from scoring.games.tables import HandTable, different_hand_note, game_state
+from scoring.games.tables import HandTable, different_hand_note, game_state, totals_pattern
 from scoring.hands.views import HandEntry
 from scoring.links import answers, codes, pairs, scorers, selectors, services
 from scoring.links.devices import device_for_write, known_device, remember
@@ -61,8 +61,16 @@ from scoring.links.refusals import (
     forged_too_often,
     over,
     refused_page,
+    standings_url,
 )
-from scoring.links.tokens import LinkForged, LinkRefused, TableLink, open_link, signed_link
+from scoring.links.tokens import (
+    LinkForged,
+    LinkRefused,
+    TableLink,
+    open_link,
+    refuse_void_link,
+    signed_link,
+)
 from scoring.models import Game, ScorerDevice
 
 STALE_PAGE = gettext_lazy(
@@ -87,7 +95,8 @@ class LinkGate:
         """Where ``open_link`` reads the game from (``None``: the game and its night)."""
         return None
 
-    def refuse(self, reason: str, status: int):
+    def refuse(self, reason: str, status: int, ended=None):
+        """The answer to a refused link; ``ended``: its night, over for the link."""
         raise NotImplementedError
 
     def used_from(self, link: TableLink) -> TableLink:
@@ -116,7 +125,7 @@ class LinkGate:
                 return self.refuse(str(TOO_MANY), 429)
             return self.refuse(str(forged), 403)
         except LinkRefused as refused:
-            return self.refuse(str(refused), 403)
+            return self.refuse(str(refused), 403, ended=refused.night)
         self.token = token
         self.game = self.link.game
         return super().dispatch(request, *args, token=token, **kwargs)
@@ -131,7 +140,7 @@ class LinkNews(LinkGate, View):
     def over_limit(self, token: str) -> bool:
         return over(f"link-news:{token[:80]}", NEWS_LIMIT)
 
-    def refuse(self, reason: str, status: int):
+    def refuse(self, reason: str, status: int, ended=None):
         return self.answer({"refused": reason}, status)
 
     def get(self, request, token, **kwargs):
@@ -159,10 +168,10 @@ class LinkPage(LinkGate, TemplateView):
     def names(self):
         return games_selectors.game_pair_names_later(self.link.game)
 
-    def refuse(self, reason: str, status: int):
+    def refuse(self, reason: str, status: int, ended=None):
         if answers.wants_answer(self.request):
             return answers.answer("wait" if status == 429 else "refused", [reason], status=status)
-        return refused_page(self.request, reason, status, kind=self.kind)
+        return refused_page(self.request, reason, status, kind=self.kind, ended=ended)
 
     def dispatch(self, request, *args, **kwargs):
         """A post gives the browser its device id (``devices``), which the services
@@ -269,6 +278,8 @@ class LinkPage(LinkGate, TemplateView):
             "refusal": refusal,
             "result_url": self.link_url("result") if pegboard_open(game, not_begun) else None,
             "not_begun": not_begun,
+            # How the phone's script says a hand it keeps, given as totals (keep_offline.js).
+            "totals_pattern": totals_pattern() if "hand_form" in forms else "",
             "hand_table": HandTable(
                 games_selectors.hand_rows(game, progress),
                 game=game,
@@ -416,7 +427,12 @@ table_link_settled = LinkSettled.as_view()
 
 
 class NothingToPlay(Exception):
-    """The pair's code is good, and the pair has no game to show now (``links.pairs``)."""
+    """The pair's code is good, and the pair has no game to show now (``links.pairs``);
+    ``ended``: its night, when the director ended it early."""
+
+    def __init__(self, notice: str, ended=None):
+        super().__init__(notice)
+        self.ended = ended
 
 
 class PairGate:
@@ -438,13 +454,12 @@ class PairGate:
         if pk is None:
             now = pairs.pair_game_now(code)
             if now.game is None:
-                raise NothingToPlay(now.notice)
+                raise NothingToPlay(now.notice, code.night if code.night.ended_early else None)
             return TableLink(self.read_games().get(pk=now.game.pk), code.pair, notice=now.notice)
         game = self.read_games().filter(pk=pk, night_id=code.night_id).first()
         if game is None or code.pair not in game.pairs:
             raise LinkRefused(_("This game is not your pair's: your code opens no other."))
-        if is_void(game):
-            raise LinkRefused(void_reason(game))
+        refuse_void_link(game)
         return TableLink(game, code.pair)
 
     def read_games(self):
@@ -500,6 +515,7 @@ class PairHome(PairGate, LinkHand):
                 "news": selectors.pair_news(None, str(nothing)),
                 "news_url": self.pair_news_url(kwargs["token"]),
                 "news_seconds": NEWS_SECONDS,
+                "standings_url": standings_url(request, nothing.ended),
             }
             return render(request, "scoring/links/pair_waiting.html", context)
 

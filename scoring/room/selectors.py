@@ -73,14 +73,19 @@ class BoardRound:
         return [game for game in self.games if game.confirmation == "playing"]
 
     @property
-    def unconfirmed(self) -> list[Game]:
-        """The results in but not confirmed yet: awaiting a confirmation or disputed."""
-        return [game for game in self.games if game.confirmation in ("awaiting", "disputed")]
-
-    @property
     def awaiting(self) -> list[Game]:
         """The results a second person may confirm at once (a dispute is settled alone)."""
         return [game for game in self.games if game.confirmation == "awaiting"]
+
+    @property
+    def disputed(self) -> list[Game]:
+        """The results in but disputed: no confirmation awaited, a director settles each."""
+        return [game for game in self.games if game.confirmation == "disputed"]
+
+    @property
+    def unconfirmed(self) -> bool:
+        """Whether any result is in but not confirmed yet: awaiting or disputed."""
+        return bool(self.awaiting or self.disputed)
 
 
 @dataclass

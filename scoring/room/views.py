@@ -197,7 +197,7 @@ class DeviceHome(TemplateView):
                 return refused_page(request, str(TOO_MANY), 429, kind="scorer")
             return refused_page(request, str(forged), 403, kind="scorer")
         except LinkRefused as refused:
-            return refused_page(request, str(refused), 403, kind="scorer")
+            return refused_page(request, str(refused), 403, kind="scorer", ended=refused.night)
         self.token = token
         return super().dispatch(request, *args, **kwargs)
 

@@ -144,7 +144,7 @@ def test_a_hand_the_other_pair_entered_differently_is_shown_beside_ours(new_cont
     phone.goto(link_path(game, winner))
 
     context.set_offline(True)
-    ours = {"bidder": loser, "bid": 2, "cards": all_to(winner) | {"low": loser}}
+    ours = {"bidder": loser, "bid": 2, "points": {winner: 3, loser: 1}}  # given as totals
     keep_hand(phone, 2, **ours)
     # Meanwhile the other pair's phone saves its own hand 2 (the game goes on after it).
     games_services.hand_record(game=game, data=rules_hand(theirs), number=2, link=other)
@@ -153,7 +153,10 @@ def test_a_hand_the_other_pair_entered_differently_is_shown_beside_ours(new_cont
     problem = kept(phone).locator(".kept-problem")
     expect(problem).to_contain_text("the other pair entered this hand differently")
     expect(problem).to_contain_text("A different hand 2 was already saved: Pair")
-    expect(kept(phone)).to_contain_text(f"Yours, kept on this phone: Hand 2 — Bidder Pair {loser}")
+    # Said as the site says a hand given as totals (the saved one's words just above).
+    yours = f"Yours, kept on this phone: Hand 2 — Pair {loser} bids 2; points 3 v 1"
+    expect(kept(phone)).to_contain_text(yours)
+    expect(kept(phone)).not_to_contain_text("not out")
     phone.screenshot(path=folder / "table-link-kept-different.png", full_page=True)
     assert stored(game) == [given(first), given(theirs)]  # nothing overwritten
     game.refresh_from_db()

@@ -10,12 +10,13 @@ import os
 import sqlite3
 import subprocess
 import sys
-from contextlib import redirect_stdout
+from contextlib import redirect_stderr, redirect_stdout
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from scoring.models import Game, Hand, Member, Night, Seat
 from scoring.rules.__main__ import main as rules_main
@@ -236,6 +237,45 @@ def test_export_night_refuses_a_night_that_cannot_be_scored():
     assert error.returncode == 2
     assert err.startswith("players: ")
     assert command("export_night", str(night.pk), "--night-file")[0].startswith("{")
+
+
+@pytest.mark.django_db
+@pytest.mark.database
+def test_export_night_exports_a_night_stored_with_one_person_twice(monkeypatch):
+    """An early version let "Ann" and "ann" play one night (players 1 and 3); today's rules
+    refuse the night file for it, and the standings still export, names as stored."""
+    document = random_night(4, seed=5, results_share=0.3)
+    out, _ = command("import_night", "-", stdin=json.dumps(document), monkeypatch=monkeypatch)
+    night_id = out.splitlines()[-1]
+    before, _ = command("export_night", night_id)
+    # As the early version stored them: two members whose names differ only by case.
+    with connection.cursor() as cursor:
+        for number, name in ((1, "Ann"), (3, "ann")):
+            cursor.execute(
+                "UPDATE scoring_member SET name = %s WHERE id = (SELECT member_id FROM "
+                "scoring_seat WHERE night_id = %s AND number = %s)",
+                [name, night_id, number],
+            )
+
+    exported, err = command("export_night", night_id)
+    night_file, file_err = command("export_night", night_id, "--night-file")
+
+    renamed = {document["players"][0]: "Ann", document["players"][2]: "ann"}
+    expected = load_json(before)
+    for row in expected["standings"]:
+        row["players"] = [renamed.get(name, name) for name in row["players"]]
+    for player in expected["money"]["players"]:
+        player["name"] = renamed.get(player["name"], player["name"])
+    assert load_json(exported) == expected  # the same figures, the names as stored
+    assert exported.endswith("}\n")
+    mend = f"Night {night_id} to mend: The night: player 3: ann is already player 1"
+    assert err.startswith(mend) and file_err.startswith(mend)
+    assert load_json(night_file)["players"][:3] == ["Ann", document["players"][1], "ann"]
+    # The file as stored: the rules core refuses it, in the words of the mend.
+    refused_file = io.StringIO()
+    with redirect_stderr(refused_file):
+        assert rules_cli(["score", "-"], stdin=night_file) == 2
+    assert "players[2]: ann is already player 1" in refused_file.getvalue()
 
 
 # --- as a club runs them: manage.py in a subprocess on a SQLite file ---------------------

@@ -100,6 +100,18 @@ def test_the_money_night_s_standings_name_the_hands_the_file_is_refused_for(upgr
     assert "Night 3 to mend: Round 1, table 2: hand 5, jack" in standings.stderr
 
 
+def test_the_night_with_one_person_twice_exports_its_standings_names_as_stored(upgraded):
+    _, env = upgraded
+
+    standings = today(env, "export_night", "2")
+
+    # Scored by number: "Ann" and "ann" (players 1 and 3) are one person to today's rules.
+    assert standings.returncode == 0, standings.stderr
+    assert "Night 2 to mend: The night: player 3: ann is already player 1" in standings.stderr
+    names = [name for row in json.loads(standings.stdout)["standings"] for name in row["players"]]
+    assert "Ann" in names and "ann" in names
+
+
 @pytest.mark.slow  # 300 pages and PDFs, each asked of a fresh process: make test-slow
 def test_every_page_of_the_upgraded_club_answers(upgraded):
     _, env = upgraded

@@ -6,6 +6,12 @@ upgrade such a night is still shown as stored (its pages answer, its file export
 is); these are the words that say what is wrong with it and who mends it where. The
 rules core decides, from the night's file with every hand: the same check that
 ``python3 -m scoring.rules score`` makes of the exported file.
+
+A night refused for its players' names alone ("Ann" and "ann": one person holding two
+numbers, refused today) still has standings: the figures go by number, never by name.
+``stored_standings`` scores such a night with the names set aside and gives its
+standings with the names as stored, so it exports as stored (``export_night``), the
+names to mend said apart.
 """
 
 import re
@@ -16,7 +22,7 @@ from django.utils.translation import gettext
 from scoring.core.records import documents
 from scoring.core.records.documents import night_games, night_seats
 from scoring.models import Game, Night
-from scoring.rules import InvalidInput, read_night
+from scoring.rules import InvalidInput, read_night, score_night
 from scoring.rules.names import normal_name
 from scoring.words.problems import name_refused, spoken
 
@@ -48,6 +54,44 @@ def night_mends(night: Night) -> list[Mend]:
     else:
         mends = []
     return [*names_refused(seats), *mends]
+
+
+def stored_standings(night: Night) -> dict:
+    """The ``cinch-standings/1`` document of ``night`` from its stored totals, as
+    ``documents.standings``; a night today's rules refuse for its players' names alone is
+    scored with each player named by number instead, its document then giving the names as
+    stored. ``InvalidInput`` (the problems of the night as stored) when the night is
+    refused for more than its names (an odd player count, a result out of reach)."""
+    seats, games = night_seats(night), night_games(night)
+    try:
+        return documents.standings(night, seats, games)
+    except InvalidInput as invalid:
+        refused = invalid
+    document = documents.night_document(night, seats, games, with_hands=False)
+    names = {_stand_in(seat): seat.member.name for seat in seats}
+    players = [
+        _named(player, _stand_in(seat))
+        for player, seat in zip(document["players"], seats, strict=True)
+    ]
+    try:
+        standings = score_night(document | {"players": players})
+    except InvalidInput:
+        raise refused from None
+    for row in standings["standings"]:
+        row["players"] = [names[name] for name in row["players"]]
+    for player in standings["money"]["players"]:
+        player["name"] = names[player["name"]]
+    return standings
+
+
+def _stand_in(seat) -> str:
+    """A name no two players share, whatever the members' names: ``#3``."""
+    return f"#{seat.number}"
+
+
+def _named(player, name: str):
+    """``player`` of a night file (a name, or a house player's object) named ``name``."""
+    return {**player, "name": name} if isinstance(player, dict) else name
 
 
 def names_refused(seats) -> list[Mend]:

@@ -54,6 +54,23 @@ addEventListener("DOMContentLoaded", () => {
     return said.join(" · ");
   };
 
+  // A hand given as totals has no cards to say: it is said in the site's own words for
+  // it (games/tables.py, totals_pattern: "Pair 3 bids 4; points 4 v 2"), which the hand
+  // form carries with {bidder}, {bid}, {a} and {b} to fill in; "—" for what is not given.
+  const totalsSummary = (form) => {
+    const pattern = form.dataset.totals;
+    const points = [...form.querySelectorAll("[name^=points_]")].map((field) => field.value.trim());
+    if (!pattern || !points.some(Boolean)) return "";
+    const bid = form.querySelector("select[name=bid]");
+    const given = {
+      bidder: form.querySelector("[name=bidder]:checked")?.value,
+      bid: bid?.value ? bid.selectedOptions[0]?.textContent.trim() : "",
+      a: points[0],
+      b: points[1],
+    };
+    return pattern.replace(/\{(\w+)\}/g, (_, name) => given[name] || "—");
+  };
+
   // A new entry key: 128 random bits, as the site's own (links/forms.py). Not
   // crypto.randomUUID, which a page served over the hall's plain HTTP does not have.
   const entryKey = () => {
@@ -199,7 +216,7 @@ addEventListener("DOMContentLoaded", () => {
         action: form.action,
         body,
         title: (title || "").trim(),
-        summary: summary(form),
+        summary: totalsSummary(form) || summary(form),
         position,
       };
       const items = load();

@@ -194,6 +194,10 @@ def test_money_bid_wins_and_the_game_takes_no_more_hands(client_as, scorer, dire
     page = client.get(url(game))
     assertContains(page, "Won by pair 2 (Money)")
     assertNotContains(page, 'id="entry"')
+    # The bid as the hand form names it, in the page's language.
+    assertContains(page, "Pair 2 bids Money: made")
+    client.cookies["django_language"] = "fr"
+    assertContains(client.get(url(game)), "Enchère Argent de la paire 2 : réussie")
     # A director may still change a finished game, but the rules core takes no more hands.
     refused = client_as(director).post(url(game), cards())
     assert refused.status_code == 200

@@ -2,11 +2,16 @@
 (``links.answers``): a resend of what the site holds already is a success, another hand
 at that number is said apart, and the round board shows when the phone was last heard."""
 
+import html
+import re
+
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring.games import services as games_services
+from scoring.games.tables import card_labels, hand_words
 from scoring.links.tokens import TableLink, link_path
 from scoring.models import Game
 from tests.factories import night_with_schedule
@@ -64,6 +69,34 @@ def test_a_different_hand_at_that_number_is_said_apart_and_nothing_written(clien
     assert [(h.bidder, h.bid) for h in game.hands.all()] == [(2, 3)]
     game.refresh_from_db()
     assert game.disputed_hand == 1
+
+
+def totals_pattern_on(page) -> str:
+    """The words the phone's script fills in for a hand it keeps given as totals."""
+    form = re.search(r'<form [^>]*data-keep-offline="hand"[^>]*>', page.content.decode())
+    return html.unescape(re.search(r'data-totals="([^"]*)"', form[0])[1])
+
+
+@pytest.mark.parametrize(
+    ("language", "pattern"),
+    [
+        ("en", "Pair {bidder} bids {bid}; points {a} v {b}"),
+        ("fr", "Enchère {bid} de la paire {bidder}\u00a0; points {a} à {b}"),
+    ],
+)
+def test_a_hand_kept_as_totals_is_said_as_the_site_says_it_once_saved(
+    client, game, language, pattern
+):
+    client.cookies["django_language"] = language
+
+    shown = totals_pattern_on(client.get(link_path(game, game.pair_a)))
+    send(client, game, game.pair_a, data=HAND)
+
+    assert shown == pattern
+    assert "not out" not in shown
+    with translation.override(language):
+        saved = hand_words(game.hands.get(), card_labels(game.night.rules_variant))
+    assert shown.format(bidder=1, bid=2, a=2, b=2) == saved
 
 
 def test_a_disputed_hand_is_on_the_round_board_until_the_pair_settles_it(

@@ -1,6 +1,7 @@
 """A table's own link: its phone page, refusals, and a result confirmed by a second person
 (issue 14)."""
 
+import datetime
 import io
 
 import pytest
@@ -8,6 +9,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring.core.records import documents
@@ -283,6 +285,34 @@ def test_the_audit_trail_names_the_link_each_change_came_through(client, directo
     ]
     game.refresh_from_db()
     assert game.confirmed_by == director.username
+
+
+def test_a_phone_heard_at_each_post_is_no_change_in_the_audit_trail(client, game):
+    hand = {"bidder": str(game.pair_b), "bid": "2", "points_a": "2", "points_b": "2"}
+    for number in (1, 2, 3):
+        post(client, game, game.pair_b, data=hand | {"position": str(number)})
+
+    game.refresh_from_db()
+    assert game.link_heard_at is not None  # the round board's note, not a change
+    changed = [entry.changes for entry in audit.game_trail(game) if entry.what == "Game"]
+    a, b = (f"score (pair {pair})" for pair in game.pairs)
+    made = (("round", "", "1"), ("first pair", "", "1"), ("second pair", "", "2"))
+    assert changed == [
+        ((a, "4", "6"), (b, "4", "6")),
+        ((a, "2", "4"), (b, "2", "4")),
+        ((a, "0", "2"), (b, "0", "2")),
+        made,  # the schedule
+    ]
+
+
+def test_a_moment_in_the_audit_trail_is_worded_with_its_time(settings):
+    settings.TIME_ZONE = "UTC"
+    moment = datetime.datetime(2026, 11, 28, 21, 5, tzinfo=datetime.UTC)
+
+    assert audit.value_words(moment) == "November 28, 2026, 21:05"
+    with translation.override("fr"):
+        assert audit.value_words(moment) == "28 novembre 2026, 21 h 05"
+    assert audit.value_words(moment.date()) == "November 28, 2026"
 
 
 def test_table_links_command(game, night):

@@ -7,8 +7,10 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring.games import services as games_services
+from scoring.links.tokens import link_path
 from scoring.models import Game
 from tests.factories import ScorerFactory, night_with_schedule
+from tests.phones import Phone
 
 pytestmark = pytest.mark.django_db
 
@@ -103,6 +105,46 @@ def test_a_disputed_result_is_settled_alone(client, client_as, scorer):
 
     assertNotContains(response, f'value="{disputed.pk}-')
     assertContains(response, f'value="{games[1].pk}-')
+
+
+def dispute(game: Game) -> None:
+    """The second pair disputes the result through its table link."""
+    Phone().post(link_path(game, game.pair_b) + "dispute/", {"reason": "we had 8"})
+
+
+@pytest.mark.parametrize(
+    ("language", "current", "other"),
+    [
+        pytest.param(
+            "en",
+            "0 of 3 tables still to report, 2 awaiting confirmation, 1 disputed",
+            "Round 2: all results in, 2 awaiting confirmation, 1 disputed",
+            id="en",
+        ),
+        pytest.param(
+            "fr",
+            "sur 3 tables, 0 encore à rendre, 2 en attente de confirmation, 1 contestée",
+            "Tour 2 : tous les résultats sont entrés, 2 en attente de confirmation, 1 contestée",
+            id="fr",
+        ),
+    ],
+)
+def test_a_disputed_result_is_counted_as_disputed(client_as, scorer, language, current, other):
+    night, games = round_one_entered(scorer)
+    for game in Game.objects.filter(night=night, round=2):
+        result = {"winner": game.pair_a, "score": [11, 4], "cinches": [0, 0]}
+        games_services.game_result_record(game=game, result=result, user=scorer)
+    dispute(games[0])
+    dispute(Game.objects.filter(night=night, round=2).first())
+    client = client_as(scorer)
+    client.cookies["django_language"] = language
+
+    response = board(client, night)
+
+    assertContains(response, current)
+    assertContains(response, other)  # a round past the current one, folded
+    if language == "en":
+        assertContains(response, "Confirm round 1's results (2)")
 
 
 def test_only_scorers_confirm_and_an_unknown_round_is_not_found(client, client_as, scorer):

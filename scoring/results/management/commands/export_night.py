@@ -9,8 +9,13 @@ same bytes ``--night-file`` prints) and says what it wrote: the nights' results 
 form ``import_night`` takes back, for a backup anyone can read. It is not the whole
 database (no logins, no audit trail): ``backup_db`` or ``pg_dump`` copies that.
 
-A night file is always exported as stored, even a night today's rules refuse (one an
-earlier version stored: ``check_nights``); the games to mend are then named on stderr.
+A night is always exported as stored, even one today's rules refuse (one an earlier
+version stored: ``check_nights``), and what to mend is then named on stderr: its file
+every hand as entered, and its standings from the stored totals, a night refused for its
+players' names alone ("Ann" and "ann") scored by number with its names as stored
+(``core.records.mending.stored_standings``). Neither document has a field for what is
+wrong, so stderr alone says it; such a file is one ``python3 -m scoring.rules score``
+refuses, with the same words.
 """
 
 from pathlib import Path
@@ -19,10 +24,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from scoring.core.records import documents
-from scoring.core.records.mending import night_mends
+from scoring.core.records.mending import night_mends, stored_standings
 from scoring.core.ui.command_io import look_up, print_document, refusing_invalid
 from scoring.models import Night
-from scoring.results import selectors as results_selectors
 from scoring.rules.__main__ import EXIT_INVALID
 from scoring.rules.jsonio import dump_json
 
@@ -62,7 +66,7 @@ class Command(BaseCommand):
         # A night set up on the site may not be ready to score (e.g. an odd player count).
         summary = f"Night {night_id} cannot be scored yet (--night-file exports it as stored)."
         with refusing_invalid(self, summary):
-            document = results_selectors.night_standings(night)
+            document = stored_standings(night)
         print_document(self, document)
         # Scored from the stored totals: a hand today's rules refuse is still named.
         self.name_mends(night)
