@@ -43,7 +43,7 @@ run: install
 	SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} $(DEV_SETTINGS) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # The night in the hall: the club's database served to the players' phones on the hall's
-# network by gunicorn (scripts/hall says how). `make hall HALL_ADDRESS=192.168.1.20
+# network by Hypercorn (scripts/hall says how). `make hall HALL_ADDRESS=192.168.1.20
 # PORT=8080` chooses the address and port; HALL_CERT=... HALL_KEY=... serve HTTPS.
 hall: install
 	scripts/check-weasyprint $(PY)

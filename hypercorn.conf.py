@@ -19,6 +19,11 @@ workers = 3
 # the Wi-Fi, or one left open on purpose.
 read_timeout = 30
 keep_alive_timeout = 5
+# At most this many connections open at once from one address, in each process; one more
+# is closed as soon as it is accepted (cinch_club/connection_cap.py, set by the worker's
+# application module, cinch_club.hall_wsgi). A phone's browser opens six at most; phones
+# that reach the laptop through a router of their own share its address.
+connections_per_address = 20
 # A request's headers in at most 16 KiB (h11's), its body in at most twice what the site
 # accepts in a file: a bigger one is refused before Django reads it; a file just over the
 # site's limit still reaches Django, whose refusal names the limit (core.http.uploads).

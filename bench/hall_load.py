@@ -7,7 +7,9 @@ running Django in its event loop's threads), the hall settings
 made beside the database as ``scripts/hall`` makes it (``cinch_club.hall``), and
 ``SITE_URL`` the address the pair cards print. The database is an SQLite file made for
 the run (migrated, a 40-pair night imported). It listens on the loopback only: the
-phones are threads of this process, so they need no network.
+phones are threads of this process, so they need no network, each connecting from a
+loopback address of its own as each phone on the hall's Wi-Fi has its own (the server
+caps the connections of each address).
 
 Each phone is one pair's, with its own cookies, and does what a player does with the
 pair card's code: it opens ``/p/<code>/`` and from then on reloads that page, which
@@ -42,7 +44,15 @@ from pathlib import Path
 
 from bench.table_links import entry_of, news_of, winning_hands
 from scoring.rules.simulate import random_night
-from tests.reliability.live_site import Browser, Database, HallServer, Site, form_of, shown
+from tests.reliability.live_site import (
+    Browser,
+    Database,
+    HallServer,
+    Site,
+    form_of,
+    phone_address,
+    shown,
+)
 
 TABLES = int(os.environ.get("CINCH_BENCH_TABLES", "20"))
 ROUNDS = int(os.environ.get("CINCH_BENCH_ROUNDS", "3"))
@@ -89,10 +99,10 @@ class Result:
 
 
 class Phone:
-    """One pair's phone on its code: its own cookies, every request timed."""
+    """One pair's phone on its code: its own cookies and address, every request timed."""
 
-    def __init__(self, server: HallServer, code: str, timings: Timings, pause: tuple):
-        self.browser = Browser(server, proxied=False)
+    def __init__(self, server: HallServer, pair: int, code: str, timings: Timings, pause: tuple):
+        self.browser = Browser(server, proxied=False, source=phone_address(pair))
         self.timings, self.pause = timings, pause
         opened = self.browser.get(code)
         assert opened.status == 200, (code, opened.status)
@@ -151,7 +161,7 @@ def play(server: HallServer, code: dict, timings: Timings, pause: tuple) -> None
     """A pair's night on its code: its game of each round, entered or confirmed."""
     pair, games = code["pair"], code["games"]
     chance = random.Random(pair)
-    phone = Phone(server, code["code"], timings, pause)
+    phone = Phone(server, pair, code["code"], timings, pause)
     for _, label, first, _second in games:
         page = phone.game_page(label)
         if pair == first:

@@ -196,7 +196,7 @@ def test_dev_debug(settings_module, overrides, expected):
     assert str(dev.DEBUG) == expected
 
 
-@pytest.mark.parametrize("module", ["cinch_club.wsgi", "cinch_club.asgi"])
+@pytest.mark.parametrize("module", ["cinch_club.wsgi", "cinch_club.asgi", "cinch_club.hall_wsgi"])
 def test_entry_points_default_to_prod_settings(module):
     refused = _python(f"import {module}")
     served = _python(

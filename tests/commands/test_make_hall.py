@@ -1,4 +1,4 @@
-"""``make hall`` end to end (``scripts/hall``): gunicorn on this machine's address on a
+"""``make hall`` end to end (``scripts/hall``): Hypercorn on this machine's address on a
 network, with the hall's settings, over a database of its own.
 
 It refuses a database with the demo in it and names the command that removes it; then

@@ -52,6 +52,15 @@ SCORERS = 16
 SECRET_KEY = secrets.token_urlsafe(50)
 
 
+def phone_address(number: int) -> str:
+    """The loopback address phone ``number`` (from 0) connects from: a client of its own
+    to the server, as each phone is on the hall's Wi-Fi (Linux answers all of
+    127.0.0.0/8; :class:`Browser`'s ``source``)."""
+    if not 0 <= number < 250:
+        raise ValueError(f"phone {number}: the loopback has addresses for phones 0 to 249")
+    return f"127.0.0.{2 + number}"
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind((HOST, 0))
@@ -326,20 +335,23 @@ class Server:
 
 
 class HallServer(Server):
-    """Hypercorn as ``make hall`` runs it (``hypercorn.conf.py``), on a free loopback port."""
+    """Hypercorn as ``make hall`` runs it (``hypercorn.conf.py``, ``cinch_club.hall_wsgi``),
+    on a free loopback port; ``workers``: other than its processes."""
 
     log_ticks_per_second = 1_000_000  # ``%(D)s``: microseconds
 
-    def __init__(self, site: Site):
+    def __init__(self, site: Site, *, workers: int | None = None):
         super().__init__(site)
         hall = runpy.run_path(str(REPOSITORY / "hypercorn.conf.py"))
-        self.workers, self.threads = hall["workers"], min(32, (os.cpu_count() or 1) + 4)
+        self.workers = workers or hall["workers"]
+        self.threads = min(32, (os.cpu_count() or 1) + 4)
+        self.connections_per_address = hall["connections_per_address"]
 
     def command(self) -> list[str]:
         return [
-            *(sys.executable, "-m", "hypercorn", "cinch_club.wsgi:application"),
+            *(sys.executable, "-m", "hypercorn", "cinch_club.hall_wsgi:application"),
             *("--config", f"file:{REPOSITORY / 'hypercorn.conf.py'}"),
-            *("--bind", f"{HOST}:{self.port}"),
+            *("--bind", f"{HOST}:{self.port}", "--workers", str(self.workers)),
             *("--access-logfile", str(self.access_log)),
             *("--access-logformat", "%(D)s %(m)s %(U)s %(s)s"),
             *("--error-logfile", str(self.error_log)),
@@ -363,8 +375,11 @@ class Browser:
         address: str | None = None,
         *,
         proxied: bool = True,
+        source: str | None = None,
     ):
         self.server = server
+        # The address it connects from (``phone_address``), or the loopback's usual one.
+        self.source = source
         self.cookies: dict[str, str] = dict(cookies or {})
         # Behind production's TLS proxy (its X-Forwarded-Proto), or a phone on the hall's
         # plain HTTP (``make hall``: no proxy).
@@ -376,7 +391,12 @@ class Browser:
         self.sent = 0  # requests sent, answered or not
 
     def request(self, method: str, path: str, form: dict | None = None) -> Response:
-        connection = http.client.HTTPConnection(HOST, self.server.port, timeout=self.timeout)
+        connection = http.client.HTTPConnection(
+            HOST,
+            self.server.port,
+            timeout=self.timeout,
+            source_address=(self.source, 0) if self.source else None,
+        )
         headers = {}
         if self.proxied:
             headers["X-Forwarded-Proto"] = "https"
