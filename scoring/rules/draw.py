@@ -46,8 +46,8 @@ from scoring.rules.names import name_key, normal_name
 from scoring.rules.night.reading import NightReader, read_night
 
 NOISE = 1 << 20
-# The matching is O(n³) in pure Python: 80 players take 0.15 s, 200 about 3 s
-# (docs/performance.md).
+# The matching is O(n³) in pure Python: 80 players take about 0.15 s, 200 about 2 s
+# (docs/performance.md, ``python3 bench/run.py partners``).
 MOST_PLAYERS = 200
 
 
