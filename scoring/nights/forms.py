@@ -77,6 +77,12 @@ class DrawForm(forms.Form):
         """Whether the numbers are dealt with new partners (read once ``is_valid``)."""
         return getattr(self, "cleaned_data", {}).get("partners") != self.RANDOM
 
+    @property
+    def chosen(self) -> tuple[str, str]:
+        """The choice as the value to post again, and its words."""
+        value = self.NEW if self.new_partners else self.RANDOM
+        return value, dict(self.fields["partners"].choices)[value]
+
 
 def _night_problems(read: str, value) -> tuple:
     """What the rules core's night reader makes of ``value``, and its problems in words."""

@@ -191,11 +191,11 @@ class NightDrawAgain(ConfirmFirst, NightDraw):
             return {}
         form = DrawForm(self.request.GET)
         form.is_valid()
-        choice = DrawForm.NEW if form.new_partners else DrawForm.RANDOM
+        choice, said = form.chosen
         return {
             "fields": {"partners": choice},
             "after_title": gettext("The numbers will be dealt:"),
-            "after": [dict(form.fields["partners"].choices)[choice]],
+            "after": [said],
         }
 
 
