@@ -5,7 +5,8 @@ sheets of the draw take to print.
 
 Run as ``.venv/bin/python bench/run.py`` (``make bench``) or, for the rules core alone, as
 ``python3 bench/run.py`` from the repository root: the rules core needs nothing but the
-standard library. Name sections to run only those: ``bench/run.py score schedule``.
+standard library (its sections: ``score``, ``schedule``, ``partners``). Name sections to
+run only those: ``bench/run.py score schedule``.
 Each benchmark is a function in ``BENCHMARKS`` that prints its own lines; a later
 section is one more function added to that list.
 
@@ -19,16 +20,19 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY))
 
+import functools  # noqa: E402
 import importlib  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
+import random  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 
 from bench.measure import REPEATS, timings  # noqa: E402
+from scoring.rules.draw import MOST_PLAYERS, deal_new_partners, night_partnerships  # noqa: E402
 from scoring.rules.jsonio import dump_json, load_json  # noqa: E402
 from scoring.rules.night.documents import score_night  # noqa: E402
 from scoring.rules.schedule import schedule_document  # noqa: E402
@@ -171,6 +175,29 @@ def bench_schedule() -> None:
     )
 
 
+# (players, earlier nights): a club's 40 and 80 players over a season, the most the draw
+# takes, and a small club over a long season, whose repeats cannot all be avoided.
+PARTNERS_SEASONS = [(40, 20), (80, 20), (160, 20), (MOST_PLAYERS, 20), (12, 40)]
+
+
+def bench_new_partners() -> None:
+    """The draw that gives new partners: a night dealt against a season of nights that
+    were dealt at random."""
+    for players, nights in PARTNERS_SEASONS:
+        chance = random.Random(players)
+        club = [f"P{number}" for number in range(players)]
+        earlier = []
+        for _ in range(nights):
+            chance.shuffle(club)
+            earlier.append(night_partnerships(list(club)))
+        deal = functools.partial(deal_new_partners, club, earlier, chance=random.Random(1))
+        best, median = timings(deal, REPEATS if players <= 80 else 3)
+        print(
+            f"new partners, {players} players after {nights} nights "
+            f"({len(deal().repeats)} repeats): best {best:.3f} s, median {median:.3f} s"
+        )
+
+
 def site_section(module: str, function: str):
     """A section of the site's, imported only when it runs: the rules-core sections run
     where Django is not installed."""
@@ -186,6 +213,7 @@ BENCHMARKS = [
     bench_score_night,
     bench_score_command_against_naive,
     bench_schedule,
+    bench_new_partners,
     site_section("bench.pages", "bench_pages"),
     site_section("bench.pages", "bench_entry_and_sheets"),
     site_section("bench.pages", "bench_members"),

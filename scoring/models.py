@@ -120,6 +120,13 @@ class Night(models.Model):
         help_text=gettext_lazy("Whatever language the screen shows."),
     )
     drawn_at = models.DateTimeField(null=True, blank=True)
+    draw_outcome = models.JSONField(
+        null=True,
+        blank=True,
+        help_text='What the draw of a night in a season did (rules.draw): {"new_partners": '
+        'true, "earlier_nights": 6, "repeats": [{"pair": 2, "members": [4, 9], '
+        '"nights_ago": [3]}]}; empty when no season, or once a swap changed its pairs.',
+    )
     is_final = models.BooleanField(
         default=False,
         help_text="A director closed the night: nothing changes until a director re-opens it.",

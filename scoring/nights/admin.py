@@ -40,6 +40,7 @@ class NightAdmin(NightRecordAdmin):
     list_filter = ["variant", "date", "is_final"]
     search_fields = ["name"]
     inlines = [SeatInline]
+    readonly_fields = ["draw_outcome"]  # what the draw did: the draw's to say, not typed
 
     def night_ids(self, obj) -> set[int]:
         return {obj.pk}

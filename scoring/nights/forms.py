@@ -1,6 +1,6 @@
-"""Forms of a night: its settings (new or edited), its players, the swap of two drawn
-numbers. They turn what was typed into the data ``nights.services`` takes; the rules core
-judges it (the split, the players, the amounts).
+"""Forms of a night: its settings (new or edited), its players, how the numbers are
+drawn, the swap of two drawn numbers. They turn what was typed into the data
+``nights.services`` takes; the rules core judges it (the split, the players, the amounts).
 
 Vocabulary: a *night* seats *players* on drawn *numbers*; numbers 2k-1 and 2k form *pair* k.
 """
@@ -54,6 +54,34 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices = [(seat.number, f"{seat.number} — {seat.member.name}") for seat in seats]
         self.fields["first"].choices = self.fields["second"].choices = choices
+
+
+class DrawForm(forms.Form):
+    """How a night in a season is dealt: with new partners (the default, so a post that
+    does not say deals them too) or at random."""
+
+    NEW, RANDOM = "new", "random"
+    partners = forms.ChoiceField(
+        label=_("Partners"),
+        choices=[
+            (NEW, _("New partners: the fewest partnerships of the season's earlier nights")),
+            (RANDOM, _("At random")),
+        ],
+        initial=NEW,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+
+    @property
+    def new_partners(self) -> bool:
+        """Whether the numbers are dealt with new partners (read once ``is_valid``)."""
+        return getattr(self, "cleaned_data", {}).get("partners") != self.RANDOM
+
+    @property
+    def chosen(self) -> tuple[str, str]:
+        """The choice as the value to post again, and its words."""
+        value = self.NEW if self.new_partners else self.RANDOM
+        return value, dict(self.fields["partners"].choices)[value]
 
 
 def _night_problems(read: str, value) -> tuple:

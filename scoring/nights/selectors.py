@@ -1,5 +1,6 @@
 """Reads of a night: its seats, games and pair names, the night page's overview and
-pattern table, its file; a fixed number of queries per page however many games.
+pattern table, its file, what its draw looks back on and what it did; a fixed number of
+queries per page however many games.
 """
 
 from dataclasses import dataclass, field
@@ -10,10 +11,12 @@ from django.db.models.functions import Coalesce
 from scoring.core.records import documents
 from scoring.core.records.guards import play_started
 from scoring.core.records.pairs import pair_names
+from scoring.core.records.seasons import earlier_nights, night_season
 from scoring.models import Game, Night, Seat
 from scoring.rules import InvalidInput, read_night
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.schedule import byes
+from scoring.words.draws import draw_words
 
 
 def nights_list() -> QuerySet[Night]:
@@ -117,3 +120,30 @@ def night_like(document) -> Night | None:
 def made_by_form(token) -> bool:
     """Whether the form that sent ``token`` already made a night (a second post)."""
     return token is not None and Night.objects.filter(form_token=token).exists()
+
+
+def earlier_partnerships(night: Night) -> list[list[tuple[int, int]]] | None:
+    """The partnerships (member ids) of each earlier night of the night's season, oldest
+    first, as the draw looks back on them (``rules.draw``); ``None`` for a night in no
+    season. Two queries, however many nights."""
+    season = night_season(night)
+    if season is None:
+        return None
+    nights = list(earlier_nights(season, night).values_list("pk", flat=True))
+    pairs: dict[int, dict[int, list[int]]] = {pk: {} for pk in nights}
+    seats = Seat.objects.filter(night__in=nights).order_by("number")
+    for night_id, number, member in seats.values_list("night_id", "number", "member_id"):
+        pairs[night_id].setdefault((number + 1) // 2, []).append(member)
+    return [
+        [(two[0], two[1]) for _, two in sorted(pairs[pk].items()) if len(two) == 2] for pk in nights
+    ]
+
+
+def draw_said(night: Night, seats: list[Seat]) -> str:
+    """What the night's draw did, in words (empty for a night in no season)."""
+    return draw_words(night.draw_outcome, {seat.member_id: seat.member.name for seat in seats})
+
+
+def in_a_season(night: Night) -> bool:
+    """Whether the night counts in a season: its draw may then give new partners."""
+    return night_season(night) is not None

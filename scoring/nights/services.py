@@ -4,7 +4,9 @@ file; then a night's settings after it is made: edited until the night is final,
 deleted while none of its games has finished, or archived once one has (hidden from the
 lists of nights, kept in the members' season).
 
-The draw, the swaps and the schedule change only until play starts
+A night in a season is drawn, by default, with the fewest partnerships of the season's
+earlier nights (``rules.draw``), and keeps what its draw did. The draw, the swaps and
+the schedule change only until play starts
 (``refuse_if_play_started``), and none on a final night (``lock_open_night``). One
 transaction each; the history keeps every change.
 """
@@ -34,14 +36,15 @@ from scoring.games.services import save_game_totals
 from scoring.links.codes import pair_codes_renew
 from scoring.links.services import revoke_links
 from scoring.models import Game, Hand, Night, Seat
-from scoring.nights import attendance_import, signals
+from scoring.nights import attendance_import, selectors, signals
 from scoring.rules import InvalidInput, Problem, read_night, schedule
 from scoring.rules.attendance import keep_house_apart
-from scoring.rules.errors import gettext_noop, words
+from scoring.rules.draw import deal_new_partners
+from scoring.rules.errors import Refused, gettext_noop, words
 from scoring.rules.names import name_key, normal_name
 from scoring.rules.pot import MoneySettings
 from scoring.rules.variants import get_variant
-from scoring.words.problems import name_refused
+from scoring.words.problems import name_refused, refusal
 
 NUL_IN_NIGHT_NAME = words(gettext_noop("a night's name cannot contain the NUL character"))
 NUL_IN_PLAYER_NAME = words(gettext_noop("a player's name cannot contain the NUL character"))
@@ -119,20 +122,61 @@ def _refuse_if_form_used(token) -> None:
 
 @audited
 @transaction.atomic
-def night_draw(*, night: Night, user=None, chance=None) -> list[Seat]:
-    """Deal the numbers out at random (``secrets.SystemRandom``) before play starts."""
+def night_draw(*, night: Night, user=None, chance=None, new_partners: bool = True) -> list[Seat]:
+    """Deal the numbers out at random (``secrets.SystemRandom``) before play starts.
+
+    A night in a season is dealt, unless ``new_partners`` is off, with the fewest
+    partnerships of the season's earlier nights, the oldest first (``rules.draw``); the
+    night keeps what the draw did (``draw_outcome``) for its pages to say. Two house
+    players are never a pair, either way."""
     lock_open_night(night)
     refuse_if_play_started(night)
     seats = list(Seat.objects.select_for_update().filter(night=night).order_by("number"))
-    numbers = [seat.number for seat in seats]
-    (chance or secrets.SystemRandom()).shuffle(numbers)
-    numbers = keep_house_apart(numbers, [seat.house for seat in seats])
+    chance = chance or secrets.SystemRandom()
+    earlier = selectors.earlier_partnerships(night)
+    if earlier and new_partners:
+        numbers, night.draw_outcome = _deal_new_partners(seats, earlier, chance)
+    else:
+        numbers = [seat.number for seat in seats]
+        chance.shuffle(numbers)
+        numbers = keep_house_apart(numbers, [seat.house for seat in seats])
+        night.draw_outcome = None if earlier is None else _dealt_at_random(new_partners, earlier)
     _renumber(seats, numbers)
     revoke_links(Game.objects.select_for_update().filter(night=night))
     pair_codes_renew(night=night)
     night.drawn_at = datetime.datetime.now(tz=datetime.UTC)
-    night.save(update_fields=["drawn_at", "updated_at"])
+    night.save(update_fields=["drawn_at", "draw_outcome", "updated_at"])
     return sorted(seats, key=lambda seat: seat.number)
+
+
+def _deal_new_partners(seats: list[Seat], earlier, chance) -> tuple[list[int], dict]:
+    """The numbers the rules core deals ``seats`` against ``earlier`` (member ids), and
+    the outcome the night keeps."""
+    members = [seat.member_id for seat in seats]
+    house = [seat.member_id for seat in seats if seat.house]
+    try:
+        deal = deal_new_partners(members, earlier, house=house, chance=chance)
+    except Refused as refused:
+        raise ValidationError(refusal(refused)) from None
+    outcome = {
+        "new_partners": True,
+        "earlier_nights": deal.earlier_nights,
+        "repeats": [
+            {
+                "pair": repeat.pair,
+                "members": list(repeat.players),
+                "nights_ago": list(repeat.nights_ago),
+            }
+            for repeat in deal.repeats
+        ],
+    }
+    return list(deal.numbers), outcome
+
+
+def _dealt_at_random(new_partners: bool, earlier: list) -> dict:
+    """A night in a season dealt by the plain shuffle: the director asked for it, or it is
+    the season's first night (nothing could repeat)."""
+    return {"new_partners": new_partners, "earlier_nights": len(earlier), "repeats": []}
 
 
 def _renumber(seats: list[Seat], numbers: list[int]) -> None:
@@ -180,7 +224,17 @@ def seats_swap(
         games = Game.objects.select_for_update().filter(night=night)
         revoke_links(games.filter(Q(pair_a__in=pairs) | Q(pair_b__in=pairs)))
         pair_codes_renew(night=night, pairs=pairs)
+        _forget_draw_outcome(night)
     mark_night_changed(night.pk)
+
+
+def _forget_draw_outcome(night: Night) -> None:
+    """The draw's words said which pairs repeat: once a swap changes the pairs, they no
+    longer hold, so the night stops saying them."""
+    night.refresh_from_db(fields=["draw_outcome"])
+    if night.draw_outcome is not None:
+        night.draw_outcome = None
+        night.save(update_fields=["draw_outcome", "updated_at"])
 
 
 def _refuse_if_draw_changed(night: Night, seen: str, first: int, second: int) -> None:

@@ -35,7 +35,14 @@ from scoring.games.tables import PlayoffTable
 from scoring.links import scorers
 from scoring.links.forms import ScorerDeviceForm
 from scoring.nights import selectors, services
-from scoring.nights.forms import NightEditForm, NightForm, SwapForm, seating, split_percent
+from scoring.nights.forms import (
+    DrawForm,
+    NightEditForm,
+    NightForm,
+    SwapForm,
+    seating,
+    split_percent,
+)
 from scoring.nights.tables import NightTable, PairTable, PatternTable, SeatTable
 from scoring.rules import all_variants
 from scoring.rules.jsonio import dump_json
@@ -89,6 +96,7 @@ class NightDetailView(PublicPage, NightPage):
             split_percent=split_percent(self.night.split),
             overview=overview,
             pair_table=PairTable(pairs),
+            draw_said=selectors.draw_said(self.night, overview.seats),
             pattern_table=PatternTable(overview.rounds, tables_used=overview.tables),
             playoff_table=PlayoffTable(overview.playoffs),
             tables=tablegames_selectors.night_tables(self.night),
@@ -131,14 +139,18 @@ class NightDrawPage(PublicPage, NightPage):
             seat_table=SeatTable(seats),
             started=overview.started,
             scheduled=bool(overview.rounds),
+            draw_form=DrawForm() if selectors.in_a_season(self.night) else None,
+            draw_said=selectors.draw_said(self.night, seats),
             **kwargs,
         )
 
 
 class NightDraw(DirectorRequiredMixin, NightPage):
     def post(self, request, pk):
+        form = DrawForm(request.POST)
+        form.is_valid()
         try:
-            services.night_draw(night=self.night, user=request.user)
+            services.night_draw(night=self.night, user=request.user, new_partners=form.new_partners)
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
@@ -170,7 +182,21 @@ class NightDrawAgain(ConfirmFirst, NightDraw):
             button=gettext("Draw again"),
             back=self.night_url("night-draw"),
             undo=gettext("The old draw stays in the night's history; swaps can put numbers back."),
+            **self.partners_asked(),
         )
+
+    def partners_asked(self) -> dict[str, Any]:
+        """The draw page's choice of partners, carried to the button that draws again."""
+        if not selectors.in_a_season(self.night):
+            return {}
+        form = DrawForm(self.request.GET)
+        form.is_valid()
+        choice, said = form.chosen
+        return {
+            "fields": {"partners": choice},
+            "after_title": gettext("The numbers will be dealt:"),
+            "after": [said],
+        }
 
 
 class NightSwap(DirectorRequiredMixin, NightDrawPage):

@@ -1,8 +1,11 @@
-"""``python3 -m scoring.rules score FILE|-``, ``schedule N`` and ``ladder FILE|-``.
+"""``python3 -m scoring.rules score FILE|-``, ``schedule N``, ``ladder FILE|-`` and
+``draw FILE|- [PLAYER ...]``.
 
 ``score`` reads a night (``cinch-night/1``, answered with ``cinch-standings/1``) or a
 single table's game (``cinch-game/1``, answered with ``cinch-board/1``), told apart by
-the document's ``format``. Standard library only, so a club can score a night file on
+the document's ``format``. ``draw`` deals the numbers of a season's next night so that
+partners are new (``draw.draw_document``, answered with ``cinch-draw/1``). Standard
+library only, so a club can score a night file on
 any machine with Python.
 Invalid input: exit status 2, one line per problem on stderr, nothing on stdout.
 The problems are in the language LANGUAGE / LC_ALL / LC_MESSAGES / LANG name (stdlib
@@ -104,7 +107,28 @@ def schedule_command(count: str) -> tuple[str, list[str]]:
     return dump_json(schedule_document(pairs)), []
 
 
-COMMANDS = {"score": score_command, "schedule": schedule_command, "ladder": ladder_command}
+def draw_command(call) -> tuple[str, list[str]]:
+    """``(document text, problems)``: the next night of the season file ``call.file``
+    dealt to ``call.players`` (or the last night's), ``call.house`` its house players;
+    ``call.seed`` makes the draw repeatable (else the system's randomness)."""
+    import random  # only a draw needs them
+
+    from scoring.rules.draw import draw_document
+
+    chance = random.SystemRandom() if call.seed is None else random.Random(call.seed)
+
+    def answer(doc) -> dict:
+        return draw_document(doc, call.players or None, call.house or None, chance=chance)
+
+    return _document_command(call.file, gettext_noop("season file"), answer)
+
+
+COMMANDS = {
+    "score": score_command,
+    "schedule": schedule_command,
+    "ladder": ladder_command,
+    "draw": draw_command,
+}
 
 
 def plain_call(argv: list[str]) -> tuple[str, str] | None:
@@ -112,7 +136,7 @@ def plain_call(argv: list[str]) -> tuple[str, str] | None:
     6``), one that argparse reads the same way; ``None`` for anything else (help, an
     option, a mistake), which argparse reads and answers. Importing argparse and building
     its parser is a good part of the command's start-up, for a call that needs neither."""
-    if len(argv) != 2 or argv[0] not in COMMANDS:
+    if len(argv) != 2 or argv[0] not in COMMANDS or argv[0] == "draw":
         return None
     command, argument = argv
     if argument.startswith("-") and argument != "-":  # an option, to argparse ("-": stdin)
@@ -120,9 +144,10 @@ def plain_call(argv: list[str]) -> tuple[str, str] | None:
     return command, argument
 
 
-def parsed_call(argv: list[str]) -> tuple[str, str]:
-    """``(command, argument)`` as argparse reads ``argv``; it prints help or usage and
-    exits on its own when asked to or when ``argv`` is wrong."""
+def parsed_call(argv: list[str]) -> tuple[str, object]:
+    """``(command, argument)`` as argparse reads ``argv`` (``draw``'s argument: all it was
+    given); it prints help or usage and exits on its own when asked to or when ``argv``
+    is wrong."""
     import argparse
 
     parser = argparse.ArgumentParser(prog="python3 -m scoring.rules", description=__doc__)
@@ -139,8 +164,33 @@ def parsed_call(argv: list[str]) -> tuple[str, str]:
     plan.add_argument("argument", metavar="pairs", help="the number of pairs (at least 2)")
     ladder = commands.add_parser("ladder", help="print the cinch-ladder/1 of a cinch-season/1")
     ladder.add_argument("argument", metavar="file", help="the season file, or - for standard input")
+    _add_draw(commands)
     args = parser.parse_args(argv)
-    return args.command, args.argument
+    return args.command, args if args.command == "draw" else args.argument
+
+
+def _add_draw(commands) -> None:
+    draw = commands.add_parser(
+        "draw",
+        help="print the cinch-draw/1 of a cinch-season/1's next night: its numbers dealt "
+        "with the fewest partnerships of the season's nights",
+    )
+    draw.add_argument("file", help="the season file, or - for standard input")
+    draw.add_argument(
+        "players",
+        nargs="*",
+        metavar="player",
+        help="the next night's players (default: the season's last night's, with its house "
+        "players)",
+    )
+    draw.add_argument(
+        "--house",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a house player among the players (never paired with another); repeat for more",
+    )
+    draw.add_argument("--seed", type=int, help="a whole number that makes the draw repeatable")
 
 
 @contextmanager

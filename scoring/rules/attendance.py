@@ -14,6 +14,14 @@ def pair_of(number: int) -> int:
     return (number + 1) // 2
 
 
+def refuse_more_house_than_pairs(house: int, players: int) -> None:
+    """A pair never has two house players, so there can be no more of them than pairs."""
+    if 2 * house > players:
+        raise Refused(
+            words(gettext_noop("more house players than pairs: two would have to share a pair"))
+        )
+
+
 def keep_house_apart(numbers: list[int], house: list[bool]) -> list[int]:
     """``numbers`` (the number drawn by each seat) with no pair of two house players.
 
@@ -23,10 +31,7 @@ def keep_house_apart(numbers: list[int], house: list[bool]) -> list[int]:
     ``ValueError``.
     """
     numbers = list(numbers)
-    if 2 * sum(house) > len(numbers):
-        raise Refused(
-            words(gettext_noop("more house players than pairs: two would have to share a pair"))
-        )
+    refuse_more_house_than_pairs(sum(house), len(numbers))
     for _ in range(len(numbers)):
         by_pair: dict[int, list[int]] = {}
         for seat, number in enumerate(numbers):

@@ -1,33 +1,20 @@
-"""Reads of a season: the nights it takes, the night's season for the projector, its
+"""Reads of a season: the nights it takes and the night's season for the projector (kept
+in ``core.records.seasons``, as the draw reads them too), its
 ``cinch-season/1`` file and its ladder (the rules core's, over the nights' kept
 standings, so a season page does not score its nights again).
 """
 
 from dataclasses import dataclass, field
 
-from django.db.models import Q, QuerySet
-
 from scoring.core.records import documents, kept_summaries
+from scoring.core.records.seasons import night_season, season_nights
 from scoring.models import Night, NightSummary, Season
 from scoring.rules import ladder as ladder_rules
 from scoring.rules.ladder import SEASON_FORMAT, ladder, night_points
 from scoring.rules.names import name_key
 from scoring.words.names import name_order
 
-
-def season_nights(season: Season) -> QuerySet[Night]:
-    """The season's nights in the order they count: by date, then as made."""
-    taken = Q(pk__in=season.picked.values("pk"))
-    if season.first_date and season.last_date:
-        taken |= Q(date__gte=season.first_date, date__lte=season.last_date)
-    return Night.objects.filter(taken).order_by("date", "pk")
-
-
-def night_season(night: Night) -> Season | None:
-    """The newest season ``night`` counts in (its dates, or picked), if any: the one the
-    projector shows between rounds."""
-    counts = Q(picked=night) | Q(first_date__lte=night.date, last_date__gte=night.date)
-    return Season.objects.filter(counts).order_by("-first_date", "-id").first()
+__all__ = ["SeasonLadder", "night_season", "season_document", "season_ladder", "season_nights"]
 
 
 def season_document(season: Season) -> dict:

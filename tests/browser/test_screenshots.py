@@ -238,6 +238,29 @@ def test_season_screenshots(as_user, director, folder):
     projector.screenshot(path=folder / "projector-ladder.png")
 
 
+def test_draw_screenshot(as_user, director, folder):
+    """The draw of a night in a season: the director deals new partners, and the page says
+    what the draw did."""
+    season = Season.objects.create(
+        name="December 2026",
+        first_date=datetime.date(2026, 12, 1),
+        last_date=datetime.date(2026, 12, 31),
+    )
+    for week in range(3):
+        night = night_with_schedule(
+            5, name=f"Tuesday {week + 1}", date=datetime.date(2026, 12, 1 + 7 * week), draw=False
+        )
+        nights_services.night_draw(night=night, chance=random.Random(week))
+    tonight = night_with_schedule(5, name="Tuesday 4", date=datetime.date(2026, 12, 22), draw=False)
+    desktop = as_user(director, **DESKTOP)
+    desktop.goto(f"/nights/{tonight.pk}/draw/")
+    expect(desktop.get_by_label("New partners", exact=False)).to_be_checked()
+    desktop.get_by_role("button", name="Draw the numbers").click()
+    expect(desktop.locator("#draw-outcome")).to_have_text("No partnership from the last 3 nights.")
+    desktop.screenshot(path=folder / "draw-new-partners.png", full_page=True)
+    assert season.pk and (folder / "draw-new-partners.png").stat().st_size > 10_000
+
+
 def test_room_screenshots(as_user, scorer, director, folder):
     """Confirming a round at once, correcting a disputed result, the projector's standings
     paged for a big field with a withdrawn pair, the password page."""
