@@ -15,8 +15,11 @@ from cinch_club.settings.base import FILE_UPLOAD_MAX_MEMORY_SIZE
 # its event loop's thread pool (min(32, cores + 4) threads), SQLite's writers queued on
 # their lock file across all of them (cinch_club.sqlite_writers).
 workers = 3
-# A connection that sends nothing for this long is closed: a phone that walked out of
-# the Wi-Fi, or one left open on purpose.
+# Hypercorn's keep-alive timer runs from a connection's opening (or its last answer) to
+# the end of the next request's headers: headers not whole within 5 s, sent slowly or not
+# at all, close the connection. Then a body that stops arriving for 30 s closes it: a
+# phone that walked out of the Wi-Fi mid-post; what it sent never reaches the site
+# (cinch_club.whole_bodies).
 read_timeout = 30
 keep_alive_timeout = 5
 # At most this many connections open at once from one address, in each process; one more
