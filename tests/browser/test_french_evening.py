@@ -67,7 +67,7 @@ def play_a_game_in_french(page: Page) -> None:
     save_hand(page, bidder=first, bid="", cards=every_card)
     error = page.locator("#entry .errorlist")
     expect(error).to_contain_text("l’enchère manque")
-    expect(error).to_contain_text("les enchères de club11 vont de 2 à 4")
+    expect(error).to_contain_text("les enchères du Cinch du club en 11 vont de 2 à 4")
     expect(error).not_to_contain_text("bid is missing")
     for points in (4, 8, 12):
         save_hand(page, bidder=first, bid="4", cards=every_card)

@@ -209,3 +209,16 @@ def test_the_cash_count_and_the_closing_history_in_french(client_as, director):
     text = page(response)
     assert "</strong>\u00a0: a marqué la soirée définitive" in response.content.decode()
     assert not re.search(r"\w: ", text), "a colon without the space French puts before it"
+
+
+def test_one_french_name_for_chicago_cinch(catalogue):
+    assert [entry.msgid for entry, text in french_texts(catalogue) if "Chicago Cinch" in text] == []
+
+
+def test_the_tables_blurbs_name_four_handed_chicago(client_as, director, played_night):
+    client = client_as(director)
+    tables = page(client.get(reverse("scoring:table-list"), **FRENCH))
+    night = page(client.get(reverse("scoring:night-detail", args=[played_night.pk]), **FRENCH))
+
+    assert "Cinch de Chicago à deux, trois ou quatre" in tables
+    assert "Cinch de Chicago à deux, trois ou quatre" in night

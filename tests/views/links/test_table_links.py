@@ -311,7 +311,7 @@ def test_a_moment_in_the_audit_trail_is_worded_with_its_time(settings):
 
     assert audit.value_words(moment) == "November 28, 2026, 21:05"
     with translation.override("fr"):
-        assert audit.value_words(moment) == "28 novembre 2026, 21 h 05"
+        assert audit.value_words(moment) == "28 novembre 2026, 21\u00a0h\u00a005"
     assert audit.value_words(moment.date()) == "November 28, 2026"
 
 
