@@ -169,16 +169,21 @@ def test_schedule_refuses_a_bad_count(capsys, count):
     assert err.startswith("pairs: ")
 
 
-def test_bare_python_runs_the_cli_from_the_repository_root():
-    """No virtual environment, no site-packages: the core is standard library only."""
-    completed = subprocess.run(
-        [BARE_PYTHON, "-E", "-s", "-m", "scoring.rules", "score", str(EXAMPLE)],
+def bare_python_cli(*arguments: str) -> subprocess.CompletedProcess:
+    """``python3 -m scoring.rules ARGUMENTS`` from the repository root with no virtual
+    environment and no site-packages: the core is standard library only."""
+    return subprocess.run(
+        [BARE_PYTHON, "-E", "-s", "-m", "scoring.rules", *arguments],
         cwd=REPOSITORY,
         capture_output=True,
         text=True,
         timeout=60,
         check=False,
     )
+
+
+def test_bare_python_runs_the_cli_from_the_repository_root():
+    completed = bare_python_cli("score", str(EXAMPLE))
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout)["format"] == "cinch-standings/1"
 

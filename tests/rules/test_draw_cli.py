@@ -3,14 +3,13 @@ answered with ``cinch-draw/1`` (docs/guide/draw.md)."""
 
 import json
 import random
-import subprocess
 
 import pytest
 
 from scoring.rules.__main__ import main
 from scoring.rules.draw import night_partnerships
 from scoring.rules.simulate import random_night
-from tests.rules.test_cli import BARE_PYTHON, REPOSITORY
+from tests.rules.test_cli import bare_python_cli
 from tests.rules.test_draw_partners import best_deals
 
 DRAW_KEYS = ["format", "season", "earlier_nights", "players", "repeats", "clear_nights"]
@@ -130,13 +129,6 @@ def test_draw_refuses_a_bad_night_of_the_season_at_its_place(capsys, tmp_path):
 def test_bare_python_draws_a_season_file(tmp_path):
     path = tmp_path / "season.json"
     path.write_text(json.dumps(season_of(3)), encoding="utf-8")
-    completed = subprocess.run(
-        [BARE_PYTHON, "-E", "-s", "-m", "scoring.rules", "draw", str(path)],
-        cwd=REPOSITORY,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    completed = bare_python_cli("draw", str(path))
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout)["format"] == "cinch-draw/1"
