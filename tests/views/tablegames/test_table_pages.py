@@ -547,3 +547,28 @@ def test_ticked_members_are_numbered_by_name_in_the_reader_s_order(client_as, sc
     table = TableGame.objects.get()
     numbered = [player.member.name for player in table.players.order_by("number")]
     assert numbered == ["Ann", "Élise", "Ève", "Walt", "Zoé"]  # the odd cent goes to Ann
+
+
+def test_the_odd_cent_follows_the_reader_s_order_of_the_ticked_members(client_as, scorer):
+    """Ève and Zoé share 5.05: the odd cent goes to the lower number, Ève's, as she comes
+    before Zoé by name (numbered in the database's order, Zoé would take it)."""
+    ticked = [Member.objects.create(name=name) for name in ("Walt", "Élise", "Ève", "Zoé", "Ann")]
+    client = client_as(scorer)
+    start(client, members=[member.pk for member in ticked], stake="1.01")
+    table = TableGame.objects.get()
+    number = {player.member.name: player.number for player in table.players.all()}
+
+    for _ in range(3):
+        post_hand(
+            client,
+            table,
+            bidder=number["Zoé"],
+            bid=14,
+            partner=number["Ève"],
+            points_a=14,
+            points_b=0,
+        )
+
+    board = client.get(reverse("scoring:table-detail", args=[table.pk])).context["board"]
+    shares = {row.name: row.share for row in board.players if row.share}
+    assert shares == {"Ève": Decimal("2.53"), "Zoé": Decimal("2.52")}
