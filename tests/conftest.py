@@ -19,6 +19,7 @@ from scoring.core.http import limits
 from scoring.models import Game, Night
 from tests.factories import DirectorFactory, ScorerFactory, UserFactory, night_with_schedule
 from tests.phones import Phone
+from tests.queue import DATABASE_QUEUE
 
 TESTS = Path(__file__).parent
 # What depends on the database engine, so that the PostgreSQL pass of `make test` runs it
@@ -175,9 +176,16 @@ def weasyprint_untraced():
 
 @pytest.fixture(scope="session", autouse=True)
 def limits_file(tmp_path_factory):
-    """The limits and render locks of this test process (``scoring.core.http.limits``) in a file of
-    its own: pytest-xdist's workers run side by side."""
+    """The limits of this test process (``scoring.core.http.limits``) in a file of its
+    own: pytest-xdist's workers run side by side."""
     settings.LIMITS_FILE = tmp_path_factory.mktemp("limits") / "limits.sqlite3"
+
+
+@pytest.fixture
+def database_queue(settings):
+    """The task queue as the site runs it, its tasks waiting in the database for a worker
+    (``tests.queue.work`` runs one), instead of the suite's, which runs each at once."""
+    settings.TASKS = DATABASE_QUEUE
 
 
 @pytest.fixture(autouse=True)

@@ -24,6 +24,8 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "scoring",
     "scoring.apps.WordsConfig",
     "scoring.apps.CoreConfig",
@@ -118,8 +120,8 @@ TEMPLATES = [
 
 DATABASES = {"default": dj_database_url.parse(env.DATABASE_URL)}
 
-# One cache for every worker process: the printed sheets rendered once (kept_sheets), in
-# the database; migration 0005 makes its table. Only what may be dropped and made again:
+# One cache for every process: the printed sheets rendered once (kept_sheets), in the
+# database; migration 0005 makes its table. Only what may be dropped and made again:
 # past MAX_ENTRIES it culls a third of its keys.
 CACHES = {
     "default": {
@@ -128,8 +130,15 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },
 }
-# The limits and render locks every process shares, where nothing evicts them: a SQLite
-# file of their own (scoring.core.http.limits).
+# The task queue: what is slow or may have to wait goes through it (a big sheet's render,
+# every e-mail), run by workers (`manage.py run_worker`: beside the server under `make run`
+# and `make hall`, a service of their own in production, any number, on any machine).
+# django-tasks' database backend: the queue is a table of the site's own database, so a
+# task is written in the same transaction as what it is for, and runs on SQLite and
+# PostgreSQL alike. settings/test.py runs each task at once instead.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# The limits every process shares, where nothing evicts them: a SQLite file of their own
+# (scoring.core.http.limits).
 LIMITS_FILE = env.LIMITS_FILE
 # Each SQLite connection's set-up (the reasons are below). The write-ahead file is folded
 # back into the database every 1000 pages (SQLite's automatic checkpoint, about 4 MB), and
@@ -216,7 +225,7 @@ LOGIN_REDIRECT_URL = "scoring:home"
 LOGOUT_REDIRECT_URL = "scoring:home"
 
 CLUB_NAME = env.CLUB_NAME
-# A big night's packet rendered in the background once its schedule is made
+# A big night's packet queued for rendering once its schedule is made
 # (scoring.printing.ahead), ready when the director asks for it at the draw.
 PRINT_AHEAD = True
 SITE_URL = env.SITE_URL

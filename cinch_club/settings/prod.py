@@ -66,7 +66,8 @@ LOGGING = {
             "stream": "ext://sys.stderr",
             "formatter": "plain",
         },
-        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR"},
+        # Django's, the mail sent through the task queue (scoring.core.queue.mail).
+        "mail_admins": {"class": "scoring.core.queue.mail.AdminEmailHandler", "level": "ERROR"},
     },
     "root": {"handlers": ["stderr"], "level": env.LOG_LEVEL},
     "loggers": {

@@ -14,6 +14,11 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # The suite makes hundreds of nights: a packet rendered ahead only where a test asks.
 PRINT_AHEAD = False
 
+# Each task runs the moment it is queued, in the process that queues it: a test sees its
+# effect at once. The tests of the queue itself (a worker, a killed worker, a retry) set
+# the database backend of base.py and run the worker.
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
 # The suite's clock is UTC wherever it runs (the machine's own zone is the default
 # elsewhere); the tests of the club's clock set their zone themselves.
 TIME_ZONE = "UTC"
