@@ -70,11 +70,14 @@ def bench_draw_sheets() -> None:
 
 
 def bench_packet_ahead() -> None:
-    """The 40-pair packet as the director asks for it after the draw: rendered ahead in
-    the background once the schedule is made (``printing.ahead``), then served kept."""
+    """The 40-pair packet as the director asks for it after the draw: its render queued
+    once the schedule is made (``printing.ahead``), rendered by a worker of the task queue
+    (run here, in this process, as ``run_worker --batch``), then served kept."""
     django_site()
     from django.conf import settings
     from django.core.cache import cache
+    from django.core.management import call_command
+    from django.test import override_settings
 
     from scoring.core.printing import kept_sheets
     from scoring.printing.night_sheets import request_pdf
@@ -83,20 +86,22 @@ def bench_packet_ahead() -> None:
     settings.PRINT_AHEAD = True
     cache.clear()
     pairs = max(PAIRS)
-    started = time.perf_counter()
-    night = night_with_schedule(pairs, name=f"Ahead, {pairs} pairs")
-    scheduled = time.perf_counter() - started
-    kept_sheets.wait_for_background()
-    ready = time.perf_counter() - started
-    night.refresh_from_db()
-    asked = time.perf_counter()
-    answer = request_pdf(night, "packet", paper=night.paper, filled=False, client="director")
-    served = time.perf_counter() - asked
+    with override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}):
+        started = time.perf_counter()
+        night = night_with_schedule(pairs, name=f"Ahead, {pairs} pairs")
+        scheduled = time.perf_counter() - started
+        call_command("run_worker", batch=True, startup_delay=False, reload=False, verbosity=0)
+        ready = time.perf_counter() - started
+        night.refresh_from_db()
+        asked = time.perf_counter()
+        answer = request_pdf(night, "packet", paper=night.paper, filled=False, client="director")
+        served = time.perf_counter() - asked
     verdict = (
         "meets" if isinstance(answer, kept_sheets.Ready) and served <= TARGET_SECONDS else "ABOVE"
     )
     print(
-        f"  packet, {pairs} pairs, rendered ahead: schedule made in {scheduled:.1f} s, kept "
-        f"{ready:.0f} s after it; asked then: {type(answer).__name__} in {served * 1000:.0f} ms "
+        f"  packet, {pairs} pairs, rendered ahead: schedule made (its render queued) in "
+        f"{scheduled:.1f} s, kept {ready:.0f} s after it by a worker; asked then: "
+        f"{type(answer).__name__} in {served * 1000:.0f} ms "
         f"(target {TARGET_SECONDS:.0f} s: {verdict})"
     )

@@ -647,6 +647,54 @@ class NightSummary(models.Model):
         return f"summary of {self.night_id} as of {self.as_of:%Y-%m-%d %H:%M:%S}"
 
 
+class KeptSheet(models.Model):
+    """A printed sheet as it was asked for, and how its making goes: one row for each
+    sheet as it is now (``fingerprint``: what it is made of, its paper, its language;
+    ``core.printing.kept_sheets``) and each form it is asked in (its PDF, its HTML
+    preview). Unique, so a sheet asked for twice, by any process on any machine, is
+    made once: whoever writes the row makes it, the others read how far it got.
+
+    ``token`` names whose making it is (a request's, or a render task's): only its holder
+    writes its progress and its end, so a maker that was given up for dead and comes
+    back changes nothing. ``beat_at`` is the maker's last sign of life, after each part.
+    The sheet itself is kept in the cache under ``key`` once ready; ``job`` is the HTML a
+    worker renders, until it has.
+    """
+
+    class Form(models.TextChoices):
+        PDF = "pdf"
+        PREVIEW = "preview"
+
+    class State(models.TextChoices):
+        QUEUED = "queued"  # a worker of the task queue will render it
+        MAKING = "making"
+        READY = "ready"
+        FAILED = "failed"
+
+    fingerprint = models.CharField(max_length=64)
+    form = models.CharField(max_length=7, choices=Form.choices)
+    state = models.CharField(max_length=6, choices=State.choices)
+    token = models.CharField(max_length=32)
+    key = models.CharField(max_length=100, blank=True, help_text="Where the cache keeps it.")
+    pages = models.PositiveIntegerField(default=0, help_text="0 while not known.")
+    done = models.PositiveIntegerField(default=0, help_text="Pages laid out so far.")
+    job = models.BinaryField(null=True, blank=True, help_text="What a worker renders.")
+    asked_at = models.DateTimeField(auto_now_add=True)
+    beat_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["fingerprint", "form"], name="kept_sheet_once"),
+            models.CheckConstraint(
+                condition=models.Q(state__in=["queued", "making", "ready", "failed"]),
+                name="kept_sheet_state",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.form} {self.fingerprint[:12]}: {self.state}"
+
+
 class MemberNight(models.Model):
     """A member's figures of one night, copied from the night's kept summary (the rules
     core's answer) when it is kept and with the same ``as_of``: the members page adds

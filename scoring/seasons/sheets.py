@@ -1,10 +1,11 @@
-"""The season's printed ladder, kept like every printed sheet (``core.printing.kept_sheets``)."""
+"""The season's printed ladder, kept under the digest of what it shows, as every printed
+sheet's render is (``core.printing.jobs``); a page or a few, rendered when asked."""
 
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
-from scoring.core.printing import kept_sheets
+from scoring.core.printing.jobs import KEEP_SECONDS, Job
 from scoring.core.printing.parts import Part, sheet_language
 from scoring.models import Season
 from scoring.seasons.selectors import season_ladder
@@ -12,8 +13,8 @@ from scoring.seasons.selectors import season_ladder
 LADDER_TEMPLATE = "scoring/seasons/ladder_sheet.html"
 
 
-def ladder_sheet_job(season: Season, paper: str, language=None) -> kept_sheets.Job:
-    """The printed ladder as a ``kept_sheets`` job, in ``language`` if the site has it,
+def ladder_sheet_job(season: Season, paper: str, language=None) -> Job:
+    """The printed ladder as a render's job, in ``language`` if the site has it,
     else the club's (``sheet_language``): kept under the digest of its HTML."""
     with translation.override(sheet_language(None, language)):
         ladder = season_ladder(season)  # players level listed as the sheet's language sorts
@@ -35,7 +36,7 @@ def ladder_sheet_job(season: Season, paper: str, language=None) -> kept_sheets.J
                 for row in ladder.rows
             ],
         }
-        return kept_sheets.Job.of([Part(LADDER_TEMPLATE, context, 1)], paper)
+        return Job.of([Part(LADDER_TEMPLATE, context, 1)], paper)
 
 
 def ladder_sheet_pdf(season: Season, paper: str, language=None) -> bytes:
@@ -44,5 +45,5 @@ def ladder_sheet_pdf(season: Season, paper: str, language=None) -> bytes:
     pdf = cache.get(job.key)
     if pdf is None:
         pdf = job.render()
-        cache.set(job.key, pdf, kept_sheets.KEEP_SECONDS)
+        cache.set(job.key, pdf, KEEP_SECONDS)
     return pdf

@@ -16,14 +16,14 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from scoring.attendance import services as attendance_services
-from scoring.core.http import limits
 from scoring.games import confirmation
 from scoring.games import services as games_services
 from scoring.links import tokens
-from scoring.models import Game, Season
+from scoring.models import Game, KeptSheet, Season
 from scoring.nights import services as nights_services
 from scoring.printing import night_sheets
 from scoring.results import selectors as results_selectors
@@ -125,11 +125,20 @@ def test_screenshots(as_user, scorer, director, folder):
     shoot(desktop, f"{night_url}pot/", folder / "pot.png")
     sheet_page(desktop, f"{night_url}sheets/standings.pdf", folder / "standings-sheet.png")
 
-    # A packet another request is rendering: the page that reloads itself until it is kept.
-    job = night_sheets.night_sheet(night, "packet", paper="letter").job()
-    rendering = limits.acquire(job.lock, 60, pages=job.pages, done=2)
+    # A packet a worker is rendering: the page that reloads itself until it is kept.
+    night.refresh_from_db()  # as the page reads it
+    asked = night_sheets.night_sheet(night, "packet", paper="letter")
+    rendering = KeptSheet.objects.create(
+        fingerprint=asked.as_of,
+        form=KeptSheet.Form.PDF,
+        state=KeptSheet.State.MAKING,
+        token="a-worker",
+        pages=asked.job().pages,
+        done=2,
+        beat_at=timezone.now(),
+    )
     shoot(desktop, f"{night_url}sheets/packet.pdf", folder / "sheet-preparing.png")
-    rendering.release()
+    rendering.delete()
 
 
 def test_french_screenshots(as_user, scorer, folder):

@@ -1,11 +1,11 @@
-"""The limits and render locks hold for the whole site: counted at once by many, shared
-by every process, and never dropped because the cache filled up.
+"""The limits and the sheets' making hold for the whole site: counted at once by many,
+shared by every process, and never dropped because the cache filled up.
 
-``scoring.core.http.limits`` keeps them in a SQLite file of their own. Here: many threads and
-two processes counting against one limit, locks taken, refreshed, released and expired,
-and the sheets' render allowance and render slot surviving a database cache that culls
-(Django's culls the third of its keys that sort first, ``:1:allowance…`` and
-``:1:sheet-slot`` before every kept ``:1:sheet:…``, once it holds more than
+``scoring.core.http.limits`` keeps the counts in a SQLite file of their own; a sheet's
+making is a row of the site's database (``models.KeptSheet``). Here: many threads and two
+processes counting against one limit, many requests at once for one sheet, and the
+sheets' render allowance and a queued render surviving a database cache that culls
+(Django's culls the third of its keys that sort first once it holds more than
 ``MAX_ENTRIES``).
 """
 
@@ -17,12 +17,15 @@ import threading
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django_tasks_db.models import DBTaskResult
 
 from scoring.core.http import limits
 from scoring.core.printing import kept_sheets, renderer
+from scoring.models import KeptSheet
 from scoring.nights import services as nights_services
 from scoring.printing import night_sheets
 from scoring.rules.simulate import random_night
+from tests.queue import work
 
 REPOSITORY = settings.BASE_DIR
 
@@ -94,34 +97,17 @@ def test_a_window_ends_and_counting_starts_again(monkeypatch):
     assert [limits.take("k", 2, 60) for _ in range(3)] == [True, True, False]
 
 
-def test_a_lock_is_held_by_one_until_released_or_expired(monkeypatch):
-    now = [1000.0]
-    monkeypatch.setattr(limits.time, "time", lambda: now[0])
-    held = limits.acquire("sheet:x:lock", 120, pages=8)
+@pytest.mark.django_db(transaction=True)
+def test_one_request_of_many_at_once_makes_a_sheet():
+    """Twelve requests find no row for a sheet and write one at once: the database's
+    unique constraint lets one make it; the others are told it is being made."""
+    claims = at_once(12, lambda: kept_sheets.Making.claim("f" * 64, KeptSheet.Form.PDF, None))
 
-    assert held is not None and limits.acquire("sheet:x:lock", 120) is None
-    assert limits.holder("sheet:x:lock") == {"pages": 8}
-    assert held.refresh(120, pages=8, done=3)
-    now[0] += 100
-    assert limits.acquire("sheet:x:lock", 120) is None  # refreshed 100 s ago: still held
-
-    now[0] += 121  # its holder died: nothing refreshed it
-    taken = limits.acquire("sheet:x:lock", 120, pages=9)
-    held.release()  # the old holder's release frees nothing of the new one's
-
-    assert taken is not None and limits.holder("sheet:x:lock") == {"pages": 9}
-    assert not held.refresh(120)
-    taken.release()
-    assert limits.holder("sheet:x:lock") is None
+    assert sum(claim is not None for claim in claims) == 1
+    assert KeptSheet.objects.get().token == next(claim for claim in claims if claim).token
 
 
-def test_one_thread_of_many_wins_a_lock():
-    answers = at_once(12, lambda: limits.acquire("render-slot-1", 60))
-
-    assert sum(answer is not None for answer in answers) == 1
-
-
-# --- a cache that culls frees no lock and resets no count ---------------------------------
+# --- a cache that culls resets no count and loses no render -------------------------------
 
 
 def fill_the_cache(entries: int = settings.CACHES["default"]["OPTIONS"]["MAX_ENTRIES"] + 100):
@@ -164,31 +150,32 @@ def test_a_client_at_its_limit_stays_there_when_the_cache_culls(empty_cache, mon
     assert again == kept_sheets.Refused(kept_sheets.RENDER_WINDOW)
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_render_slot_stays_taken_when_the_cache_culls(empty_cache, monkeypatch):
-    """A big sheet renders in the background; the cache fills up and culls meanwhile; a
-    second big sheet still waits for the slot instead of starting a second render."""
+def test_a_queued_render_stays_queued_and_is_done_once_when_the_cache_culls(
+    empty_cache, database_queue, monkeypatch
+):
+    """A big sheet is queued; the cache fills up and culls meanwhile; the next to ask is
+    still told it is being prepared, and one render makes it."""
     monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)
-    busy, other = night_of(4, "The busy night"), night_of(4, "The other night")
-    started, finish, rendered, real = threading.Event(), threading.Event(), [], renderer.html_to_pdf
+    night = night_of(4, "The busy night")
+    rendered, real = [], renderer.html_to_pdf
 
-    def held(html, **options):
-        rendered.append("The busy night" in html)
-        if "The busy night" in html:
-            started.set()
-            assert finish.wait(300)
+    def counted(html, **options):
+        rendered.append(html)
         return real(html, **options)
 
-    monkeypatch.setattr(renderer, "html_to_pdf", held)
-    first = night_sheets.request_pdf(busy, "packet", paper="letter", filled=False, client="a")
-    assert first == kept_sheets.Preparing(8) and started.wait(300)
+    monkeypatch.setattr(renderer, "html_to_pdf", counted)
 
+    def ask(client):
+        return night_sheets.request_pdf(
+            night, "packet", paper="letter", filled=False, client=client
+        )
+
+    first = ask("a")
     fill_the_cache()
-    second = night_sheets.request_pdf(other, "packet", paper="letter", filled=False, client="b")
-    again = night_sheets.request_pdf(busy, "packet", paper="letter", filled=False, client="c")
-    finish.set()
-    kept_sheets.wait_for_background(300)  # a render of the other night too, had one started
+    again = ask("b")
+    work()
 
-    assert second == kept_sheets.Preparing(8, waiting=True)
-    assert isinstance(again, kept_sheets.Preparing) and not again.waiting
-    assert rendered.count(False) == 0  # the other night's packet never started
+    assert first == kept_sheets.Preparing(8)
+    assert again == kept_sheets.Preparing(8, waiting=True)
+    assert DBTaskResult.objects.count() == 1
+    assert isinstance(ask("c"), kept_sheets.Ready) and len(rendered) == 1

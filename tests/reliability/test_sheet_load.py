@@ -1,7 +1,7 @@
 """One anonymous visitor cannot keep the site busy with the printed sheets.
 
-The standings (public), a table's score sheet (public) and a big packet waiting for the
-render slot: each built once per change of what it is made of and kept, one render at a
+The standings (public), a table's score sheet (public) and a big packet waiting in the
+task queue: each built once per change of what it is made of and kept, one render at a
 time, limited per client before anything is built, and a reload of a waiting packet
 builds nothing. The counts are of the work itself: the sheets' HTML built
 (``printing.sheets.sheet_parts``, ``sheet_html``), the table links signed for them, and
@@ -22,6 +22,7 @@ from scoring.nights import services as nights_services
 from scoring.printing import sheets as printing_sheets
 from scoring.rules.simulate import random_night
 from scoring.tablegames import services as tablegames_services
+from tests.queue import work
 
 
 @pytest.fixture(autouse=True)
@@ -216,59 +217,35 @@ def test_a_table_sheet_is_rendered_once_while_others_ask_for_it(client, monkeypa
     assert table_sheet(client, table).content == first[0].content
 
 
-# --- a big packet waiting for the render slot --------------------------------------------
-
-
-@pytest.fixture
-def held_render(monkeypatch):
-    """A render that lays out pages of ``night`` only when ``finish`` is set (the slot
-    busy for as long as a test wants); every other render goes on at once."""
-    finish, started, real = threading.Event(), threading.Event(), renderer.html_to_pdf
-    holding = {}
-
-    def held(html, **options):
-        if holding.get("name") and holding["name"] in html:
-            started.set()
-            assert finish.wait(60)
-        return real(html, **options)
-
-    monkeypatch.setattr(renderer, "html_to_pdf", held)
-
-    def hold(night):
-        holding["name"] = night.name
-        return started, finish
-
-    return hold
+# --- a big packet waiting in the task queue ----------------------------------------------
 
 
 def packet(client, night):
     return client.get(reverse("scoring:night-scorers-sheet", args=[night.pk, "packet"]))
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_packet_waiting_for_the_slot_is_not_built_again_at_each_reload(
-    client_as, scorer, monkeypatch, held_render, built
+def test_a_packet_waiting_in_the_queue_is_not_built_again_at_each_reload(
+    client_as, scorer, monkeypatch, built, renders, database_queue
 ):
+    """Two big packets queued behind each other: every reload of the second reads its row
+    (waiting, then rendered) and builds nothing; a worker renders each once."""
     monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)  # an 8-pair packet is big now
     client = client_as(scorer)
-    busy = night_of(4, rounds_played=0)
+    busy, waiting = night_of(4, rounds_played=0), night_of(4, rounds_played=0)
     busy.name = "The busy night"
     busy.save()
-    waiting = night_of(4, rounds_played=0)
-    started, finish = held_render(busy)
     assert packet(client, busy).status_code == 202
-    assert started.wait(30)  # the big render's slot is taken
+    assert packet(client, waiting).status_code == 202
 
     reloads = [packet(client, waiting) for _ in range(4)]
     assert [answer.status_code for answer in reloads] == [202] * 4
     assert all(b"waiting for another sheet" in answer.content for answer in reloads)
     assert built == ["packet", "packet"]  # each packet once; no reload built it again
+    assert renders == []  # and nothing rendered in the server's process
 
-    finish.set()
-    kept_sheets.wait_for_background(60)
-    assert packet(client, waiting).status_code == 202  # its turn: started, nothing built
-    kept_sheets.wait_for_background(60)
+    work()
     ready = packet(client, waiting)
 
     assert ready.status_code == 200 and ready["Content-Type"] == "application/pdf"
-    assert built == ["packet", "packet"]
+    assert packet(client, busy).status_code == 200
+    assert built == ["packet", "packet"] and len(renders) == 2

@@ -1,11 +1,10 @@
-"""Counters and locks that every gunicorn process shares and nothing evicts.
+"""Counters that every gunicorn process shares and nothing evicts.
 
 The site's limits (requests per table link, refused links per address, sheet renders
-per client) and its render locks must hold for the whole site: counted in one place by
-every process, atomically, and kept until they expire. A cache is none of these: each
-process's memory counts alone (three processes, three times the limit), and Django's
-database cache culls a third of its keys once it holds too many, kept sheets pushing
-out counters and locks.
+per client) must hold for the whole site: counted in one place by every process,
+atomically, and kept until they expire. A cache is neither: each process's memory counts
+alone (three processes, three times the limit), and Django's database cache culls a
+third of its keys once it holds too many, kept sheets pushing out counters.
 
 They live in a SQLite file of their own, ``settings.LIMITS_FILE``, beside the site
 rather than in its database: a table link's page counts itself on every request, and
@@ -16,36 +15,25 @@ microseconds, and no hand save waits for it. What the file holds is worth little
 power cut may lose the last counts, never a score. Every process opens it, so it serves
 one machine, which is how the site runs (gunicorn's processes beside the database).
 
-- A **count** (``take``) is one ``INSERT … ON CONFLICT DO UPDATE`` that adds one only
-  while under the limit and says whether it did, so twenty requests at once cannot all
-  read "nine" and all go on. A window starts at a key's first use and ends
-  ``seconds`` later.
-- A **lock** (``acquire``) is a row only one process can insert, or take over once its
-  time ran out (a holder that died frees it by expiring). It carries a little data
-  (a render's progress) and a token, so that only its holder refreshes or releases it.
+A **count** (``take``) is one ``INSERT … ON CONFLICT DO UPDATE`` that adds one only while
+under the limit and says whether it did, so twenty requests at once cannot all read
+"nine" and all go on. A window starts at a key's first use and ends ``seconds`` later.
 """
 
 import fcntl
-import json
 import sqlite3
 import threading
 import time
-import uuid
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass
 
 from django.conf import settings
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS counts (key TEXT PRIMARY KEY, used INTEGER NOT NULL, ends REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS locks (
-    key TEXT PRIMARY KEY, token TEXT NOT NULL, ends REAL NOT NULL, data TEXT NOT NULL
-);
 CREATE INDEX IF NOT EXISTS counts_ends ON counts (ends);
-CREATE INDEX IF NOT EXISTS locks_ends ON locks (ends);
 """
 BUSY_SECONDS = 10  # how long a statement waits for another process's write to end
-PURGE_SECONDS = 60  # how often a process deletes the rows whose time ran out
+PURGE_SECONDS = 60  # how often a process deletes the counts whose window ended
 
 _local = threading.local()
 _next_purge = 0.0
@@ -102,7 +90,6 @@ def _purge(now: float) -> None:
     if now >= _next_purge:
         _next_purge = now + PURGE_SECONDS
         _run("DELETE FROM counts WHERE ends <= :now", {"now": now})
-        _run("DELETE FROM locks WHERE ends <= :now", {"now": now})
 
 
 def take(key: str, limit: int, seconds: float) -> bool:
@@ -128,53 +115,6 @@ def used(key: str) -> int:
     return rows[0][0] if rows else 0
 
 
-@dataclass(frozen=True)
-class Lock:
-    """A lock this process holds (until it is released or ``seconds`` pass unrefreshed)."""
-
-    key: str
-    token: str
-
-    def refresh(self, seconds: float, **data) -> bool:
-        """Another ``seconds`` from now, with new ``data``; False if it was lost (expired
-        and taken by another)."""
-        return bool(
-            _run(
-                "UPDATE locks SET ends = :ends, data = :data WHERE key = :key AND token = :token "
-                "RETURNING key",
-                {**self._row(), "ends": time.time() + seconds, "data": json.dumps(data)},
-            )
-        )
-
-    def release(self) -> None:
-        _run("DELETE FROM locks WHERE key = :key AND token = :token", self._row())
-
-    def _row(self) -> dict:
-        return {"key": self.key, "token": self.token}
-
-
-def acquire(key: str, seconds: float, **data) -> Lock | None:
-    """The lock on ``key`` for ``seconds``, carrying ``data``, unless another holds it."""
-    now = time.time()
-    token = uuid.uuid4().hex
-    won = _run(
-        "INSERT INTO locks (key, token, ends, data) VALUES (:key, :token, :ends, :data) "
-        "ON CONFLICT (key) DO UPDATE SET token = :token, ends = :ends, data = :data "
-        "WHERE ends <= :now "
-        "RETURNING key",
-        {"key": key, "token": token, "ends": now + seconds, "data": json.dumps(data), "now": now},
-    )
-    return Lock(key, token) if won else None
-
-
-def holder(key: str) -> dict | None:
-    """The data of the lock on ``key`` if someone holds it now, else None."""
-    values = {"key": key, "now": time.time()}
-    rows = _run("SELECT data FROM locks WHERE key = :key AND ends > :now", values, writes=False)
-    return json.loads(rows[0][0]) if rows else None
-
-
 def clear() -> None:
-    """Forget every count and lock (each test starts from none)."""
+    """Forget every count (each test starts from none)."""
     _run("DELETE FROM counts", {})
-    _run("DELETE FROM locks", {})

@@ -1,7 +1,7 @@
 """The answer a sheet's page gives, for every feature that prints (a night's sheets, a
 table's score sheet): the PDF or its HTML preview when ``kept_sheets`` has it ready, else
-a page that says it is being prepared and reloads itself, or that this client asked for
-too many sheets lately (429).
+a page that says it is being prepared and reloads itself, that its render failed (500,
+no reload), or that this client asked for too many sheets lately (429).
 """
 
 from dataclasses import dataclass
@@ -30,9 +30,10 @@ def pdf_response(pdf: bytes, filename: str, *, secret: bool = False) -> HttpResp
 
 def sheet_answer(request, asked: kept_sheets.Sheet, filename: str, place: dict, *, preview: bool):
     """The sheet as ``kept_sheets`` answers: the PDF (or HTML page) when it is ready,
-    else a page that says it is being prepared (202, reloading itself) or that this
-    client asked for too many lately (429). ``place``: that page's ``title``, ``crumbs``
-    (``(url, words)``), way ``back`` (``url`` and ``words``) and the ``sheet``'s name."""
+    else a page that says it is being prepared (202, reloading itself), that it failed
+    (500) or that this client asked for too many lately (429). ``place``: that page's
+    ``title``, ``crumbs`` (``(url, words)``), way ``back`` (``url`` and ``words``) and
+    the ``sheet``'s name."""
     client = client_key(request)
     if preview:
         answer = kept_sheets.request_preview(asked, client)
@@ -43,12 +44,13 @@ def sheet_answer(request, asked: kept_sheets.Sheet, filename: str, place: dict, 
         if isinstance(answer, kept_sheets.Ready):
             return pdf_response(answer.pdf, filename)
     refused = isinstance(answer, kept_sheets.Refused)
-    context = {**place, "answer": answer, "refresh": None if refused else REFRESH_SECONDS}
-    context["limit"] = kept_sheets.RENDERS_PER_CLIENT
+    failed = isinstance(answer, kept_sheets.Failed)
+    preparing = isinstance(answer, kept_sheets.Preparing)
+    context = {**place, "answer": answer, "refresh": REFRESH_SECONDS if preparing else None}
+    context |= {"failed": failed, "limit": kept_sheets.RENDERS_PER_CLIENT}
     context["window"] = kept_sheets.RENDER_WINDOW // 60
-    response = render(
-        request, "scoring/printing/sheet_preparing.html", context, status=429 if refused else 202
-    )
+    status = 429 if refused else 500 if failed else 202
+    response = render(request, "scoring/printing/sheet_preparing.html", context, status=status)
     if refused:
         response["Retry-After"] = str(answer.seconds)
     return response

@@ -1,4 +1,5 @@
-"""Sheets kept for every worker, rendered once, in parts, in the background, within limits.
+"""Sheets kept for every process, made once, in parts, within limits; the big ones by a
+worker of the task queue (``test_sheets_queued.py``).
 
 WeasyPrint is the slow part, so these tests count its renders (``renderer.html_to_pdf``)
 and read the PDFs back with pypdf.
@@ -7,19 +8,22 @@ and read the PDFs back with pypdf.
 import base64
 import io
 import threading
+from datetime import timedelta
 
 import pytest
 from django.core.cache import cache, caches
 from django.db import connection
 from django.urls import reverse
+from django.utils import timezone
 from pypdf import PdfReader
 from pytest_django.asserts import assertContains
 
-from scoring.core.http import limits
 from scoring.core.printing import kept_sheets, renderer
+from scoring.core.printing.jobs import Job
 from scoring.core.printing.parts import Part
 from scoring.core.records import documents
 from scoring.games import services as games_services
+from scoring.models import KeptSheet
 from scoring.nights import services as nights_services
 from scoring.printing import night_sheets
 from scoring.printing import sheets as printing_sheets
@@ -67,7 +71,7 @@ def test_a_kept_sheet_is_in_the_database_cache_every_worker_reads(settings, rend
     pdf = night_sheets.sheet_pdf(night, "standings", paper="letter")
 
     another_process = caches.create_connection("default")  # its own handle, not this one's
-    job = kept_sheets.Job.of(printing_sheets.sheet_parts(night, "standings"), "letter")
+    job = Job.of(printing_sheets.sheet_parts(night, "standings"), "letter")
     assert another_process.get(job.key) == pdf
     with connection.cursor() as cursor:  # a row of the database, not a process's memory
         cursor.execute("SELECT COUNT(*) FROM cinch_cache WHERE cache_key LIKE %s", ["%sheet%"])
@@ -164,34 +168,41 @@ def test_a_sheet_is_rendered_once_while_others_ask_for_it(monkeypatch, renders):
     assert answers[2].pdf == answers[3].pdf
 
 
-def test_a_request_finding_the_lock_is_told_the_sheet_is_being_prepared(client, renders):
+def made_elsewhere(sheet, form=KeptSheet.Form.PDF, **row) -> KeptSheet:
+    """The row of ``sheet`` as another process making it writes it (now, unless told)."""
+    fields = {"state": KeptSheet.State.MAKING, "token": "elsewhere", "beat_at": timezone.now()}
+    return KeptSheet.objects.create(fingerprint=sheet.as_of, form=form, **fields | row)
+
+
+def test_a_request_finding_the_sheet_being_made_is_told_how_far_it_got(client, renders):
     night = night_of(4)
-    job = kept_sheets.Job.of(printing_sheets.sheet_parts(night, "standings"), "letter")
-    assert limits.acquire(job.lock, 60, pages=2, done=1)  # another worker is rendering it
+    night.refresh_from_db()  # as the view reads it
+    made_elsewhere(night_sheets.night_sheet(night, "standings", paper="letter"), pages=2, done=1)
 
     response = client.get(reverse("scoring:night-sheet", args=[night.pk, "standings"]))
 
     assert response.status_code == 202
     assertContains(response, "The standings is being prepared", status_code=202)
+    assertContains(response, "2 pages: 1 laid out so far", status_code=202)
     assertContains(response, '<meta http-equiv="refresh" content="5">', status_code=202)
     assert renders == []
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_big_sheet_is_rendered_in_the_background(client, monkeypatch):
+def test_a_big_sheet_is_rendered_by_the_task_queue(client, monkeypatch, renders):
+    """The suite's queue runs each task at once: the request that queued the render gets
+    the PDF (``test_sheets_queued.py`` has a worker take it, as the site's queue does)."""
     monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)
     night = night_of(4, rounds_played=0)  # the draw, the pattern table and 6 score sheets
     url = reverse("scoring:night-scorers-sheet", args=[night.pk, "packet"])
     client.force_login(ScorerFactory())
 
-    preparing = client.get(url)
-    kept_sheets.wait_for_background(60)
     ready = client.get(url)
 
-    assert preparing.status_code == 202
-    assertContains(preparing, "8 pages", status_code=202)
     assert ready.status_code == 200 and ready["Content-Type"] == "application/pdf"
     assert len(page_texts(ready.content)) == 8
+    row = KeptSheet.objects.get()
+    assert (row.state, row.pages, row.job) == (KeptSheet.State.READY, 8, None)
+    assert client.get(url).content == ready.content and len(renders) == 1
 
 
 @pytest.mark.slow  # a 40-pair packet, rendered whole
@@ -225,7 +236,7 @@ def test_pages_are_numbered_right_when_a_part_has_more_pages_than_guessed(monkey
         for part in printing_sheets.sheet_parts(night, "packet")
     ]
 
-    pdf = kept_sheets.Job.of(parts, "letter").render()
+    pdf = Job.of(parts, "letter").render()
 
     texts = page_texts(pdf)
     assert len(texts) == 8
@@ -268,19 +279,19 @@ def test_a_sheet_another_request_is_building_is_being_prepared(client, renders):
     night.refresh_from_db()  # as the view reads it
     asked = night_sheets.night_sheet(night, "standings", paper="letter")
     url = reverse("scoring:night-sheet", args=[night.pk, "standings"])
-    building = [  # another worker builds its PDF and its page
-        limits.acquire(asked.as_of + kept_sheets.LOCK, 60),
-        limits.acquire(asked.as_of + kept_sheets.PREVIEW + kept_sheets.LOCK, 60),
-    ]
+    building = [made_elsewhere(asked), made_elsewhere(asked, KeptSheet.Form.PREVIEW)]
 
     pdf, page = client.get(url), client.get(url.replace(".pdf", "/"))
 
     for answer in (pdf, page):
         assertContains(answer, "Its pages are being put together", status_code=202)
     assert renders == []
-    for lock in building:
-        lock.release()
-    assert client.get(url).status_code == 200
+    # Its maker went silent (its process killed): the next to ask makes it.
+    silent = timezone.now() - timedelta(seconds=kept_sheets.STALE_SECONDS)
+    KeptSheet.objects.filter(pk__in=[row.pk for row in building]).update(beat_at=silent)
+    assert client.get(url).status_code == 200 and len(renders) == 1
+    assert client.get(url.replace(".pdf", "/")).status_code == 200
+    assert client.get(url).status_code == 200 and len(renders) == 1
 
 
 def test_a_signed_in_person_has_an_allowance_of_their_own(client_as, scorer, monkeypatch):
@@ -294,41 +305,15 @@ def test_a_signed_in_person_has_an_allowance_of_their_own(client_as, scorer, mon
     assert client_as(scorer).get(url, {"paper": "a4"}).status_code == 200
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_waiting_render_dropped_from_the_cache_is_built_again(monkeypatch):
-    monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)
+def test_a_kept_sheet_the_cache_dropped_is_made_again(client, renders):
     night = night_of(4)
-    slot = limits.acquire(kept_sheets.RENDER_SLOTS[0], 60)  # a big render elsewhere
+    url = reverse("scoring:night-sheet", args=[night.pk, "standings"])
+    first = client.get(url)
+    cache.clear()  # culled: the database cache drops a third of its keys when full
 
-    def ask():
-        return night_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
+    again = client.get(url)
 
-    waiting = ask()
-    job = night_sheets.night_sheet(night, "packet", paper="letter").job()
-    cache.delete(job.key + kept_sheets.JOB)  # culled from the cache meanwhile
-    slot.release()
-    started = ask()
-    kept_sheets.wait_for_background(60)
-
-    assert waiting == kept_sheets.Preparing(8, waiting=True)
-    assert started == kept_sheets.Preparing(8)
-    assert isinstance(ask(), kept_sheets.Ready)
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_background_render_that_fails_frees_its_lock_and_slot(monkeypatch, caplog):
-    monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)
-    night = night_of(4)
-
-    def broken(html, **options):
-        raise RuntimeError("out of memory")
-
-    monkeypatch.setattr(renderer, "html_to_pdf", broken)
-    first = night_sheets.request_pdf(night, "packet", paper="letter", filled=False, client="x")
-    kept_sheets.wait_for_background(60)
-
-    job = night_sheets.night_sheet(night, "packet", paper="letter").job()
-    assert first == kept_sheets.Preparing(8)
-    assert "Rendering sheet:" in caplog.text and "failed" in caplog.text
-    assert limits.holder(job.lock) is None
-    assert limits.holder(kept_sheets.RENDER_SLOTS[0]) is None
+    assert first.status_code == again.status_code == 200
+    assert page_texts(again.content) == page_texts(first.content)
+    assert len(renders) == 2 and KeptSheet.objects.count() == 1
+    assert client.get(url).content == again.content and len(renders) == 2
