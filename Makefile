@@ -36,15 +36,20 @@ $(VENV)/.installed: pyproject.toml
 browser:
 	scripts/ensure-debian-packages $(BROWSER_PACKAGES)
 
+# The server, and beside it a worker of the task queue (big sheets' renders, e-mail) that
+# stops when the server does, however it ends (run_worker --beside: the shell's process
+# id, which exec hands to the server).
 run: install
 	scripts/check-weasyprint $(PY)
 	$(DEV_SETTINGS) $(PY) manage.py migrate --noinput
 	-$(DEV_SETTINGS) $(PY) manage.py load_demo  # refuses (and the server starts) on a database of your own
-	SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} $(DEV_SETTINGS) $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	$(DEV_SETTINGS) $(PY) manage.py run_worker --beside $$$$ & \
+	exec env SITE_URL=$${SITE_URL:-http://127.0.0.1:$(PORT)} $(DEV_SETTINGS) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # The night in the hall: the club's database served to the players' phones on the hall's
-# network by Hypercorn (scripts/hall says how). `make hall HALL_ADDRESS=192.168.1.20
-# PORT=8080` chooses the address and port; HALL_CERT=... HALL_KEY=... serve HTTPS.
+# network by Hypercorn, a worker of the task queue beside it (scripts/hall says how).
+# `make hall HALL_ADDRESS=192.168.1.20 PORT=8080` chooses the address and port;
+# HALL_CERT=... HALL_KEY=... serve HTTPS.
 hall: install
 	scripts/check-weasyprint $(PY)
 	PORT=$(PORT) $(PY) scripts/hall

@@ -1,16 +1,19 @@
 """``make hall`` end to end (``scripts/hall``): Hypercorn on this machine's address on a
-network, with the hall's settings, over a database of its own.
+network, with the hall's settings, over a database of its own, and a worker of the task
+queue beside it.
 
 It refuses a database with the demo in it and names the command that removes it; then
 it serves: the public pages and the address's QR code answer on the network address,
 sign-in there gets a plain page with no password form, the laptop itself (loopback)
-signs in, and the QR codes of the table cards and of the pair cards read back (zbar) as
-the network address.
+signs in, the QR codes of the table cards and of the pair cards read back (zbar) as
+the network address, and a big night's packet is rendered by the worker, which stops
+when the server does.
 Where this machine has no address on a network, ``tests/commands/test_hall_address.py``
 checks the address logic alone, and this test says it cannot run.
 """
 
 import http.client
+import io
 import os
 import re
 import signal
@@ -24,6 +27,7 @@ from urllib.parse import urlencode
 
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 from pyzbar import pyzbar
 
 from cinch_club import hall
@@ -123,6 +127,34 @@ def stop(process: subprocess.Popen) -> None:
         process.wait(timeout=30)
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Hypercorn's own, and the worker beside it)."""
+    listed = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(child) for child in listed]
+
+
+def running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+def rendered_by_the_worker(laptop: dict, port: int, night: str) -> bytes:
+    """The big packet as the director waits for it: "being prepared" until the worker
+    rendered it (bounded)."""
+    path = f"/nights/{night}/sheets/packet.pdf"
+    deadline = time.monotonic() + 120
+    status, _, body = ask("127.0.0.1", port, path, laptop)
+    assert status == 202, body[:200]
+    while status == 202 and time.monotonic() < deadline:
+        time.sleep(1)
+        status, _, body = ask("127.0.0.1", port, path, laptop)
+    assert status == 200, body[:200]
+    return body
+
+
 def decoded_qrs(pdf: bytes, folder: Path) -> list[str]:
     folder.mkdir(exist_ok=True)
     (folder / "cards.pdf").write_bytes(pdf)
@@ -154,6 +186,13 @@ def test_make_hall_refuses_the_demo_then_serves_the_hall_safely(tmp_path):
         "from scoring.management.commands.load_demo import demo_document; "
         "from scoring.nights.services import night_import; "
         "print(night_import(document=demo_document() | {'name': 'Tuesday'}, user=None).pk)",
+    ).split()[-1]
+    big = site.manage(
+        "shell",
+        "-c",
+        "from scoring.rules.simulate import random_night; "
+        "from scoring.nights.services import night_import; "
+        "print(night_import(document=random_night(12, seed=4, rounds_played=0)).pk)",
     ).split()[-1]
     log = tmp_path / "hall.log"
     process = site.hall(log)
@@ -201,6 +240,15 @@ def test_make_hall_refuses_the_demo_then_serves_the_hall_safely(tmp_path):
         status, _, page = ask(ADDRESS, site.port, "/people/", dict(laptop))
         assert status == 302  # the director's cookie, carried onto the Wi-Fi, is the public's
 
+        # The big night's packet (68 pages): queued by the server, rendered by its worker.
+        (worker,) = [
+            child
+            for child in children(process.pid)
+            if b"run_worker" in Path(f"/proc/{child}/cmdline").read_bytes()
+        ]
+        packet = rendered_by_the_worker(laptop, site.port, big)
+        assert len(PdfReader(io.BytesIO(packet)).pages) == 68
+
         # Beside the running hall, the commands print what it accepts: its address, and
         # game links signed with its own key.
         for printed in (
@@ -215,6 +263,10 @@ def test_make_hall_refuses_the_demo_then_serves_the_hall_safely(tmp_path):
     finally:
         stop(process)
     assert process.returncode in (0, -signal.SIGTERM)
+    deadline = time.monotonic() + 30
+    while running(worker) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not running(worker)  # stopped with the server
     refused = subprocess.run(
         [sys.executable, "manage.py", "table_links", night],
         cwd=ROOT,
