@@ -4,28 +4,33 @@ backend (the ``database_queue`` fixture, ``tests/conftest.py``) and runs a worke
 this process, until nothing is ready (``work``)."""
 
 import signal
+from unittest import mock
 
 from django.core.management import call_command
 from django_tasks import task
+from django_tasks_db.management.commands import db_worker
 
 DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT)
 
 
-def work(worker_id: str = "test-worker") -> None:
+def work(worker_id: str = "test-worker", verbosity: int = 0) -> None:
     """Every task ready now run by a worker named ``worker_id`` (``run_worker --batch``,
     which first puts back what a worker of that name left unfinished); the signals the
-    worker takes over are given back to the test run after."""
+    worker takes over are given back to the test run after. Its database connection is
+    the test's, inside the test's transaction: the worker may not close it, as it closes
+    its own between tasks."""
     handlers = {number: signal.getsignal(number) for number in SIGNALS}
     try:
-        call_command(
-            "run_worker",
-            batch=True,
-            startup_delay=False,
-            reload=False,
-            worker_id=worker_id,
-            verbosity=0,
-        )
+        with mock.patch.object(db_worker, "close_old_connections", lambda: None):
+            call_command(
+                "run_worker",
+                batch=True,
+                startup_delay=False,
+                reload=False,
+                worker_id=worker_id,
+                verbosity=verbosity,
+            )
     finally:
         for number, handler in handlers.items():
             signal.signal(number, handler)

@@ -68,9 +68,7 @@ def test_a_task_that_killed_its_worker_each_time_is_given_up(database_queue):
 def test_the_worker_runs_what_it_put_back(database_queue, capsys):
     killed = left(["test-worker"])
 
-    call_command(
-        "run_worker", batch=True, startup_delay=False, reload=False, worker_id="test-worker"
-    )
+    work("test-worker", verbosity=1)
 
     killed.refresh_from_db()
     assert killed.status == TaskResultStatus.SUCCESSFUL and killed.return_value == "left"

@@ -170,7 +170,7 @@ class Site:
             ALLOWED_HOSTS=HOST,
             DATABASE_URL=self.database.url,
             STATIC_ROOT=str(static_root or folder / "static"),
-            # Its own limits and render locks (``scoring.core.http.limits``), beside its database.
+            # Its own limits (``scoring.core.http.limits``), beside its database.
             LIMITS_FILE=str(folder / "limits.sqlite3"),
         )
 
@@ -363,6 +363,7 @@ class Response:
     status: int
     location: str
     text: str
+    content: bytes = b""  # a PDF's bytes (``text`` is empty then)
 
 
 class Browser:
@@ -425,7 +426,8 @@ class Browser:
                     self.cookies[name] = morsel.value
                 else:
                     self.cookies.pop(name, None)
-        return Response(answer.status, answer.getheader("Location") or "", text)
+        content = body if binary else b""
+        return Response(answer.status, answer.getheader("Location") or "", text, content)
 
     def get(self, path: str) -> Response:
         return self.request("GET", path)

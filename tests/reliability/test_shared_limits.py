@@ -17,6 +17,7 @@ import threading
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.db import connections
 from django_tasks_db.models import DBTaskResult
 
 from scoring.core.http import limits
@@ -101,7 +102,14 @@ def test_a_window_ends_and_counting_starts_again(monkeypatch):
 def test_one_request_of_many_at_once_makes_a_sheet():
     """Twelve requests find no row for a sheet and write one at once: the database's
     unique constraint lets one make it; the others are told it is being made."""
-    claims = at_once(12, lambda: kept_sheets.Making.claim("f" * 64, KeptSheet.Form.PDF, None))
+
+    def claim():
+        try:
+            return kept_sheets.Making.claim("f" * 64, KeptSheet.Form.PDF, None)
+        finally:
+            connections.close_all()  # this thread's own
+
+    claims = at_once(12, claim)
 
     assert sum(claim is not None for claim in claims) == 1
     assert KeptSheet.objects.get().token == next(claim for claim in claims if claim).token
