@@ -221,6 +221,7 @@ BENCHMARKS = [
     site_section("bench.sheets", "bench_draw_sheets"),
     site_section("bench.sheets", "bench_packet_ahead"),
     site_section("bench.visitor", "bench_one_visitor"),
+    site_section("bench.task_queue", "bench_queue"),
     site_section("bench.table_links", "bench_table_links"),
     site_section("bench.hall_load", "bench_hall_load"),
     site_section("bench.slow_clients", "bench_slow_clients"),
