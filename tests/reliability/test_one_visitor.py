@@ -210,8 +210,8 @@ def test_24_sheets_asked_at_once_start_at_most_the_clients_renders(loaded):
     started = [status for status in answers if status != 429]
     print(
         f"\n{len(paths)} sheets asked at once by one address: {len(started)} started "
-        f"({started.count(200)} rendered there and then, {started.count(202)} waiting for a "
-        f"render slot), {answers.count(429)} refused"
+        f"({started.count(200)} rendered there and then, {started.count(202)} told another "
+        f"request is making it), {answers.count(429)} refused"
     )
     assert len(started) == RENDERS and set(started) <= {200, 202}
     assert answers.count(429) == len(paths) - RENDERS
