@@ -3,7 +3,7 @@ shared by every process, and never dropped because the cache filled up.
 
 ``scoring.core.http.limits`` keeps the counts in a SQLite file of their own; a sheet's
 making is a row of the site's database (``models.KeptSheet``). Here: many threads and two
-processes counting against one limit, many requests at once for one sheet, and the
+processes counting against one limit, requests racing to make one sheet, and the
 sheets' render allowance and a queued render surviving a database cache that culls
 (Django's culls the third of its keys that sort first once it holds more than
 ``MAX_ENTRIES``).
@@ -17,7 +17,6 @@ import threading
 import pytest
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connections
 from django_tasks_db.models import DBTaskResult
 
 from scoring.core.http import limits
@@ -98,21 +97,19 @@ def test_a_window_ends_and_counting_starts_again(monkeypatch):
     assert [limits.take("k", 2, 60) for _ in range(3)] == [True, True, False]
 
 
-@pytest.mark.django_db(transaction=True)
-def test_one_request_of_many_at_once_makes_a_sheet():
-    """Twelve requests find no row for a sheet and write one at once: the database's
-    unique constraint lets one make it; the others are told it is being made."""
+def test_of_requests_that_all_found_no_one_making_a_sheet_one_makes_it(db):
+    """Requests at once all read that nobody makes the sheet, then each writes its row:
+    the database's unique constraint lets the first through, and each other is told it is
+    being made. The same when they all found its maker gone and take it over."""
+    fingerprint, form = "f" * 64, KeptSheet.Form.PDF
 
-    def claim():
-        try:
-            return kept_sheets.Making.claim("f" * 64, KeptSheet.Form.PDF, None)
-        finally:
-            connections.close_all()  # this thread's own
+    found_none = [kept_sheets.Making.claim(fingerprint, form, None) for _ in range(5)]
+    row = KeptSheet.objects.get()
+    found_stale = [kept_sheets.Making.claim(fingerprint, form, row) for _ in range(5)]
 
-    claims = at_once(12, claim)
-
-    assert sum(claim is not None for claim in claims) == 1
-    assert KeptSheet.objects.get().token == next(claim for claim in claims if claim).token
+    assert [claim is not None for claim in found_none] == [True] + [False] * 4
+    assert [claim is not None for claim in found_stale] == [True] + [False] * 4
+    assert KeptSheet.objects.get().token == found_stale[0].token
 
 
 # --- a cache that culls resets no count and loses no render -------------------------------

@@ -153,7 +153,7 @@ class Making:
             except IntegrityError:
                 return None
             return cls(row.pk, token)
-        taken = KeptSheet.objects.filter(pk=row.pk, token=row.token).update(
+        taken = KeptSheet.objects.filter(pk=row.pk, token=row.token, state=row.state).update(
             state=State.MAKING, token=token, key="", pages=0, done=0, job=None, beat_at=now
         )
         return cls(row.pk, token) if taken else None
@@ -208,10 +208,10 @@ def render_sheet(kept: int, token: str, attempt: int = 1) -> int:
     """Render the sheet of the row ``kept`` for the holder of ``token`` and keep it: the
     task a worker runs for a big sheet. Its pages, or 0 when there was nothing to do."""
     making = Making(kept, token)
-    job = making.take_up()
-    if job is None:
-        return 0
     try:
+        job = making.take_up()
+        if job is None:
+            return 0
         cache.set(job.key, job.render(making.progress), KEEP_SECONDS)
     except PASSING:
         if making.again_later(attempt):
