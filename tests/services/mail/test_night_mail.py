@@ -17,9 +17,10 @@ from scoring.games import services as games_services
 from scoring.mail import outbox, services, tokens
 from scoring.mail.figures import NightFigures
 from scoring.mail.messages import stop_url
-from scoring.models import Game, Member, OutgoingMail
+from scoring.models import Game, Member, OutgoingMail, Season
 from scoring.results import services as results_services
 from scoring.results.selectors import night_results
+from scoring.seasons.selectors import season_ladder
 from scoring.words.money import shown_money
 from scoring.words.places import ordinal
 from tests.factories import night_with_schedule, play_out
@@ -320,3 +321,21 @@ def test_the_back_off_doubles_up_to_half_an_hour():
         1800,
         1800,
     ]
+
+
+def test_a_night_in_a_season_tells_the_player_s_place_on_its_ladder(
+    night, smtp, django_capture_on_commit_callbacks
+):
+    season = Season.objects.create(name="Fall 2026", first_date=night.date, last_date=night.date)
+    close(night, django_capture_on_commit_callbacks)
+
+    ladder = season_ladder(season).document["ladder"]
+    ann_rank = next(row["rank"] for row in ladder if row["player"] == "Ann Lee")
+    cy_rank = next(row["rank"] for row in ladder if row["player"] == "Cy Dunn")
+    with translation.override("en"):
+        ann_words = f"Season Fall 2026: {ordinal(ann_rank)} on the ladder"
+    with translation.override("fr"):
+        cy_words = f"Saison Fall 2026 : {ordinal(cy_rank)} place au classement"
+    assert ann_words in text_of(smtp.to("ann@example.org")[0])
+    assert cy_words in text_of(smtp.to("cy@example.org")[0])
+    assert "Fall 2026" in html_of(smtp.to("ann@example.org")[0])
