@@ -141,10 +141,20 @@ TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)
 # nights, their games and standings, without money) or "none" (the login page only).
 PUBLIC_PAGES = env_choice("PUBLIC_PAGES", "all", ("all", "standings", "none"))
 # Who is mailed a server error's traceback in production (none by default: the log on
-# stderr has it), and the mail server and sender for it.
+# stderr has it), and the sender of those mails.
 ADMINS = env_addresses("ADMINS")
+SERVER_EMAIL = env_str("SERVER_EMAIL", "cinch-club@localhost")
+# The mail server every e-mail leaves through, and the sender of the players' e-mails.
+# TLS is STARTTLS (port 587), SSL a connection that is TLS from the start (port 465).
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1)
-SERVER_EMAIL = env_str("SERVER_EMAIL", "cinch-club@localhost")
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = bool(env_bool("EMAIL_USE_TLS", False))
+EMAIL_USE_SSL = bool(env_bool("EMAIL_USE_SSL", False))
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL: set one of them, not both")
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20, minimum=1)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "cinch-club@localhost")
 # How much the production log says: DEBUG, INFO, WARNING (the default) or ERROR.
 LOG_LEVEL = env_str("LOG_LEVEL", "WARNING").upper()

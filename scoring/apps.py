@@ -74,3 +74,13 @@ class PrintingConfig(AppConfig):
 
 class RoomConfig(AppConfig):
     name, label = "scoring.room", "scoring_room"
+
+
+class MailConfig(AppConfig):
+    name, label = "scoring.mail", "scoring_mail"
+
+    def ready(self) -> None:
+        from scoring.mail import outbox
+        from scoring.results.signals import night_closed
+
+        night_closed.connect(outbox.queue_night, dispatch_uid="scoring-mail-night-closed")

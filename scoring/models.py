@@ -73,9 +73,28 @@ def default_split() -> list[str]:
 
 
 class Member(models.Model):
-    """A club player, who may play many nights."""
+    """A club player, who may play many nights.
+
+    Their nights come to them by e-mail only once they asked for it themselves
+    (``mail_since``: they opened the invitation sent to ``email`` and said yes); a
+    director may type the address, never say yes for them (``scoring.mail``).
+    """
 
     name = models.CharField(max_length=100, unique=True)
+    email = models.EmailField(blank=True, verbose_name=gettext_lazy("E-mail address"))
+    language = language_field(
+        gettext_lazy("The club's language"), verbose_name=gettext_lazy("Language of the e-mails")
+    )
+    mail_since = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="When the member asked for their nights by e-mail (their own yes, by the "
+        "link sent to the address); empty: no e-mail.",
+    )
+    mail_stopped_at = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="When the member last said stop."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -83,6 +102,11 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def mail_language(self) -> str:
+        """The language of their e-mails: their own, else the club's."""
+        return self.language or settings.LANGUAGE_CODE
 
     def clean(self) -> None:
         """The admin's check: the name in its normal form, no other member's look-alike."""
@@ -794,3 +818,70 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.language or 'no language'})"
+
+
+class OutgoingMail(models.Model):
+    """One e-mail to a member, kept until a mail server took it (the outbox).
+
+    A night marked final adds a *results* message for each of its players who asked for
+    their nights by e-mail, in the transaction that marks it final; closed again after a
+    change to a player's figures, one *correction* at most. The constraint keeps it to one
+    of each kind for a night and a member, however often the night is re-opened and
+    closed. An *invitation* (no night) carries the link by which a member says yes.
+
+    Its ``state`` is what the sender goes by (``scoring.mail.outbox``): *to send*;
+    *sending* while a sender holds it (until ``held_until``); *sent* once the server took
+    it; *retrying* after a failure that may pass (the server's "not now", 4xx, or no
+    server reached: a hall offline), tried again from ``next_try_at``; *refused* when
+    the server said no for good (5xx), with its ``answer``. ``message_id`` is the same at
+    every try, so a copy sent twice is recognisably the same message.
+    """
+
+    class Kind(models.TextChoices):
+        RESULTS = "results", gettext_lazy("results")
+        CORRECTION = "correction", gettext_lazy("correction")
+        INVITATION = "invitation", gettext_lazy("invitation")
+
+    class State(models.TextChoices):
+        TO_SEND = "to_send", gettext_lazy("to send")
+        SENDING = "sending", gettext_lazy("sending")
+        RETRYING = "retrying", gettext_lazy("to try again")
+        SENT = "sent", gettext_lazy("sent")
+        REFUSED = "refused", gettext_lazy("refused by the server")
+
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    night = models.ForeignKey(
+        Night, null=True, blank=True, on_delete=models.CASCADE, related_name="outgoing_mail"
+    )
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="outgoing_mail")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.TO_SEND)
+    message_id = models.CharField(max_length=200, unique=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_try_at = models.DateTimeField(null=True, blank=True)
+    held_until = models.DateTimeField(null=True, blank=True)
+    answer = models.TextField(blank=True, help_text="The mail server's last answer.")
+    address = models.EmailField(blank=True, help_text="Where it went, once sent.")
+    figures = models.JSONField(
+        null=True, blank=True, help_text="The player's figures the message said, once sent."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["night", "member", "kind"],
+                condition=Q(night__isnull=False),
+                name="outgoing_mail_once",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind="invitation", night__isnull=True)
+                | (~Q(kind="invitation") & Q(night__isnull=False)),
+                name="outgoing_mail_night_unless_invitation",
+            ),
+        ]
+        indexes = [models.Index(fields=["state", "next_try_at"], name="outgoing_mail_due")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.member_id} ({self.state})"

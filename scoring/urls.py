@@ -17,4 +17,5 @@ urlpatterns = [
     path("", include("scoring.links.urls")),
     path("", include("scoring.tablegames.urls")),
     path("", include("scoring.printing.urls")),
+    path("", include("scoring.mail.urls")),
 ]

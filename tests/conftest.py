@@ -303,3 +303,15 @@ def night(module_night_pk, db) -> Night:
 def game(night) -> Game:
     """The module night's first game: round 1, table 1 (the two-pair night's one game)."""
     return Game.objects.get(night=night, round=1, table=1)
+
+
+@pytest.fixture
+def smtp(settings):
+    """A real mail server on this machine (``tests.mail``), the site's mail sent to it by
+    Django's SMTP backend: the server, which says what it took."""
+    from tests.mail import mail_server
+
+    with mail_server() as (server, port):
+        settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+        settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", port, 5
+        yield server

@@ -416,3 +416,32 @@ def test_the_time_zone_defaults_to_the_machine_s_own(settings_module, monkeypatc
 def test_a_time_zone_that_does_not_exist_is_refused(settings_module):
     with pytest.raises(ImproperlyConfigured, match="TIME_ZONE='Mars/Olympus' is not a time zone"):
         settings_module("cinch_club.env", TIME_ZONE="Mars/Olympus")
+
+
+def test_the_mail_server_comes_from_the_environment(settings_module):
+    """Every settings module sends through the server the environment names (the
+    players' e-mails are sent by the hall's laptop too)."""
+    module = settings_module(
+        "cinch_club.settings.dev",
+        EMAIL_HOST="smtp.example.org",
+        EMAIL_PORT="587",
+        EMAIL_HOST_USER="club",
+        EMAIL_HOST_PASSWORD="secret",
+        EMAIL_USE_TLS="yes",
+        EMAIL_TIMEOUT="5",
+        DEFAULT_FROM_EMAIL="Cinch Club <results@example.org>",
+    )
+
+    assert (module.EMAIL_HOST, module.EMAIL_PORT, module.EMAIL_TIMEOUT) == (
+        "smtp.example.org",
+        587,
+        5,
+    )
+    assert (module.EMAIL_HOST_USER, module.EMAIL_HOST_PASSWORD) == ("club", "secret")
+    assert module.EMAIL_USE_TLS is True and module.EMAIL_USE_SSL is False
+    assert module.DEFAULT_FROM_EMAIL == "Cinch Club <results@example.org>"
+
+
+def test_tls_and_ssl_at_once_are_refused(settings_module):
+    with pytest.raises(ImproperlyConfigured, match="EMAIL_USE_TLS and EMAIL_USE_SSL"):
+        settings_module("cinch_club.env", EMAIL_USE_TLS="1", EMAIL_USE_SSL="1")

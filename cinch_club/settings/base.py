@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "scoring.apps.SeasonsConfig",
     "scoring.apps.PrintingConfig",
     "scoring.apps.RoomConfig",
+    "scoring.apps.MailConfig",
 ]
 
 MIDDLEWARE = [
@@ -238,3 +239,17 @@ PUBLIC_PAGES = env.PUBLIC_PAGES
 
 # Proxies trusted to add the client's address to X-Forwarded-For (scoring.core.http.clients).
 TRUSTED_PROXY_COUNT = env.TRUSTED_PROXY_COUNT
+
+# The mail server every e-mail leaves through (the players' nights, the invitations, the
+# errors mailed to ADMINS), from the environment (docs/install/configuration.md). Sent by
+# the task queue, never from a page: a hall without internet keeps the players' e-mails
+# waiting (scoring.mail). EMAIL_TIMEOUT bounds each exchange with the server, and so how
+# long a message being sent is held before another try may take it over.
+EMAIL_HOST = env.EMAIL_HOST
+EMAIL_PORT = env.EMAIL_PORT
+EMAIL_HOST_USER = env.EMAIL_HOST_USER
+EMAIL_HOST_PASSWORD = env.EMAIL_HOST_PASSWORD
+EMAIL_USE_TLS = env.EMAIL_USE_TLS
+EMAIL_USE_SSL = env.EMAIL_USE_SSL
+EMAIL_TIMEOUT = env.EMAIL_TIMEOUT
+DEFAULT_FROM_EMAIL = env.DEFAULT_FROM_EMAIL

@@ -51,8 +51,6 @@ STORAGES = {
 # Django refuses as the client's fault (400: a wrong Host header, a body past the
 # limits) is logged and mailed to nobody, as anyone could send thousands.
 ADMINS = env.ADMINS
-EMAIL_HOST = env.EMAIL_HOST
-EMAIL_PORT = env.EMAIL_PORT
 SERVER_EMAIL = env.SERVER_EMAIL
 LOGGING = {
     "version": 1,

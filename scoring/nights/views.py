@@ -25,7 +25,7 @@ from scoring.core.http.permissions import (
     is_director,
 )
 from scoring.core.printing.pages import print_language
-from scoring.core.records import documents, errors, kept_summaries
+from scoring.core.records import documents, errors, kept_summaries, outbox
 from scoring.core.records import pairs as core_pairs
 from scoring.core.ui.confirm import Confirmation, ConfirmFirst
 from scoring.core.ui.forms import ImportForm
@@ -48,6 +48,7 @@ from scoring.rules import all_variants
 from scoring.rules.jsonio import dump_json
 from scoring.tablegames import selectors as tablegames_selectors
 from scoring.words.lists import separated
+from scoring.words.mail import mail_counts_words
 
 NIGHTS_PER_PAGE = 25  # a half-year of weekly nights; older ones on the next pages
 
@@ -102,8 +103,18 @@ class NightDetailView(PublicPage, NightPage):
             tables=tablegames_selectors.night_tables(self.night),
             sheets=print_language(self.request, self.night),
             **self.scorer_devices(),
+            **self.mail(),
             **kwargs,
         )
+
+    def mail(self) -> dict[str, Any]:
+        """The director's line of the night's e-mails to its players (``scoring.mail``):
+        how many are to send, sent, refused by the server."""
+        if not is_director(self.request.user):
+            return {}
+        counts = outbox.night_mail_counts(self.night)
+        words = mail_counts_words(counts.to_send, counts.sent, counts.refused)
+        return {"mail": counts, "mail_words": words}
 
     def render_to_response(self, context, **kwargs):
         """A director's page holds the scorer devices' codes: no browser or proxy keeps

@@ -14,6 +14,7 @@ from scoring.core.records.authors import audited
 from scoring.core.records.guards import is_final, lock_night, lock_open_night, mark_night_changed
 from scoring.models import CashCount, Game, Night, Tiebreak
 from scoring.results.selectors import envelopes
+from scoring.results.signals import night_closed
 from scoring.rules import InvalidInput
 from scoring.rules.night.documents import money_text
 from scoring.rules.night.summary import missing_reasons
@@ -170,7 +171,8 @@ def night_close(*, night: Night, user=None) -> Night:
     """Mark the night final once every game and play-off is done and no prize tie is left.
 
     A final night refuses every change until a director re-opens it (``night_reopen``);
-    both are kept in the night's history, with who and when.
+    both are kept in the night's history, with who and when. In the same transaction,
+    its players who asked for them get their e-mails queued (``night_closed``).
     """
     night = lock_night(night)
     if is_final(night):
@@ -196,6 +198,7 @@ def night_close(*, night: Night, user=None) -> Night:
     night._change_reason = "closed: final"
     night.save(update_fields=["is_final", "updated_at"])
     kept_summaries.keep([night.pk])  # final: its figures no longer change
+    night_closed.send(sender=Night, night=night)
     return night
 
 

@@ -23,7 +23,8 @@ from scoring.attendance import services as attendance_services
 from scoring.games import confirmation
 from scoring.games import services as games_services
 from scoring.links import tokens
-from scoring.models import Game, KeptSheet, Season
+from scoring.mail.messages import composed, new_message_id
+from scoring.models import Game, KeptSheet, OutgoingMail, Season
 from scoring.nights import services as nights_services
 from scoring.printing import night_sheets
 from scoring.results import selectors as results_selectors
@@ -31,7 +32,7 @@ from scoring.results import services as results_services
 from scoring.tablegames import services as tablegames_services
 from tests.browser.nights import all_to, finish_night, played_night
 from tests.browser.steps import PDF_TIMEOUT_MS, choose_language, fill_hand
-from tests.factories import ScorerFactory, night_with_schedule, play_out
+from tests.factories import ScorerFactory, club_names, night_with_schedule, play_out
 from tests.phones import code_path
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -245,6 +246,51 @@ def test_season_screenshots(as_user, director, folder):
     expect(projector.locator('[data-page="ladder"]')).to_have_count(2)
     expect(projector.locator('[data-page="ladder"]').first).to_be_visible()
     projector.screenshot(path=folder / "projector-ladder.png")
+
+
+def test_mail_screenshots(as_user, director, folder):
+    """The players' e-mails: a night's count of them on its page (a hall offline a while:
+    some to send, some sent, one refused by the server), a member's address and
+    invitation, and a player's e-mail as a mail program shows it."""
+    night = night_with_schedule(8, name="Tuesday night", names=club_names(16))
+    play_out(night, upsets=[(1, 2)], loser_cinches={(3, 4): 1})
+    results_services.night_close(night=night, user=director)
+    seats = list(night.seats.select_related("member").order_by("number"))
+    states = ["to_send"] * 12 + ["sent"] * 3 + ["refused"]
+    for seat, state in zip(seats, states, strict=True):
+        member = seat.member
+        member.email = f"player{seat.number}@example.org"
+        member.mail_since = night.created_at
+        member.save()
+        OutgoingMail.objects.create(
+            kind="results",
+            night=night,
+            member=member,
+            state=state,
+            message_id=new_message_id("results", member.pk, night.pk),
+            answer="550 5.1.1 <player16@example.org>: no such mailbox"
+            if state == "refused"
+            else "",
+        )
+    newcomer = seats[0].member
+    newcomer.mail_since = None
+    newcomer.save()
+    desktop = as_user(director, **DESKTOP)
+
+    desktop.goto(f"/nights/{night.pk}/")
+    expect(desktop.locator("#mail-counts")).to_have_text(
+        "12 to send, 3 sent, 1 refused by the server"
+    )
+    desktop.locator("#mail").screenshot(path=folder / "mail-night.png")
+    shoot(desktop, f"/members/{newcomer.pk}/mail/", folder / "mail-member.png")
+    # A player's e-mail, its HTML part as a mail program shows it: a blank page, not the
+    # site's (whose policy refuses an e-mail's inline styles).
+    mail = OutgoingMail.objects.select_related("member", "night").get(member=seats[3].member)
+    html = next(body for body, kind in composed(mail).alternatives if kind == "text/html")
+    desktop.goto("about:blank")
+    desktop.set_content(html)
+    desktop.screenshot(path=folder / "mail-results.png", full_page=True)
+    assert (folder / "mail-results.png").stat().st_size > 10_000
 
 
 def test_draw_screenshot(as_user, director, folder):

@@ -41,7 +41,9 @@ from scoring.games import views as games_views
 from scoring.links import codes, scorers
 from scoring.links import views as links_views
 from scoring.links.tokens import link_token
-from scoring.models import Game, Hand, Season, TableGame
+from scoring.mail import tokens as mail_tokens
+from scoring.mail import views as mail_views
+from scoring.models import Game, Hand, Member, Season, TableGame
 from scoring.nights import views as nights_views
 from scoring.people import views as people_views
 from scoring.printing import views as printing_views
@@ -118,6 +120,10 @@ OPEN_VIEWS = {
     links_views.DeviceNews: PUBLIC,
     links_views.DeviceSettled: PUBLIC,
     language.SetLanguage: PUBLIC,
+    # A member's yes and stop from an e-mail: the signed token in the URL is its only key
+    # (tests/views/mail).
+    mail_views.MailYes: PUBLIC,
+    mail_views.MailStop: PUBLIC,
 }
 
 
@@ -200,6 +206,9 @@ def objects(night):
     hand = game.hands.get()
     table = TableGame.objects.get()
     device = scorers.device_add(night=night, user=None, name="Scorer 2")
+    member = Member.objects.order_by("pk").first()
+    Member.objects.filter(pk=member.pk).update(email="ann@example.org")
+    member.refresh_from_db()
     return {
         "nights": night.pk,
         "games": game.pk,
@@ -216,7 +225,13 @@ def objects(night):
         "p": game.pk,  # a pair's game: ``p/<code>/games/<pk>/``
         "scorer-devices": device.pk,
         "people": ScorerFactory(username="someone-else").pk,  # a login to disable, remove
+        "members": member.pk,
+        "mail-yes-token": mail_tokens.yes_token(member.pk, member.email),
+        "mail-stop-token": mail_tokens.stop_token(member.pk, member.email),
     }
+
+
+MAIL_TOKENS = {"mail/yes/": "mail-yes-token", "mail/stop/": "mail-stop-token"}
 
 
 def url_of(route: str, name: str, objects: dict) -> str:
@@ -224,7 +239,9 @@ def url_of(route: str, name: str, objects: dict) -> str:
     if "pk>" in route:
         kwargs["pk"] = objects[route.lstrip("^").split("/")[0]]
     if "token>" in route:
-        kind = {"d": "device-token", "p": "pair-token"}.get(route.lstrip("^")[0], "token")
+        path = route.lstrip("^")
+        kind = {"d": "device-token", "p": "pair-token"}.get(path[0], "token")
+        kind = MAIL_TOKENS.get(path.split("<")[0], kind)
         kwargs["token"] = objects[kind]
     if "history_id>" in route:
         kwargs["history_id"] = objects["history"]

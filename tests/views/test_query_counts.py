@@ -19,8 +19,9 @@ pytestmark = pytest.mark.django_db
 # A scorer's night page asks once whether the user is in the Scorers group (it offers
 # the payout sheet to scorers); a director is staff, which needs no query. The night's
 # other tables are 1 more (their players 1 more again when there are any); a director's,
-# the night's scorer devices 1 more.
-NIGHT_PAGE = {"anonymous": 4, "scorer": 7, "director": 7}
+# the night's scorer devices 1 more, and its e-mails to the players counted 1 more (their
+# refusals named 1 more when there are any: tests/views/mail).
+NIGHT_PAGE = {"anonymous": 4, "scorer": 7, "director": 8}
 # The game page reads its substitutes once (names "Zed for Ann" and the panel), and for
 # a scorer or director the members to choose a substitute from.
 GAME_PAGE = {"anonymous": 6, "scorer": 10, "director": 9}

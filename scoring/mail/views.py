@@ -1,0 +1,129 @@
+"""The e-mail pages: the directors' list of members' addresses and each member's form
+(address, language, the invitation); the pages a member opens from an e-mail without
+signing in (yes, stop); the night's "send now".
+
+The member's pages change nothing when opened (a mail program or a scanner may open a
+link to look at it): each asks, and its button posts. The stop takes a post without the
+page's form too (RFC 8058's one-click unsubscribe, posted by the mail program itself):
+its signed link is what it trusts, not a cookie.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.decorators import method_decorator
+from django.utils.translation import gettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
+from django.views.generic import TemplateView, UpdateView
+
+from scoring.core.http.permissions import DirectorRequiredMixin
+from scoring.core.ui.views import NightPage, OneButton
+from scoring.mail import services, tokens
+from scoring.mail.forms import MemberMailForm
+from scoring.mail.selectors import member_mail, members_mail
+from scoring.models import Member
+
+
+@method_decorator(never_cache, name="dispatch")
+class MembersMail(DirectorRequiredMixin, TemplateView):
+    """Every member's address, language and whether they get their nights."""
+
+    template_name = "scoring/mail/members_mail.html"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(members=members_mail(), **kwargs)
+
+
+@method_decorator(never_cache, name="dispatch")
+class MemberMail(DirectorRequiredMixin, UpdateView):
+    """A member's address and language; the invitation's button."""
+
+    model = Member
+    form_class = MemberMailForm
+    template_name = "scoring/mail/member_mail.html"
+    context_object_name = "member"
+
+    def get_context_data(self, **kwargs):
+        mail = member_mail(self.object)
+        return super().get_context_data(mail=mail, days=tokens.YES_DAYS, **kwargs)
+
+    def form_valid(self, form):
+        services.member_mail_set(member=self.object, **form.cleaned_data)
+        messages.success(self.request, gettext("Kept."))
+        return redirect("scoring:member-mail", self.object.pk)
+
+
+class MemberInvite(DirectorRequiredMixin, OneButton, TemplateView):
+    def change(self, user):
+        self.member = get_object_or_404(Member, pk=self.kwargs["pk"])
+        return services.member_invite(member=self.member)
+
+    def done_note(self, result) -> str:
+        return gettext("The invitation to %(email)s is on its way.") % {"email": self.member.email}
+
+    def back_url(self) -> str:
+        return reverse("scoring:member-mail", args=[self.kwargs["pk"]])
+
+
+class SignedLinkPage(TemplateView):
+    """A page a member opens from an e-mail: GET asks, POST does (``act``)."""
+
+    def act(self, token: str):
+        raise NotImplementedError
+
+    def post(self, request, token: str):
+        try:
+            member = self.act(token)
+        except ValidationError as error:
+            return self.render_to_response({"refused": " ".join(error.messages)}, status=400)
+        return self.render_to_response({"done": True, "member": member})
+
+
+@method_decorator(never_cache, name="dispatch")
+class MailYes(SignedLinkPage):
+    template_name = "scoring/mail/yes.html"
+
+    def get_context_data(self, **kwargs):
+        signed = tokens.read_yes(kwargs["token"])
+        member = Member.objects.filter(pk=signed.member).first() if signed else None
+        if member is None or member.email.lower() != signed.email.lower():
+            return {"refused": services.BAD_YES}
+        return {"member": member}
+
+    def act(self, token: str):
+        return services.member_mail_yes(token=token)
+
+
+@method_decorator([never_cache, csrf_exempt], name="dispatch")
+class MailStop(SignedLinkPage):
+    template_name = "scoring/mail/stop.html"
+
+    def get_context_data(self, **kwargs):
+        signed = tokens.read_stop(kwargs["token"])
+        if signed is None:
+            return {"refused": gettext("This link is not one of the club's.")}
+        return {"email": signed.email}
+
+    def act(self, token: str):
+        return services.member_mail_stop(token=token)
+
+
+class NightMailSendNow(DirectorRequiredMixin, OneButton, NightPage):
+    def change(self, user):
+        return services.night_mail_send_now(night=self.night)
+
+    def done_note(self, result) -> str:
+        return gettext("The night's waiting e-mails are being sent.")
+
+    def back_url(self) -> str:
+        return self.night_url() + "#mail"
+
+
+members_mail_page = MembersMail.as_view()
+member_mail_page = MemberMail.as_view()
+member_invite = MemberInvite.as_view()
+mail_yes = MailYes.as_view()
+mail_stop = MailStop.as_view()
+night_mail_send_now = NightMailSendNow.as_view()
