@@ -2,20 +2,15 @@
 this machine, that keeps what it accepted and answers as a test tells it (``451`` "not
 now" or ``550`` "never" to the next messages, or a hold on the next recipient until the
 test lets it go). The ``smtp`` fixture (``tests/conftest.py``) points the site's mail at
-it; ``work`` runs a worker of the database queue here, in this process."""
+it; ``tests.queue.work`` runs a worker of the database queue here, in this process."""
 
 import asyncio
-import signal
 import socket
 import threading
 from contextlib import contextmanager
 from email import message_from_bytes, policy
 
 from aiosmtpd.controller import Controller
-from django.core.management import call_command
-
-DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT)
 
 
 class MailServer:
@@ -68,21 +63,3 @@ def mail_server():
         yield server, controller.port
     finally:
         controller.stop()
-
-
-def work(worker_id: str = "mail-test-worker") -> None:
-    """Every task of the database queue ready now, run by its worker here until none is
-    (``db_worker --batch``); the signals it takes over are given back to the test run."""
-    handlers = {number: signal.getsignal(number) for number in SIGNALS}
-    try:
-        call_command(
-            "db_worker",
-            batch=True,
-            startup_delay=False,
-            reload=False,
-            worker_id=worker_id,
-            verbosity=0,
-        )
-    finally:
-        for number, handler in handlers.items():
-            signal.signal(number, handler)

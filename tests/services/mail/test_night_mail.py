@@ -24,7 +24,8 @@ from scoring.seasons.selectors import season_ladder
 from scoring.words.money import shown_money
 from scoring.words.places import ordinal
 from tests.factories import night_with_schedule, play_out
-from tests.mail import DATABASE_QUEUE, free_port, work
+from tests.mail import free_port
+from tests.queue import DATABASE_QUEUE, work
 
 pytestmark = pytest.mark.django_db
 
@@ -230,7 +231,7 @@ pytest_worker = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def queued(settings):
-    """The database queue as the site runs it: a worker (``tests.mail.work``) sends."""
+    """The database queue as the site runs it: a worker (``tests.queue.work``) sends."""
     settings.TASKS = DATABASE_QUEUE
 
 
