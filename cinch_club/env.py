@@ -118,6 +118,9 @@ LIMITS_FILE = Path(env_str("LIMITS_FILE", str(BASE_DIR / "limits.sqlite3")))
 # (by default the running hall's, else this machine's own, which no phone reaches).
 LOCAL_SITE_URL = "http://localhost:8000"
 SITE_URL = env_str("SITE_URL", "") or hall.running_url(_HALL_KEY_FILE) or LOCAL_SITE_URL
+# The site's address as members reach it from home, for the links in their e-mails: the
+# hall's own address (SITE_URL under ``make hall``) is one no phone reaches off its Wi-Fi.
+MAIL_SITE_URL = env_str("MAIL_SITE_URL", "") or SITE_URL
 # ``make hall`` (scripts/hall): the address the phones use (found by itself when
 # unset), and a certificate and its key for HTTPS (plain HTTP when unset).
 HALL_ADDRESS = env_str("HALL_ADDRESS", "")

@@ -230,6 +230,7 @@ CLUB_NAME = env.CLUB_NAME
 # (scoring.printing.ahead), ready when the director asks for it at the draw.
 PRINT_AHEAD = True
 SITE_URL = env.SITE_URL
+MAIL_SITE_URL = env.MAIL_SITE_URL
 # Off this machine over plain HTTP, a visitor is the public (scoring.core.http.hall): ``make hall``.
 HALL_GUARD = False
 CURRENCY_SIGN = env.CURRENCY_SIGN

@@ -26,4 +26,4 @@ TIME_ZONE = "UTC"
 # A ``make hall`` running on the machine lends its key and address to commands run beside
 # it (cinch_club.env): never to the suite, whose links and sheets are its own.
 SECRET_KEY = "cinch-club-test-suite-only-" + "x" * 30
-SITE_URL = "http://localhost:8000"
+SITE_URL = MAIL_SITE_URL = "http://localhost:8000"

@@ -28,14 +28,14 @@ Kind = OutgoingMail.Kind
 
 
 def site_url(path: str) -> str:
-    """``path`` on the site as the members reach it (``SITE_URL``)."""
-    return settings.SITE_URL.rstrip("/") + path
+    """``path`` on the site as the members reach it from home (``MAIL_SITE_URL``)."""
+    return settings.MAIL_SITE_URL.rstrip("/") + path
 
 
 def new_message_id(kind: str, member_id: int, night_id: int | None = None) -> str:
     """A ``Message-ID`` that says what it is (``<…night12-member4-results@club…>``), made
     once for the row and kept for every try."""
-    domain = urlsplit(settings.SITE_URL).hostname or "localhost"
+    domain = urlsplit(settings.MAIL_SITE_URL).hostname or "localhost"
     what = f"night{night_id}-" if night_id else ""
     return make_msgid(idstring=f"{what}member{member_id}-{kind}", domain=domain)
 

@@ -92,6 +92,19 @@ def test_a_closed_night_mails_each_player_who_asked_in_their_language(
     assert f'href="http://localhost:8000/nights/{night.pk}/standings/"' in html_of(ann)
 
 
+def test_a_hall_s_messages_link_the_address_members_reach_from_home(
+    night, smtp, settings, django_capture_on_commit_callbacks
+):
+    settings.SITE_URL = "http://192.168.1.20:8000"  # make hall's: the hall's Wi-Fi only
+    settings.MAIL_SITE_URL = "https://cinch.example.org"
+
+    close(night, django_capture_on_commit_callbacks)
+
+    (ann,) = smtp.to("ann@example.org")
+    assert f"https://cinch.example.org/nights/{night.pk}/standings/" in text_of(ann)
+    assert "192.168.1.20" not in text_of(ann) + html_of(ann)
+
+
 def test_the_message_tells_the_player_s_figures_from_the_night_s_results(
     night, smtp, django_capture_on_commit_callbacks
 ):
