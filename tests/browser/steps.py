@@ -69,11 +69,13 @@ def game_pairs(page: Page) -> tuple[int, int]:
 
 
 def board(page: Page) -> dict[int, int]:
-    """The game page's board: each pair's score."""
+    """The game page's board: each pair's score (printed with the minus sign, −2)."""
     rows = page.locator("table.board tbody tr").evaluate_all(
         "rows => rows.map(row => [row.cells[0].innerText, row.cells[2].innerText])"
     )
-    return {int(pair.removeprefix("Pair ")): int(score) for pair, score in rows}
+    return {
+        int(pair.removeprefix("Pair ")): int(score.replace("\u2212", "-")) for pair, score in rows
+    }
 
 
 def fill_hand(form: Locator, *, bidder: int, bid: int | str, cards=None, points=None) -> None:

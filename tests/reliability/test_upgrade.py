@@ -63,7 +63,7 @@ def test_check_nights_lists_each_night_to_mend_and_what_is_wrong(upgraded):
     assert "4 nights of 6 to mend." in checked.stderr
     out = checked.stdout
     assert "Night 1, Random night 0" in out
-    assert "pair 1 has 110, more than a club11 game can reach" in out
+    assert "pair 1 has 110, more than a Club Cinch to 11 game can reach" in out
     assert "Night 2, Random night 1" in out
     assert "ann is already player 1" in out
     assert "Night 3, Random night 2" in out
@@ -130,7 +130,7 @@ def test_every_page_of_the_upgraded_club_answers(upgraded):
     assert {url: status for url, (status, _) in pages.items() if status >= 500} == {}
     game = pages["/games/1/"][1]
     assert 'id="to-mend"' in game
-    assert "pair 1 has 110, more than a club11 game can reach" in game
+    assert "pair 1 has 110, more than a Club Cinch to 11 game can reach" in game
     assert "ann is already player 1" in pages["/nights/2/standings/"][1]
 
 
