@@ -31,6 +31,7 @@ from pypdf import PdfReader
 from pyzbar import pyzbar
 
 from cinch_club import hall
+from tests.processes import children, running
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "hall-director-password-5e2"
@@ -125,20 +126,6 @@ def stop(process: subprocess.Popen) -> None:
     if process.poll() is None:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
-
-
-def children(pid: int) -> list[int]:
-    """The processes ``pid`` started (Hypercorn's own, and the worker beside it)."""
-    listed = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return [int(child) for child in listed]
-
-
-def running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        return False
-    return state != "Z"
 
 
 def rendered_by_the_worker(laptop: dict, port: int, night: str) -> bytes:

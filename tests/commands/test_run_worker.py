@@ -18,6 +18,7 @@ from django_tasks_db.models import DBTaskResult
 
 from scoring.core.queue import sweep
 from scoring.models import KeptSheet
+from tests.processes import running
 from tests.queue import noted, work
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,15 +126,6 @@ def site_env(tmp_path) -> dict:
         [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=environ, check=True
     )
     return environ
-
-
-def running(pid: int) -> bool:
-    """Whether ``pid`` is a live process (not gone, nor a zombie left to be reaped)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        return False
-    return state != "Z"
 
 
 def test_beside_a_server_the_worker_stops_when_the_server_is_killed(site_env):

@@ -39,19 +39,6 @@ def empty_cache(db):
     cache.clear()
 
 
-@pytest.fixture
-def renders(monkeypatch) -> list[str]:
-    """The HTML of every render WeasyPrint is asked for, in order."""
-    calls, real = [], renderer.html_to_pdf
-
-    def counted(html, **kwargs):
-        calls.append(html)
-        return real(html, **kwargs)
-
-    monkeypatch.setattr(renderer, "html_to_pdf", counted)
-    return calls
-
-
 def night_of(pairs: int, **options):
     return nights_services.night_import(document=random_night(pairs, seed=6, **options))
 

@@ -27,19 +27,6 @@ RENDER = "scoring.core.printing.kept_sheets.render_sheet"
 
 
 @pytest.fixture
-def renders(monkeypatch) -> list[str]:
-    """The HTML of every render WeasyPrint is asked for, in order."""
-    calls, real = [], renderer.html_to_pdf
-
-    def counted(html, **kwargs):
-        calls.append(html)
-        return real(html, **kwargs)
-
-    monkeypatch.setattr(renderer, "html_to_pdf", counted)
-    return calls
-
-
-@pytest.fixture
 def packet(client, monkeypatch):
     """A 4-pair night's packet (8 pages) as a scorer asks for it, a big sheet here."""
     monkeypatch.setattr(kept_sheets, "INLINE_PAGES", 4)
