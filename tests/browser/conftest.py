@@ -13,6 +13,8 @@ the site's Content-Security-Policy as production does, and any violation the bro
 reports fails the test.
 """
 
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -118,7 +120,19 @@ def new_context(browser, live_server, csp_violations) -> Iterator[Callable[..., 
     yield make
     for context in contexts:
         context.close()
+    requests_answered()
     assert not csp_violations, f"the page broke its Content-Security-Policy: {csp_violations}"
+
+
+def requests_answered(wait: float = 10) -> None:
+    """Wait until the live server has answered every request the closed pages left (a
+    poll, a sheet): one still at work when the test's database is emptied would find its
+    tables locked, or its connection gone."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline and any(
+        "process_request_thread" in thread.name for thread in threading.enumerate()
+    ):
+        time.sleep(0.02)
 
 
 def refused(message, violations: list[str]) -> None:
