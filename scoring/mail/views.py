@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils import translation
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
@@ -68,10 +69,24 @@ class MemberInvite(DirectorRequiredMixin, OneButton, TemplateView):
 
 
 class SignedLinkPage(TemplateView):
-    """A page a member opens from an e-mail: GET asks, POST does (``act``)."""
+    """A page a member opens from an e-mail: GET asks, POST does (``act``). It speaks
+    the e-mail's language, the member's, whatever the browser it opens in asks for."""
 
     def act(self, token: str):
         raise NotImplementedError
+
+    def read(self, token: str) -> tokens.Signed | None:
+        raise NotImplementedError
+
+    def dispatch(self, request, *args, **kwargs):
+        signed = self.read(kwargs["token"])
+        member = Member.objects.filter(pk=signed.member).first() if signed else None
+        language = member.mail_language if member else translation.get_language()
+        with translation.override(language):
+            response = super().dispatch(request, *args, **kwargs)
+            if hasattr(response, "render"):
+                response.render()  # in the member's language, not after the view has returned
+        return response
 
     def post(self, request, token: str):
         try:
@@ -86,11 +101,14 @@ class MailYes(SignedLinkPage):
     template_name = "scoring/mail/yes.html"
 
     def get_context_data(self, **kwargs):
-        signed = tokens.read_yes(kwargs["token"])
+        signed = self.read(kwargs["token"])
         member = Member.objects.filter(pk=signed.member).first() if signed else None
         if member is None or member.email.lower() != signed.email.lower():
             return {"refused": services.BAD_YES}
         return {"member": member}
+
+    def read(self, token: str) -> tokens.Signed | None:
+        return tokens.read_yes(token)
 
     def act(self, token: str):
         return services.member_mail_yes(token=token)
@@ -101,10 +119,13 @@ class MailStop(SignedLinkPage):
     template_name = "scoring/mail/stop.html"
 
     def get_context_data(self, **kwargs):
-        signed = tokens.read_stop(kwargs["token"])
+        signed = self.read(kwargs["token"])
         if signed is None:
             return {"refused": gettext("This link is not one of the club's.")}
         return {"email": signed.email}
+
+    def read(self, token: str) -> tokens.Signed | None:
+        return tokens.read_stop(token)
 
     def act(self, token: str):
         return services.member_mail_stop(token=token)

@@ -197,3 +197,17 @@ def test_only_a_director_sees_the_count(client_for):
     for role in ("anonymous", "scorer"):
         page = client_for(role).get(reverse("scoring:night-detail", args=[night.pk]))
         assert "mail-counts" not in page.content.decode()
+
+
+def test_the_links_pages_speak_the_member_s_language_whatever_the_browser_asks(ann):
+    services.member_mail_set(member=ann, email="ann@example.org", language="fr")
+    yes = reverse("scoring:mail-yes", args=[tokens.yes_token(ann.pk, "ann@example.org")])
+    stop = reverse("scoring:mail-stop", args=[tokens.stop_token(ann.pk, "ann@example.org")])
+
+    for url in (yes, stop):
+        page = Client().get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert '<html lang="fr"' in page, url
+    said_yes = Client().post(yes, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<html lang="fr"' in said_yes
+    forged = Client().get(reverse("scoring:mail-stop", args=["x"]), HTTP_ACCEPT_LANGUAGE="en")
+    assert '<html lang="en"' in forged.content.decode()  # nobody's: the browser's language
