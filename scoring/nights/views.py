@@ -47,6 +47,7 @@ from scoring.nights.tables import NightTable, PairTable, PatternTable, SeatTable
 from scoring.rules import all_variants
 from scoring.rules.jsonio import dump_json
 from scoring.tablegames import selectors as tablegames_selectors
+from scoring.words.elision import with_names
 from scoring.words.lists import separated
 from scoring.words.mail import mail_counts_words
 
@@ -130,7 +131,12 @@ class NightDetailView(PublicPage, NightPage):
         if not is_director(self.request.user) or self.night.is_final:
             return {}
         devices = [
-            {"device": device, "url": scorers.device_url(device), "qr": scorers.device_qr(device)}
+            {
+                "device": device,
+                "url": scorers.device_url(device),
+                "qr": scorers.device_qr(device),
+                "qr_words": with_names(gettext("QR code of %(name)s"), {"name": device.name}),
+            }
             for device in scorers.night_devices(self.night)
         ]
         return {"scorer_devices": devices, "device_form": ScorerDeviceForm(night=self.night)}

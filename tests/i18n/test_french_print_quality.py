@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.games import services as games_services
+from scoring.links import scorers
 from scoring.models import Game
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
@@ -222,3 +223,13 @@ def test_the_tables_blurbs_name_four_handed_chicago(client_as, director, played_
 
     assert "Cinch de Chicago à deux, trois ou quatre" in tables
     assert "Cinch de Chicago à deux, trois ou quatre" in night
+
+
+def test_a_scorer_device_s_code_is_named_with_elision(client_as, director, played_night):
+    scorers.device_add(night=played_night, user=director, name="iPad de la table 2")
+
+    response = client_as(director).get(
+        reverse("scoring:night-detail", args=[played_night.pk]), **FRENCH
+    )
+
+    assert 'alt="Code QR d’iPad de la table 2"' in response.content.decode()
