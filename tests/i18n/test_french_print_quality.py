@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
+from scoring.core.ui.tables import NumberColumn
 from scoring.games import services as games_services
 from scoring.links import scorers
 from scoring.models import Game
@@ -233,3 +234,9 @@ def test_a_scorer_device_s_code_is_named_with_elision(client_as, director, playe
     )
 
     assert 'alt="Code QR d’iPad de la table 2"' in response.content.decode()
+
+
+def test_a_table_s_count_below_zero_is_printed_with_the_minus_sign_and_kept_bare_in_csv():
+    column = NumberColumn()
+    assert (column.render(-4), column.render(3)) == (f"{MINUS}4", 3)
+    assert column.value(-4) == -4

@@ -15,6 +15,7 @@ from tablib import Dataset
 from scoring.rules.night.documents import money_text
 from scoring.words.money import shown_money
 from scoring.words.names import name_order
+from scoring.words.numbers import minus
 
 # A cell a spreadsheet would read as a formula (or as a command, through DDE) when it
 # starts so: a player named "=HYPERLINK(...)" must come out as text.
@@ -123,11 +124,18 @@ NUMBER = {"td": {"class": "number"}, "th": {"class": "number"}}
 
 
 class NumberColumn(tables.Column):
-    """A count, right-aligned."""
+    """A count, right-aligned; below zero with the minus sign on the page (−4), the bare
+    number in the CSV."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("attrs", NUMBER)
         super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        return minus(value) if isinstance(value, int) and value < 0 else value
+
+    def value(self, value):
+        return value
 
 
 class MoneyColumn(NumberColumn):
