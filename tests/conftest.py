@@ -16,6 +16,7 @@ from django.test import Client
 from django.utils import translation
 
 from scoring.core.http import limits
+from scoring.core.printing import renderer
 from scoring.models import Game, Night
 from tests.factories import DirectorFactory, ScorerFactory, UserFactory, night_with_schedule
 from tests.phones import Phone
@@ -315,3 +316,16 @@ def smtp(settings):
         settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
         settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", port, 5
         yield server
+
+
+@pytest.fixture
+def renders(monkeypatch) -> list[str]:
+    """The HTML of every render WeasyPrint is asked for, in order."""
+    calls, real = [], renderer.html_to_pdf
+
+    def counted(html, **kwargs):
+        calls.append(html)
+        return real(html, **kwargs)
+
+    monkeypatch.setattr(renderer, "html_to_pdf", counted)
+    return calls

@@ -52,19 +52,6 @@ def built(monkeypatch) -> list[str]:
     return calls
 
 
-@pytest.fixture
-def renders(monkeypatch) -> list[str]:
-    """The HTML of every render WeasyPrint is asked for, in order."""
-    calls, real = [], renderer.html_to_pdf
-
-    def counted(html, **options):
-        calls.append(html)
-        return real(html, **options)
-
-    monkeypatch.setattr(renderer, "html_to_pdf", counted)
-    return calls
-
-
 def night_of(pairs: int, **options):
     return nights_services.night_import(document=random_night(pairs, seed=26, **options))
 
