@@ -18,7 +18,7 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
-from scoring.core.http.permissions import MONEY, shown_to
+from scoring.core.http.permissions import MONEY, is_director, shown_to
 from scoring.core.records.authors import label_words
 from scoring.core.records.documents import cards_data
 from scoring.games import corrections
@@ -74,7 +74,9 @@ SIGNED_IN = Reader()  # reads every field and every sign-in name
 
 def person_words(user) -> str:
     """A person as the public reads them: their full name, else their role."""
-    return user.get_full_name() or (gettext("a director") if user.is_staff else gettext("a scorer"))
+    return user.get_full_name() or (
+        gettext("a director") if is_director(user) else gettext("a scorer")
+    )
 
 
 def authors_for(reader: Reader, labels) -> dict[str, str]:
