@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django.test import Client
 from django.utils import translation
-from django_scopes import scope
+from django_scopes import scope as club_scope
 
 from scoring.clubs.scopes import home_club_made
 from scoring.core.http import limits
@@ -198,7 +198,8 @@ DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "liv
 
 def uses_database(request) -> bool:
     return bool(
-        DATABASE_FIXTURES & set(request.fixturenames) or request.node.get_closest_marker("django_db")
+        DATABASE_FIXTURES & set(request.fixturenames)
+        or request.node.get_closest_marker("django_db")
     )
 
 
@@ -212,7 +213,7 @@ def home_club(request):
         return
     request.getfixturevalue("_django_db_helper")
     club = home_club_made()
-    with scope(club=club):
+    with club_scope(club=club):
         yield club
 
 
@@ -293,7 +294,7 @@ def kept_for_the_module(django_db_blocker):
         block.__enter__()
         club = home_club_made()
     try:
-        with scope(club=club):
+        with club_scope(club=club):
             yield
     finally:
         with django_db_blocker.unblock():

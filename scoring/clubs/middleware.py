@@ -14,7 +14,6 @@ import re
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY, get_user_model
 from django.db.models import OuterRef, Subquery
-from django.shortcuts import render
 from django.urls import get_script_prefix, set_script_prefix
 from django_scopes import scope, scopes_disabled
 
@@ -22,9 +21,6 @@ from scoring.clubs.codes import code_clubs
 from scoring.models import Club, ClubRole
 
 CLUB_PATH = re.compile(r"^/c/(?P<slug>[-a-zA-Z0-9_]+)(?P<rest>/.*)?$")
-# What a site of several clubs and no home club serves without a club: the list of
-# clubs at ``/``, the logins, the language menu, the host's admin and the static files.
-CLUBLESS = ("/accounts/", "/i18n/", "/admin/", "/static/")
 
 
 def clubs_read(request):
@@ -69,9 +65,7 @@ class ClubMiddleware:
         if match:
             club = with_role(clubs.filter(slug=match["slug"]).first(), user_id)
             if club is None:
-                return render(
-                    request, "scoring/clubs/unknown.html", {"slug": match["slug"]}, status=404
-                )
+                return self.unknown(request, match["slug"])
             request.path_info = match["rest"] or "/"
             own_prefix = f"{prefix}c/{club.slug}/"
         else:
@@ -98,18 +92,17 @@ class ClubMiddleware:
             return club, prefix
         return club, (f"{prefix}c/{club.slug}/" if club is not None else prefix)
 
+    def unknown(self, request, slug: str):
+        """``/c/<slug>/`` of no club: a 404 that says so (``clubs.views.club_unknown``)."""
+        request.club, request.club_slug = None, slug
+        request.urlconf = "scoring.clubs.urls_unknown"
+        return self.get_response(request)
+
     def clubless(self, request):
-        """A site of several clubs with no home club: ``/`` lists them, the logins and the
-        host's admin work (the admin across clubs), any other page asks which club."""
-        path = request.path_info
-        if path.startswith(CLUBLESS):
+        """A site of several clubs with no home club (``clubs.urls.clubless``): no club's
+        rows are read, but by the host in the admin, across clubs."""
+        request.urlconf = "scoring.clubs.urls_clubless"
+        if request.path_info.startswith("/admin/"):
             with scopes_disabled():
                 return self.get_response(request)
-        clubs = Club.objects.order_by("name", "pk")
-        status = 200 if path == "/" else 404
-        return render(
-            request,
-            "scoring/clubs/list.html",
-            {"clubs": clubs, "prefix": get_script_prefix()},
-            status=status,
-        )
+        return self.get_response(request)

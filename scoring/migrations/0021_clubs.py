@@ -18,24 +18,26 @@ OWNED = ("Member", "Night", "Season", "TableGame", "HistoricalNight", "Historica
 
 
 def rows_to_the_home_club(apps, schema_editor):
+    db = schema_editor.connection.alias
     Club = apps.get_model("scoring", "Club")
-    home = Club.objects.create(
+    home = Club.objects.using(db).create(
         slug=getattr(settings, "HOME_CLUB", "") or "club", name=settings.CLUB_NAME
     )
     for name in OWNED:
-        apps.get_model("scoring", name).objects.update(club=home)
+        apps.get_model("scoring", name).objects.using(db).update(club=home)
 
 
 def roles_in_the_home_club(apps, schema_editor):
     Club = apps.get_model("scoring", "Club")
     ClubRole = apps.get_model("scoring", "ClubRole")
     User = apps.get_model(*settings.AUTH_USER_MODEL.split("."))
-    home = Club.objects.order_by("pk").first()
-    directors = User.objects.filter(is_staff=True)
-    scorers = User.objects.filter(groups__name="Scorers").exclude(is_staff=True).distinct()
-    ClubRole.objects.bulk_create(
+    db = schema_editor.connection.alias
+    home = Club.objects.using(db).order_by("pk").first()
+    directors = User.objects.using(db).filter(is_staff=True)
+    scorers = User.objects.using(db).filter(groups__name="Scorers").exclude(is_staff=True)
+    ClubRole.objects.using(db).bulk_create(
         [ClubRole(user=user, club=home, role="director") for user in directors]
-        + [ClubRole(user=user, club=home, role="scorer") for user in scorers]
+        + [ClubRole(user=user, club=home, role="scorer") for user in scorers.distinct()]
     )
 
 
