@@ -235,7 +235,6 @@ class Member(models.Model):
     director may type the address, never say yes for them (``scoring.mail``).
     """
 
-    club = club_field()
     name = models.CharField(max_length=100)
     email = models.EmailField(blank=True, verbose_name=gettext_lazy("E-mail address"))
     language = language_field(
@@ -252,6 +251,8 @@ class Member(models.Model):
         null=True, blank=True, editable=False, help_text="When the member last said stop."
     )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    club = club_field()
 
     objects = scoped("club")
 
@@ -286,7 +287,6 @@ class Member(models.Model):
 class Night(models.Model):
     """One round-robin evening: its variant, tie-break and money settings."""
 
-    club = club_field()
     name = models.CharField(max_length=100)
     date = models.DateField()
     variant = models.CharField(max_length=20, choices=Variant.choices, default=Variant.CLUB11)
@@ -349,6 +349,8 @@ class Night(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
+
+    club = club_field()
 
     objects = scoped("club")
 
@@ -729,7 +731,6 @@ class TableGame(models.Model):
     ``scoring.tablegames.services`` each time a hand changes (per player, in number order).
     """
 
-    club = club_field()
     night = models.ForeignKey(
         Night,
         null=True,
@@ -761,6 +762,8 @@ class TableGame(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
+
+    club = club_field()
 
     objects = scoped("club")
 
@@ -946,7 +949,6 @@ class Season(models.Model):
     ``last_date``, and any nights picked one by one; ``best`` counts only each player's
     best nights (empty: all)."""
 
-    club = club_field()
     name = models.CharField(max_length=100)
     first_date = models.DateField(null=True, blank=True)
     last_date = models.DateField(null=True, blank=True)
@@ -959,6 +961,8 @@ class Season(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
+
+    club = club_field()
 
     objects = scoped("club")
 

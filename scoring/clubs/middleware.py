@@ -13,7 +13,7 @@ import re
 
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY, get_user_model
-from django.db.models import OuterRef, Subquery
+from django.db.models import Exists, OuterRef, Subquery
 from django.urls import get_script_prefix, set_script_prefix
 from django_scopes import scope, scopes_disabled
 
@@ -85,12 +85,15 @@ class ClubMiddleware:
         the home club is addressed under its ``/c/<slug>/``."""
         with scopes_disabled():
             ids = code_clubs(request.path_info)
-            home = home_of(clubs)
-            club = clubs.filter(pk__in=ids).first() if ids is not None else None
-        club = with_role(club or home, user_id)
-        if club is not None and home is not None and club.pk == home.pk:
-            return club, prefix
-        return club, (f"{prefix}c/{club.slug}/" if club is not None else prefix)
+        if ids is not None:
+            # One query: the code's club, and whether it is the home club.
+            others = Exists(Club.objects.exclude(pk=OuterRef("pk")))
+            club = clubs.filter(pk__in=ids).annotate(has_others=others).first()
+            if club is not None:
+                slug = getattr(settings, "HOME_CLUB", "")
+                home = club.slug == slug if slug else not club.has_others
+                return with_role(club, user_id), prefix if home else f"{prefix}c/{club.slug}/"
+        return with_role(home_of(clubs), user_id), prefix
 
     def unknown(self, request, slug: str):
         """``/c/<slug>/`` of no club: a 404 that says so (``clubs.views.club_unknown``)."""
