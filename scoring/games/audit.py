@@ -44,6 +44,8 @@ HIDDEN = frozenset(
     | {"disputed_by_pair"}
     # Who made a table: the trail's first entry says who, a row's id would say nothing.
     | {"created_by"}
+    # Whose row it is: a table's club never changes, and its trail is the club's own.
+    | {"club"}
 )
 # What a visitor who may not see money does not read (a table's stake and its rounding).
 MONEY_FIELDS = frozenset({"stake", "unit"})
