@@ -27,7 +27,7 @@ class ClubAdminConfig(admin_apps.AdminConfig):
     """Django's admin, on the site that asks for a director of the request's club."""
 
     default = False  # "scoring" in INSTALLED_APPS stays ScoringConfig
-    default_site = "scoring.clubs.admin.ClubAdminSite"
+    default_site = "scoring.clubs.sites.ClubAdminSite"
 
 
 class ClubsConfig(AppConfig):
