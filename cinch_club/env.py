@@ -139,8 +139,12 @@ MAIL_SITE_URL = env_str("MAIL_SITE_URL", "") or SITE_URL
 HALL_ADDRESS = env_str("HALL_ADDRESS", "")
 HALL_CERT = env_str("HALL_CERT", "")
 HALL_KEY = env_str("HALL_KEY", "")
-# The club's name, printed at the head of every sheet.
+# The club's name, printed at the head of every sheet (a site of several clubs: the
+# name the upgrade gives its first club; each club's own name is in the admin).
 CLUB_NAME = env_str("CLUB_NAME", "Cinch Club")
+# The slug of the club whose pages have no /c/<slug>/ in their address (empty: the only
+# club; a site of several clubs and none named lists its clubs at /).
+HOME_CLUB = env_str("HOME_CLUB", "")
 # The sign money is shown with on the pages and forms ("$", "£", "€").
 CURRENCY_SIGN = env_str("CINCH_CURRENCY_SIGN", "$")
 # The club's language (the pages' default before a visitor picks one, and the printed

@@ -7,6 +7,7 @@ finds them in any app; ``INSTALLED_APPS`` lists them (``cinch_club/settings/base
 """
 
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 
 
 class ScoringConfig(AppConfig):
@@ -20,6 +21,17 @@ class ScoringConfig(AppConfig):
 
 class WordsConfig(AppConfig):
     name, label = "scoring.words", "scoring_words"
+
+
+class ClubAdminConfig(admin_apps.AdminConfig):
+    """Django's admin, on the site that asks for a director of the request's club."""
+
+    default = False  # "scoring" in INSTALLED_APPS stays ScoringConfig
+    default_site = "scoring.clubs.sites.ClubAdminSite"
+
+
+class ClubsConfig(AppConfig):
+    name, label = "scoring.clubs", "scoring_clubs"
 
 
 class CoreConfig(AppConfig):
@@ -40,6 +52,10 @@ class PeopleConfig(AppConfig):
 
 class LinksConfig(AppConfig):
     name, label = "scoring.links", "scoring_links"
+
+    def ready(self) -> None:
+        # How a code's address without /c/ finds its club (scoring.clubs.codes).
+        from scoring.links import clubs  # noqa: F401
 
 
 class TablegamesConfig(AppConfig):

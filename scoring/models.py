@@ -20,6 +20,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Greatest, Least
 from django.utils.translation import gettext, gettext_lazy
+from django_scopes import ScopedManager, get_scope
 from simple_history.models import HistoricalRecords
 
 from scoring.rules.names import name_key, normal_name
@@ -72,6 +73,160 @@ def default_split() -> list[str]:
     return [str(share) for share in DEFAULT_MONEY.split]
 
 
+# --- clubs: who owns the rows ------------------------------------------------------------
+
+
+def current_club_id():
+    """The active scope's club (django-scopes): the default ``club`` of every row a club
+    owns, so ``Member.objects.create(name=...)`` inside a club's scope lands in that club.
+    No scope: ``None``, and the database refuses the row."""
+    club = get_scope().get("club")
+    return getattr(club, "pk", club)
+
+
+class ClubQuerySet(models.QuerySet):
+    def home(self):
+        """The club of the addresses without ``/c/<slug>/``: ``HOME_CLUB``'s slug, else the
+        only club; ``None`` on a site of several clubs that names none."""
+        slug = getattr(settings, "HOME_CLUB", "")
+        if slug:
+            return self.filter(slug=slug).first()
+        clubs = list(self.order_by("pk")[:2])
+        return clubs[0] if len(clubs) == 1 else None
+
+
+class PublicPages(models.TextChoices):
+    ALL = "all", gettext_lazy("Every page but the payouts")
+    STANDINGS = "standings", gettext_lazy("The standings, no money")
+    NONE = "none", gettext_lazy("Nothing: the login page only")
+
+
+def club_money_field(**options) -> models.DecimalField:
+    return models.DecimalField(
+        max_digits=12,
+        decimal_places=4,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0))],
+        help_text=gettext_lazy("Empty: the site's default."),
+        **options,
+    )
+
+
+class Club(models.Model):
+    """A club on the site: it owns its members, nights, seasons and tables, and its
+    people's roles (``ClubRole``). Its settings left blank are the deployment's
+    (``CLUB_NAME`` aside, which names a new club: ``CINCH_CURRENCY_SIGN``,
+    ``PUBLIC_PAGES``, ``LANGUAGE_CODE``, the money defaults of ``rules.pot``), read in one
+    place: ``Club.setting``. Its pages are under ``/c/<slug>/`` (``scoring.clubs``)."""
+
+    slug = models.SlugField(max_length=50, unique=True)
+    name = models.CharField(max_length=100)
+    currency_sign = models.CharField(
+        max_length=5, blank=True, help_text=gettext_lazy("Empty: the site's default.")
+    )
+    public_pages = models.CharField(
+        max_length=10,
+        choices=PublicPages.choices,
+        blank=True,
+        verbose_name=gettext_lazy("What the public reads"),
+        help_text=gettext_lazy("Empty: the site's default."),
+    )
+    language = language_field(gettext_lazy("The site's language"))
+    entry_fee = club_money_field()
+    loss_fee = club_money_field()
+    cinch_fee = club_money_field()
+    booby_prize = club_money_field()
+    unit = club_money_field()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = ClubQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(unit__isnull=True) | Q(unit__gt=0), name="club_unit_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    # The club's own field for each of the deployment's settings it may set.
+    SETTINGS = {
+        "CURRENCY_SIGN": "currency_sign",
+        "PUBLIC_PAGES": "public_pages",
+        "LANGUAGE_CODE": "language",
+        "CLUB_NAME": "name",
+    }
+    MONEY = ("entry_fee", "loss_fee", "cinch_fee", "booby_prize", "unit")
+
+    def setting(self, name: str):
+        """The club's value of the deployment's setting ``name``, else the deployment's:
+        a laptop's environment still rules what its club leaves blank."""
+        value = getattr(self, self.SETTINGS[name])
+        return value if value not in ("", None) else getattr(settings, name)
+
+    def money_default(self, name: str) -> Decimal:
+        """A new night's ``name`` (a fee, the prize or the unit): the club's, else the
+        rules core's default."""
+        value = getattr(self, name)
+        return value if value is not None else getattr(DEFAULT_MONEY, name)
+
+
+def club_setting(name: str, club=None):
+    """The current club's (the active scope's) value of the setting ``name``, else the
+    deployment's: every page, sheet and e-mail reads the club's settings here."""
+    club = club if club is not None else get_scope().get("club")
+    return club.setting(name) if isinstance(club, Club) else getattr(settings, name)
+
+
+def club_of(row) -> Club:
+    """``row``'s club: the active scope's object when it is that club (no query), else
+    read."""
+    club = get_scope().get("club")
+    return club if isinstance(club, Club) and club.pk == row.club_id else row.club
+
+
+def club_field() -> models.ForeignKey:
+    """A row's club: the active scope's when it is made (``current_club_id``)."""
+    return models.ForeignKey(
+        Club, on_delete=models.PROTECT, default=current_club_id, related_name="+"
+    )
+
+
+class ClubRole(models.Model):
+    """A person's role in one club: *director* (sets nights up, the club's admin) or
+    *scorer* (enters hands and results). One role a club; a superuser is the host, a
+    director of every club, with no row needed."""
+
+    class Role(models.TextChoices):
+        DIRECTOR = "director", gettext_lazy("Director")
+        SCORER = "scorer", gettext_lazy("Scorer")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_roles"
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="roles")
+    role = models.CharField(max_length=10, choices=Role.choices)
+
+    class Meta:
+        ordering = ["club", "role", "user"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="club_role_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role} of {self.club.slug})"
+
+
+def scoped(path: str):
+    """The manager of a club's rows: every query needs a club's scope (django-scopes'
+    ``ScopeError`` without one) and sees that club's rows alone, through ``path``."""
+    return ScopedManager(club=path)
+
+
 class Member(models.Model):
     """A club player, who may play many nights.
 
@@ -80,7 +235,7 @@ class Member(models.Model):
     director may type the address, never say yes for them (``scoring.mail``).
     """
 
-    name = models.CharField(max_length=100, unique=True)
+    name = models.CharField(max_length=100)
     email = models.EmailField(blank=True, verbose_name=gettext_lazy("E-mail address"))
     language = language_field(
         gettext_lazy("The club's language"), verbose_name=gettext_lazy("Language of the e-mails")
@@ -97,8 +252,15 @@ class Member(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    club = club_field()
+
+    objects = scoped("club")
+
     class Meta:
         ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="member_name_unique_in_club"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -106,7 +268,7 @@ class Member(models.Model):
     @property
     def mail_language(self) -> str:
         """The language of their e-mails: their own, else the club's."""
-        return self.language or settings.LANGUAGE_CODE
+        return self.language or club_setting("LANGUAGE_CODE", club_of(self))
 
     def clean(self) -> None:
         """The admin's check: the name in its normal form, no other member's look-alike."""
@@ -188,6 +350,10 @@ class Night(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
 
+    club = club_field()
+
+    objects = scoped("club")
+
     class Meta:
         ordering = ["-date", "-id"]
         constraints = [
@@ -204,7 +370,7 @@ class Night(models.Model):
     @property
     def sheet_language(self) -> str:
         """The language its sheets print in: its own, else the club's."""
-        return self.language or settings.LANGUAGE_CODE
+        return self.language or club_setting("LANGUAGE_CODE", club_of(self))
 
 
 class Seat(models.Model):
@@ -217,6 +383,8 @@ class Seat(models.Model):
         default=False, help_text="A house player: pays nothing and wins nothing (rules.md)."
     )
     history = HistoricalRecords()
+
+    objects = scoped("night__club")
 
     class Meta:
         ordering = ["night", "number"]
@@ -314,6 +482,8 @@ class Game(models.Model):
     )
     version = models.PositiveIntegerField(default=1)
     history = HistoricalRecords()
+
+    objects = scoped("night__club")
 
     class Meta:
         ordering = ["night", "is_playoff", "round", "table", "id"]
@@ -415,6 +585,8 @@ class ScorerDevice(models.Model):
     last_used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
 
+    objects = scoped("night__club")
+
     class Meta:
         ordering = ["night", "made_at", "pk"]
 
@@ -433,6 +605,8 @@ class PairCode(models.Model):
     code = models.CharField(max_length=16, unique=True)
     made_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = scoped("night__club")
 
     class Meta:
         ordering = ["night", "pair", "made_at", "pk"]
@@ -467,6 +641,8 @@ class PhoneEntry(models.Model):
     digest = models.CharField(max_length=64, blank=True, help_text="What the post said.")
     made_at = models.DateTimeField(auto_now_add=True)
 
+    objects = scoped("game__night__club")
+
     class Meta:
         ordering = ["game", "made_at", "pk"]
 
@@ -484,6 +660,8 @@ class Substitute(models.Model):
         Member, null=True, blank=True, on_delete=models.PROTECT, related_name="sat_in"
     )
     history = HistoricalRecords()
+
+    objects = scoped("game__night__club")
 
     class Meta:
         ordering = ["game", "number"]
@@ -525,6 +703,8 @@ class Hand(EnteredHand):
         null=True, blank=True, help_text="Who took each scoring card: {card: pair or null}."
     )
     points = models.JSONField(null=True, blank=True, help_text="Points per pair, in game order.")
+
+    objects = scoped("game__night__club")
 
     class Meta:
         ordering = ["game", "position"]
@@ -583,6 +763,10 @@ class TableGame(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
 
+    club = club_field()
+
+    objects = scoped("club")
+
     class Meta:
         ordering = ["-date", "-id"]
         constraints = [
@@ -613,6 +797,8 @@ class TablePlayer(models.Model):
     number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="table_seats")
 
+    objects = scoped("table__club")
+
     class Meta:
         ordering = ["table", "number"]
         constraints = [
@@ -637,6 +823,8 @@ class TableHand(EnteredHand):
         null=True, blank=True, help_text="Who took each scoring card: {card: player or null}."
     )
     points = models.JSONField(null=True, blank=True, help_text="Point totals, as typed.")
+
+    objects = scoped("table__club")
 
     class Meta:
         ordering = ["table", "position"]
@@ -666,6 +854,8 @@ class NightSummary(models.Model):
         null=True, blank=True, help_text="The cinch-standings/1 document; empty if unscorable."
     )
     problems = models.JSONField(default=list, help_text="Why the night cannot be scored.")
+
+    objects = scoped("night__club")
 
     def __str__(self) -> str:
         return f"summary of {self.night_id} as of {self.as_of:%Y-%m-%d %H:%M:%S}"
@@ -736,6 +926,8 @@ class MemberNight(models.Model):
         max_digits=12, decimal_places=4, null=True, blank=True, help_text="Empty while blocked."
     )
 
+    objects = scoped("night__club")
+
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["night", "number"], name="member_night_unique"),
@@ -770,6 +962,10 @@ class Season(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 
+    club = club_field()
+
+    objects = scoped("club")
+
     class Meta:
         ordering = ["-first_date", "-id"]
 
@@ -794,6 +990,8 @@ class CashCount(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     counted_at = models.DateTimeField(auto_now_add=True)
+
+    objects = scoped("night__club")
 
     class Meta:
         ordering = ["night", "-counted_at", "-id"]
@@ -866,6 +1064,8 @@ class OutgoingMail(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+
+    objects = scoped("member__club")
 
     class Meta:
         ordering = ["created_at", "id"]

@@ -14,7 +14,9 @@ from django.conf import settings
 from django.db import transaction
 from django.test import Client
 from django.utils import translation
+from django_scopes import scope as club_scope
 
+from scoring.clubs.scopes import home_club_made
 from scoring.core.http import limits
 from scoring.core.printing import renderer
 from scoring.models import Game, Night
@@ -198,6 +200,32 @@ def database_queue(settings):
     settings.TASKS = DATABASE_QUEUE
 
 
+# A test that touches the database runs as the home club (``home_club``), as a laptop's
+# every page and command does: its rows land in that club and its queries see them.
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+
+
+def uses_database(request) -> bool:
+    return bool(
+        DATABASE_FIXTURES & set(request.fixturenames)
+        or request.node.get_closest_marker("django_db")
+    )
+
+
+@pytest.fixture(autouse=True)
+def home_club(request):
+    """The home club (made as the upgrade makes it, on a database with none: the test
+    database is made from the models, and a transactional test empties it), and its
+    scope around the test: ``None`` for a test without the database."""
+    if not uses_database(request):
+        yield None
+        return
+    request.getfixturevalue("_django_db_helper")
+    club = home_club_made()
+    with club_scope(club=club):
+        yield club
+
+
 @pytest.fixture(autouse=True)
 def fresh_limits(limits_file):
     """The limits live in their own file, not in the rolled-back database: each test
@@ -222,13 +250,13 @@ def client():
 
 @pytest.fixture
 def director(db):
-    """A staff user: sets nights up, draws, schedules, re-opens games."""
+    """The home club's director: sets nights up, draws, schedules, re-opens games."""
     return DirectorFactory()
 
 
 @pytest.fixture
 def scorer(db):
-    """A member of the Scorers group: enters and corrects hands and results."""
+    """The home club's scorer: enters and corrects hands and results."""
     return ScorerFactory()
 
 
@@ -273,8 +301,10 @@ def kept_for_the_module(django_db_blocker):
     with django_db_blocker.unblock():
         block = transaction.atomic()
         block.__enter__()
+        club = home_club_made()
     try:
-        yield
+        with club_scope(club=club):
+            yield
     finally:
         with django_db_blocker.unblock():
             transaction.set_rollback(True)

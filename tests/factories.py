@@ -8,9 +8,10 @@ import datetime
 import random
 
 import factory
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 
-from scoring.core.http.permissions import SCORERS
+from scoring.clubs.roles import DIRECTOR, SCORER, role_give
+from scoring.clubs.scopes import current_club, home_club_made
 from scoring.games import services as games_services
 from scoring.models import Game, Member, Night
 from scoring.nights import services as nights_services
@@ -44,21 +45,38 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.django.Password("password")
 
 
+def give_role(user, role: str, club=None) -> None:
+    """``user`` becomes ``role`` of ``club``: the active scope's, else the home club."""
+    role_give(user=user, club=club or current_club() or home_club_made(), role=role)
+
+
 class DirectorFactory(UserFactory):
+    """A director of the current club (``club=`` another), and staff: its admin."""
+
+    class Meta:
+        skip_postgeneration_save = True
+
     username = "director"
     is_staff = True
 
+    @factory.post_generation
+    def club(self, create, extracted, **kwargs):
+        if create:
+            give_role(self, DIRECTOR, extracted)
+
 
 class ScorerFactory(UserFactory):
+    """A scorer of the current club (``club=`` another)."""
+
     class Meta:
         skip_postgeneration_save = True
 
     username = "scorer"
 
     @factory.post_generation
-    def scorers_group(self, create, extracted, **kwargs):
+    def club(self, create, extracted, **kwargs):
         if create:
-            self.groups.add(Group.objects.get_or_create(name=SCORERS)[0])
+            give_role(self, SCORER, extracted)
 
 
 def player_names(count: int) -> list[str]:

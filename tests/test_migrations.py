@@ -134,3 +134,42 @@ def test_the_migrations_keep_the_players_rows_of_every_fresh_summary(fresh):
         for player in standings["money"]["players"]
     }
     assert {row.as_of for row in rows} == {nights["Fresh"].updated_at}
+
+
+BEFORE_CLUBS = [("scoring", "0020_members_mail_outbox")]
+
+
+def test_the_upgrade_puts_every_row_in_the_home_club_and_staff_become_its_directors(
+    fresh, settings
+):
+    settings.CLUB_NAME, settings.HOME_CLUB = "Ridgetown Cinch", ""
+    state = migrated(fresh, BEFORE_CLUBS).loader.project_state(BEFORE_CLUBS)
+    model = lambda name: state.apps.get_model("scoring", name).objects.using(fresh)  # noqa: E731
+    users = state.apps.get_model("auth", "User").objects.using(fresh)
+    now = timezone.now()
+    for name in ("Ann", "Bob"):
+        model("Member").create(name=name, created_at=now)
+    model("Night").create(name="Club night", date=date(2026, 11, 5), created_at=now)
+    model("Season").create(name="Winter", created_at=now)
+    model("TableGame").create(date=date(2026, 11, 5), variant="razzle", created_at=now)
+    users.create(username="dora", is_staff=True)
+    scorer = users.create(username="sam")
+    scorer.groups.add(
+        state.apps.get_model("auth", "Group").objects.using(fresh).create(name="Scorers")
+    )
+    users.create(username="reader")
+
+    latest = MigrationExecutor(connections[fresh]).loader.graph.leaf_nodes()
+    today = migrated(fresh, latest).loader.project_state(latest).apps
+    clubs = today.get_model("scoring", "Club").objects.using(fresh)
+    assert list(clubs.values_list("slug", "name")) == [("club", "Ridgetown Cinch")]
+    home = clubs.get()
+    for name in ("Member", "Night", "Season", "TableGame", "HistoricalNight"):
+        rows = today.get_model("scoring", name).objects.using(fresh)
+        assert set(rows.values_list("club_id", flat=True)) <= {home.pk}, name
+    assert today.get_model("scoring", "Member").objects.using(fresh).filter(club=home).count() == 2
+    roles = today.get_model("scoring", "ClubRole").objects.using(fresh)
+    assert set(roles.values_list("user__username", "club_id", "role")) == {
+        ("dora", home.pk, "director"),
+        ("sam", home.pk, "scorer"),
+    }

@@ -258,10 +258,13 @@ def test_the_async_unsafe_switch_is_off_outside_the_browser_tests():
     assert "DJANGO_ALLOW_ASYNC_UNSAFE" not in os.environ
 
 
+# Each request reads its club first (scoring.clubs.middleware): a migrated database.
 FAILING_REQUEST = """
 import django
 django.setup()
+from django.core.management import call_command
 from django.test import Client
+call_command("migrate", verbosity=0)
 from scoring.nights import views
 
 def broken(self, request, *args, **kwargs):
@@ -273,13 +276,14 @@ print(response.status_code)
 """
 
 
-def test_production_logs_a_server_error_with_its_traceback_to_stderr():
+def test_production_logs_a_server_error_with_its_traceback_to_stderr(tmp_path):
     result = _python(
         FAILING_REQUEST,
         DJANGO_SETTINGS_MODULE="cinch_club.settings.prod",
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="testserver",
         ADMINS="Treasurer <treasurer@example.org>",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}",
     )
 
     assert result.stdout.strip() == "500", result.stderr
@@ -380,7 +384,9 @@ def test_public_pages_comes_from_the_environment(settings_module, monkeypatch):
 COOKIE_CHOICES = """
 import django
 django.setup()
+from django.core.management import call_command
 from django.test import Client
+call_command("migrate", verbosity=0)
 client = Client()
 response = client.post("/i18n/setlang/", {"language": "fr", "next": "/"}, secure=True)
 print(response.cookies["django_language"].output())
@@ -393,13 +399,14 @@ def cookie_attributes(line: str) -> set[str]:
     return {part.strip() for part in line.removeprefix("Set-Cookie: ").split(";")}
 
 
-def test_production_keeps_a_visitors_choices_in_secure_cookies_no_script_reads():
+def test_production_keeps_a_visitors_choices_in_secure_cookies_no_script_reads(tmp_path):
     """The language and the text size: each in a cookie sent over HTTPS alone."""
     result = _python(
         COOKIE_CHOICES,
         DJANGO_SETTINGS_MODULE="cinch_club.settings.prod",
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="testserver",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}",
     )
 
     language, text_size = result.stdout.splitlines()

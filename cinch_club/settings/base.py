@@ -14,7 +14,8 @@ DEBUG = bool(env.DEBUG)
 ALLOWED_HOSTS = env.ALLOWED_HOSTS
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    # Django's admin, its site asking for a director of the request's club (scoring.clubs).
+    "scoring.apps.ClubAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -28,6 +29,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "scoring",
     "scoring.apps.WordsConfig",
+    "scoring.apps.ClubsConfig",
     "scoring.apps.CoreConfig",
     "scoring.apps.HandsConfig",
     "scoring.apps.GamesConfig",
@@ -50,6 +52,10 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The request's club from its address (/c/<slug>/…, else the home club), and its
+    # scope around the rest: after the session (the person's role is read with the club),
+    # before everything that reads the club's rows.
+    "scoring.clubs.middleware.ClubMiddleware",
     # After the session (the language menu's choice is kept there), before CommonMiddleware.
     "django.middleware.locale.LocaleMiddleware",
     # A logged-in person's language (their profile's, copied into the session at login).
@@ -197,7 +203,8 @@ FILE_UPLOAD_HANDLERS = [
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
 
-STATIC_URL = "static/"
+# Absolute: a club's pages (/c/<slug>/…, their own script prefix) load the one copy.
+STATIC_URL = "/static/"
 # Where `manage.py collectstatic` gathers the files whitenoise serves in production.
 STATIC_ROOT = env.STATIC_ROOT
 
@@ -214,6 +221,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
+    # A director of the request's club has the admin's rights on the club's rows.
+    "scoring.clubs.backends.ClubDirectorBackend",
 ]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
@@ -228,6 +237,8 @@ LOGIN_REDIRECT_URL = "scoring:home"
 LOGOUT_REDIRECT_URL = "scoring:home"
 
 CLUB_NAME = env.CLUB_NAME
+# The club of the addresses without /c/<slug>/ (scoring.clubs): empty, the only club.
+HOME_CLUB = env.HOME_CLUB
 # A big night's packet queued for rendering once its schedule is made
 # (scoring.printing.ahead), ready when the director asks for it at the draw.
 PRINT_AHEAD = True

@@ -12,7 +12,7 @@ class SubstituteForm(forms.Form):
     """Who sat for a number in one game: a member, or a name typed."""
 
     number = forms.TypedChoiceField(label=_("Sat for"), coerce=int)
-    member = MemberChoiceField(label=_("Member"), queryset=Member.objects.all(), required=False)
+    member = MemberChoiceField(label=_("Member"), rows=Member.objects.all, required=False)
     name = forms.CharField(label=_("or a name"), max_length=100, required=False)
 
     def __init__(self, *args, seats, **kwargs):

@@ -18,7 +18,7 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
-from scoring.core.http.permissions import MONEY, shown_to
+from scoring.core.http.permissions import MONEY, is_director, shown_to
 from scoring.core.records.authors import label_words
 from scoring.core.records.documents import cards_data
 from scoring.games import corrections
@@ -44,6 +44,8 @@ HIDDEN = frozenset(
     | {"disputed_by_pair"}
     # Who made a table: the trail's first entry says who, a row's id would say nothing.
     | {"created_by"}
+    # Whose row it is: a table's club never changes, and its trail is the club's own.
+    | {"club"}
 )
 # What a visitor who may not see money does not read (a table's stake and its rounding).
 MONEY_FIELDS = frozenset({"stake", "unit"})
@@ -74,7 +76,9 @@ SIGNED_IN = Reader()  # reads every field and every sign-in name
 
 def person_words(user) -> str:
     """A person as the public reads them: their full name, else their role."""
-    return user.get_full_name() or (gettext("a director") if user.is_staff else gettext("a scorer"))
+    return user.get_full_name() or (
+        gettext("a director") if is_director(user) else gettext("a scorer")
+    )
 
 
 def authors_for(reader: Reader, labels) -> dict[str, str]:

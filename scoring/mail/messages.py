@@ -20,7 +20,7 @@ from django.utils.translation import gettext
 
 from scoring.mail import tokens
 from scoring.mail.figures import NightFigures
-from scoring.models import Member, OutgoingMail
+from scoring.models import Member, OutgoingMail, club_of, club_setting
 from scoring.words.dates import spoken_date
 from scoring.words.places import ordinal
 
@@ -65,7 +65,7 @@ def _night_context(mail: OutgoingMail, figures: NightFigures) -> dict:
 
 
 def _subject(mail: OutgoingMail, context: dict) -> str:
-    said = {"club": settings.CLUB_NAME}
+    said = {"club": club_setting("CLUB_NAME", club_of(mail.member))}
     if mail.kind == Kind.INVITATION:
         return gettext("Your nights at %(club)s by e-mail?") % said
     said |= {"night": mail.night.name, "date": context["date"]}
@@ -78,7 +78,11 @@ def composed(mail: OutgoingMail, figures: NightFigures | None = None) -> EmailMu
     """The e-mail of outbox row ``mail`` (read with its member and night), in its
     member's language; ``figures``: its night's, read once for all its players."""
     member = mail.member
-    context = {"member": member, "club": settings.CLUB_NAME, "kind": mail.kind}
+    context = {
+        "member": member,
+        "club": club_setting("CLUB_NAME", club_of(mail.member)),
+        "kind": mail.kind,
+    }
     headers = {"Message-ID": mail.message_id}
     with translation.override(member.mail_language):
         if mail.kind == Kind.INVITATION:

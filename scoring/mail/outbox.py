@@ -42,6 +42,7 @@ from django.db.models import F, Min, Q
 from django.utils import timezone
 from django_tasks import task
 
+from scoring.clubs.scopes import across_clubs, in_club
 from scoring.mail.figures import NightFigures
 from scoring.mail.messages import composed, new_message_id
 from scoring.models import Member, Night, OutgoingMail, Seat
@@ -151,7 +152,7 @@ def _take(until) -> OutgoingMail | None:
             state=State.SENDING, held_until=until, attempts=F("attempts") + 1
         )
         if taken:
-            return OutgoingMail.objects.select_related("member", "night").get(pk=pk)
+            return OutgoingMail.objects.select_related("member__club", "night").get(pk=pk)
     return None
 
 
@@ -235,7 +236,11 @@ class Run:
         return self.nights.setdefault(mail.night_id, NightFigures(mail.night))
 
     def send(self, mail: OutgoingMail) -> bool:
-        """Send ``mail``; whether the run may go on (the server answered the message)."""
+        """Send ``mail``, as its club; whether the run may go on (the server answered)."""
+        with in_club(mail.member.club):
+            return self.send_in_club(mail)
+
+    def send_in_club(self, mail: OutgoingMail) -> bool:
         figures = self.figures(mail)
         try:
             message = composed(mail, figures)
@@ -284,8 +289,11 @@ class Run:
 
 @task()
 def send_due_mail() -> dict:
-    """Send every e-mail that is due: how many were sent, left to try again, refused."""
-    return Run()()
+    """Send every e-mail that is due: how many were sent, left to try again, refused.
+    One outbox for every club (one connection to the server); each message is written
+    in its member's club (``Run.send``)."""
+    with across_clubs():
+        return Run()()
 
 
 def send_now(night: Night) -> int:

@@ -9,12 +9,12 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from django import forms
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.clubs.scopes import current_club
 from scoring.core.ui.forms import (
     AmountField,
     OnceTokenField,
@@ -23,7 +23,7 @@ from scoring.core.ui.forms import (
     typed_names,
     typed_players_field,
 )
-from scoring.models import Member, Night
+from scoring.models import Club, Member, Night, club_setting
 from scoring.nights.attendance_import import HOUSE
 from scoring.nights.services import EDITABLE
 from scoring.rules.names import normal_name
@@ -235,6 +235,10 @@ class NightForm(NightSettingsForm):
         super().__init__(*args, **kwargs)
         self.initial.setdefault("split", split_percent(self.instance.split))
         self.initial.setdefault("date", timezone.localdate())
+        club = current_club()
+        for name in Club.MONEY if club is not None else ():
+            if name in self.fields:
+                self.initial.setdefault(name, club.money_default(name))
         # Every counted result has two people behind it unless the director unticks this
         # (a club that trusts its scorer); nights made otherwise keep the model's "off".
         self.initial["confirm_results"] = True
@@ -306,7 +310,7 @@ class NightEditForm(NightSettingsForm):
         super().__init__(*args, **kwargs)
         self.initial["split"] = split_percent(self.instance.split)
         for name in MONEY_FIELDS:
-            self.fields[name].label = f"{self.fields[name].label} ({settings.CURRENCY_SIGN})"
+            self.fields[name].label = f"{self.fields[name].label} ({club_setting('CURRENCY_SIGN')})"
 
     def changes(self) -> dict:
         return {name: self.cleaned_data[name] for name in self.Meta.fields}

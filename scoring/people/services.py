@@ -1,5 +1,6 @@
-"""The club's logins: directors (staff, and the admin) and scorers (the ``Scorers``
-group). A director adds them on the people page or with ``manage.py add_person``.
+"""The club's logins: its directors (staff: the admin, of the club's rows) and scorers,
+each a role in the current club (``ClubRole``; a person may have a role in other clubs
+too). A director adds them on the people page or with ``manage.py add_person``.
 
 A login made without a password gets a one-time password, shown once: the person logs in
 with it and sets their own at ``/accounts/password_change/``.
@@ -9,13 +10,15 @@ import secrets
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext, gettext_lazy
 
-from scoring.core.http.permissions import SCORERS
+from scoring.clubs.roles import is_director, role_give, role_take
+from scoring.clubs.scopes import current_club
+from scoring.models import ClubRole
 
 DIRECTOR, SCORER = "director", "scorer"
 ROLES = {DIRECTOR: gettext_lazy("Director"), SCORER: gettext_lazy("Scorer")}
@@ -34,7 +37,8 @@ def one_time_password() -> str:
 
 @transaction.atomic
 def person_add(*, name: str, role: str, password: str | None = None) -> NewPerson:
-    """A new login ``name`` as a director (staff, superuser for the admin) or a scorer."""
+    """A new login ``name`` as a director of the current club (staff: its admin) or a
+    scorer of it."""
     User = get_user_model()
     name = name.strip()
     if role not in ROLES:
@@ -59,18 +63,19 @@ def person_add(*, name: str, role: str, password: str | None = None) -> NewPerso
         except ValidationError as error:
             raise ValidationError({"password": error.messages}) from None
     user.set_password(password)
-    user.is_staff = user.is_superuser = role == DIRECTOR
+    user.is_staff = role == DIRECTOR
     user.save()
-    if role == SCORER:
-        user.groups.add(Group.objects.get_or_create(name=SCORERS)[0])
+    role_give(user=user, club=current_club(), role=role)
     return NewPerson(user, password, generated)
 
 
 def is_last_director(user) -> bool:
     """Whether ``user`` is the only director who can still sign in: the club would have
     no one left to run its nights or add a login."""
-    others = get_user_model().objects.filter(is_staff=True, is_active=True).exclude(pk=user.pk)
-    return user.is_staff and user.is_active and not others.exists()
+    club = current_club()
+    directors = Q(club_roles__club=club, club_roles__role=ClubRole.Role.DIRECTOR)
+    others = get_user_model().objects.filter(directors | Q(is_superuser=True), is_active=True)
+    return is_director(user) and user.is_active and not others.exclude(pk=user.pk).exists()
 
 
 def _not_the_last_director(user) -> None:
@@ -98,10 +103,14 @@ def person_enable(user) -> None:
 
 @transaction.atomic
 def person_remove(user) -> None:
-    """The login is gone from the club: it cannot sign in, has no role and no password,
-    and leaves the people page. Its name stays on what it entered (the records and
-    their history point at it), so nothing it did loses its author."""
+    """The login is gone from the club: it has no role in it and leaves the people page;
+    with no role in another club, it cannot sign in and has no password. Its name stays
+    on what it entered (the records and their history point at it), so nothing it did
+    loses its author."""
     _not_the_last_director(user)
+    role_take(user=user, club=current_club())
+    if ClubRole.objects.filter(user=user).exists():
+        return
     user.is_active = user.is_staff = user.is_superuser = False
     user.set_unusable_password()
     user.save()

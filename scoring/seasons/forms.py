@@ -19,7 +19,7 @@ class SeasonForm(forms.ModelForm):
 
     picked = NightChoiceField(
         label=_("Nights picked"),
-        queryset=Night.objects.order_by("-date", "-id"),
+        rows=lambda: Night.objects.order_by("-date", "-id"),
         required=False,
         widget=forms.CheckboxSelectMultiple,
         help_text=_("Nights outside the dates that count too (or instead of dates)."),

@@ -1,13 +1,12 @@
 """The season's printed ladder, kept under the digest of what it shows, as every printed
 sheet's render is (``core.printing.jobs``); a page or a few, rendered when asked."""
 
-from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
 from scoring.core.printing.jobs import KEEP_SECONDS, Job
 from scoring.core.printing.parts import Part, sheet_language
-from scoring.models import Season
+from scoring.models import Season, club_setting
 from scoring.seasons.selectors import season_ladder
 
 LADDER_TEMPLATE = "scoring/seasons/ladder_sheet.html"
@@ -19,7 +18,7 @@ def ladder_sheet_job(season: Season, paper: str, language=None) -> Job:
     with translation.override(sheet_language(None, language)):
         ladder = season_ladder(season)  # players level listed as the sheet's language sorts
         context = {
-            "club_name": settings.CLUB_NAME,
+            "club_name": club_setting("CLUB_NAME"),
             "season": season,
             "ladder": ladder,
             # Each player's points in the nights' order (numbered as the sheet lists them),

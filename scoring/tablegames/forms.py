@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.core.ui.forms import (
     AmountField,
     ImportForm,
+    RecordChoiceField,
     date_picker,
     members_field,
     typed_names,
@@ -57,9 +58,9 @@ class TableForm(forms.Form):
         max_digits=12,
         decimal_places=4,
     )
-    night = forms.ModelChoiceField(
+    night = RecordChoiceField(
         label=_("Night"),
-        queryset=Night.objects.filter(is_final=False),
+        rows=lambda: Night.objects.filter(is_final=False),
         required=False,
         help_text=_("Played beside this night (listed on its page under other tables)."),
     )

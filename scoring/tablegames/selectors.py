@@ -21,12 +21,15 @@ from scoring.words.elision import with_names
 from scoring.words.lists import scores_words
 from scoring.words.why_won import won_words
 
-PLAYERS = Prefetch("players", queryset=TablePlayer.objects.select_related("member"))
+
+def players() -> Prefetch:
+    """A table's players with their members, read in the active club's scope."""
+    return Prefetch("players", queryset=TablePlayer.objects.select_related("member"))
 
 
 def tables_list() -> QuerySet[TableGame]:
     """Every table, newest first, with its players and night (three queries)."""
-    return TableGame.objects.select_related("night").prefetch_related(PLAYERS)
+    return TableGame.objects.select_related("night").prefetch_related(players())
 
 
 def night_tables(night) -> list[TableGame]:
@@ -40,7 +43,7 @@ def table_detail(pk: int) -> TableGame:
         TableGame.objects.select_related("night")
         .annotate(hand_count=Count("hands"))
         .prefetch_related(
-            PLAYERS, Prefetch("hands", queryset=TableHand.objects.order_by("position"))
+            players(), Prefetch("hands", queryset=TableHand.objects.order_by("position"))
         )
         .get(pk=pk)
     )

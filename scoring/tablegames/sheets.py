@@ -7,11 +7,11 @@ core's fold of the hands entered (``selectors.table_board``). Anyone may ask for
 it, so it is kept, limited and rendered once like a night's sheets (``kept_sheet``).
 """
 
-from django.conf import settings
 from django.utils.translation import gettext as _
 
 from scoring.core.printing import kept_sheets, renderer
 from scoring.core.printing.parts import Part, sheet_language
+from scoring.models import club_setting
 from scoring.rules.hand import MONEY
 from scoring.tablegames.selectors import table_board
 from scoring.words.lists import scores_words
@@ -65,7 +65,7 @@ def sheet_context(table, *, filled: bool) -> dict:
     widths = column_widths(variant, len(players))
     return {
         "night": {"name": str(table), "date": table.date},
-        "club_name": settings.CLUB_NAME,
+        "club_name": club_setting("CLUB_NAME"),
         "table": table,
         "variant": variant,
         "players": players,

@@ -10,9 +10,18 @@ from decimal import Decimal
 from django.conf import settings
 from django.utils.formats import number_format
 from django.utils.translation import gettext, pgettext
+from django_scopes import get_scope
 
 from scoring.rules.night.documents import money_text
 from scoring.words.numbers import MINUS
+
+
+def currency_sign() -> str:
+    """The current club's sign (``models.Club.setting``, read through the active scope,
+    as the words know no models), else the site's."""
+    club = get_scope().get("club")
+    setting = getattr(club, "setting", None)
+    return setting("CURRENCY_SIGN") if setting else settings.CURRENCY_SIGN
 
 
 def shown_money(amount) -> str:
@@ -23,7 +32,7 @@ def shown_money(amount) -> str:
     # Thousands grouped as the language groups them: "3 703,50 $", "$3,703.50".
     number = number_format(Decimal(text), decimal_pos=places, force_grouping=True)
     # Translators: where the currency sign goes; French writes "2,50 $".
-    shown = gettext("{sign}{amount}").format(sign=settings.CURRENCY_SIGN, amount=number)
+    shown = gettext("{sign}{amount}").format(sign=currency_sign(), amount=number)
     return f"{MINUS}{shown}" if amount < 0 else shown
 
 

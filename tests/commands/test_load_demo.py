@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import authenticate
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import RequestFactory
 
@@ -87,9 +87,9 @@ def test_the_demo_users_log_in_with_the_passwords_printed_once(debug):
     scorer = log_in("scorer", passwords["scorer"])
     assert (director.is_staff, director.is_superuser) == (True, True)
     assert (scorer.is_staff, scorer.is_superuser) == (False, False)
-    assert list(scorer.groups.values_list("name", flat=True)) == ["Scorers"]
+    assert list(scorer.club_roles.values_list("club__slug", "role")) == [("club", "scorer")]
+    assert list(director.club_roles.values_list("club__slug", "role")) == [("club", "director")]
     assert User.objects.count() == 2
-    assert Group.objects.filter(name="Scorers").count() == 1
 
 
 def test_the_demo_passwords_are_made_at_random_each_time_a_demo_is_made(debug):

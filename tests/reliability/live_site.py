@@ -223,7 +223,11 @@ class Site:
     def read(self, function: Callable, *args, database_url: str | None = None):
         """``function(alias, *args)`` in the test process, ``alias`` naming a connection to
         the site's database (or to ``database_url``): a query, not a new interpreter."""
-        with site_database(database_url or self.database.url, self.unblock) as alias:
+        from django_scopes import scopes_disabled
+
+        # The site's whole database, every club's rows: not the suite's home club.
+        url = database_url or self.database.url
+        with site_database(url, self.unblock) as alias, scopes_disabled():
             return function(alias, *args)
 
     def browser(self, server: "Server", username: str) -> "Browser":
@@ -233,7 +237,8 @@ class Site:
     def inside(self, call: str, database_url: str | None = None):
         """What ``tests.reliability.live_site.<call>`` returns when run in the site (JSON)."""
         code = "import json; from tests.reliability import live_site; "
-        code += f"print(json.dumps(live_site.{call}))"
+        code += "from scoring.clubs.scopes import home_club, in_club; "
+        code += f"exec('with in_club(home_club()): print(json.dumps(live_site.{call}))')"
         shell = self.manage("shell", "--no-imports", "-c", code, database_url=database_url)
         return json.loads(shell.stdout)
 
@@ -495,21 +500,22 @@ def seed(night_id: int, scorers: int) -> dict:
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.auth.hashers import make_password
-    from django.contrib.auth.models import Group, User
+    from django.contrib.auth.models import User
     from django.contrib.sessions.backends.db import SessionStore
     from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
     from django.utils.crypto import get_random_string
 
-    from scoring.core.http.permissions import SCORERS
+    from scoring.clubs.roles import DIRECTOR, SCORER, role_give
+    from scoring.clubs.scopes import current_club
     from scoring.models import Game
 
     password = make_password(PASSWORD)
-    User.objects.create(username="director", password=password, is_staff=True)
-    group = Group.objects.create(name=SCORERS)
+    director = User.objects.create(username="director", password=password, is_staff=True)
+    role_give(user=director, club=current_club(), role=DIRECTOR)
     logins = {}
     for number in range(1, scorers + 1):
         user = User.objects.create(username=f"scorer{number}", password=password)
-        user.groups.add(group)
+        role_give(user=user, club=current_club(), role=SCORER)
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
         session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"

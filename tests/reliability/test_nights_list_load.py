@@ -88,7 +88,8 @@ def test_the_nights_list_queries_do_not_grow_with_a_night(client, django_assert_
     a_night(pairs)
     client.get(reverse("scoring:home"))
 
-    with django_assert_num_queries(2):  # the table's count and its page, summaries joined
+    # The club, the table's count and its page, summaries joined.
+    with django_assert_num_queries(3):
         response = client.get(reverse("scoring:home"))
 
     (row,) = response.context["table"].rows

@@ -15,24 +15,25 @@ from tests.factories import night_with_schedule
 
 pytestmark = pytest.mark.django_db
 
-# Session and user are 2 queries for anyone logged in; a scorer's group is 1 more.
-# A scorer's night page asks once whether the user is in the Scorers group (it offers
-# the payout sheet to scorers); a director is staff, which needs no query. The night's
+# Every page reads its club first (scoring.clubs.middleware), with the logged-in
+# person's role in it, so a role costs no query of its own: 1 for anyone. Session and
+# user are 2 more for anyone logged in. The night's
 # other tables are 1 more (their players 1 more again when there are any); a director's,
 # the night's scorer devices 1 more, and its e-mails to the players counted 1 more (their
 # refusals named 1 more when there are any: tests/views/mail).
-NIGHT_PAGE = {"anonymous": 4, "scorer": 7, "director": 8}
+NIGHT_PAGE = {"anonymous": 5, "scorer": 7, "director": 9}
 # The game page reads its substitutes once (names "Zed for Ann" and the panel), and for
 # a scorer or director the members to choose a substitute from.
-GAME_PAGE = {"anonymous": 6, "scorer": 10, "director": 9}
+GAME_PAGE = {"anonymous": 7, "scorer": 10, "director": 10}
 # A hand saved (issue 14): the game alone (1), then in the service's transaction the game
 # locked and its hands (2), the hand and its history row, the game and its history row,
 # the night's ``updated_at`` (5), and here the test's savepoint and its release (2). The
-# game page's scorer adds session, user and Scorers group (3); the table link its entry
+# game page's scorer adds its club, session and user (3); the table link its code's club
+# (1: the code names its night, the night its club), its entry
 # key stored in a savepoint of its own (3: ``games.entries``), whether the game's round
 # has begun (1: ``guards.round_before``) and the time its phone was heard from (1, for
 # the round board).
-HAND_SAVE = {"table link": 15, "game page": 13}
+HAND_SAVE = {"table link": 16, "game page": 13}
 ONE_POINT_EACH = {"bidder": 1, "bid": 2, "high": 1, "low": 2, "jack": None, "game": None}
 
 
@@ -105,11 +106,11 @@ def test_a_hand_save(client_for, django_assert_num_queries, page, hands):
 @pytest.mark.parametrize("hands", [3, 25])
 def test_a_table_link_page(client, django_assert_num_queries, hands):
     """The game with its night and hand count, its hands, the pairs' names (seats and
-    substitutes) and whether its round has begun: no session, no user, however long the
-    game."""
+    substitutes) and whether its round has begun, after the code's club: no session, no
+    user, however long the game."""
     game = played_game(night_with_schedule(6), hands)
 
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         response = client.get(link_path(game, game.pair_a))
 
     assert response.status_code == 200
@@ -118,10 +119,11 @@ def test_a_table_link_page(client, django_assert_num_queries, hands):
 
 @pytest.mark.parametrize("hands", [3, 25])
 def test_a_table_links_news(client, django_assert_num_queries, hands):
-    """The page's poll (every few seconds on every open phone): the link's check alone."""
+    """The page's poll (every few seconds on every open phone): the code's club and the
+    link's check."""
     game = played_game(night_with_schedule(6), hands)
 
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):
         response = client.get(
             reverse("scoring:table-link-news", args=[link_token(game, game.pair_a)])
         )

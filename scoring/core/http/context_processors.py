@@ -7,15 +7,15 @@ page without scorer buttons costs no query for it.
 
 from functools import partial
 
-from django.conf import settings
-
 from scoring.core.http.permissions import MONEY, is_director, is_scorer, shown_to
 from scoring.core.http.text_size import large_print
+from scoring.models import club_setting
 
 
 def roles(request) -> dict:
     return {
-        "currency": settings.CURRENCY_SIGN,
+        "currency": club_setting("CURRENCY_SIGN"),
+        "club": getattr(request, "club", None),
         "large_print": large_print(request),
         "is_director": is_director(request.user),
         "is_scorer": partial(is_scorer, request.user),

@@ -45,7 +45,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 from django.utils import timezone, translation
@@ -55,7 +54,7 @@ from scoring.core.http.clients import Allowance
 from scoring.core.printing.jobs import KEEP_SECONDS, Job, digest, readable
 from scoring.core.printing.parts import Part
 from scoring.core.queue.retries import retry_later
-from scoring.models import KeptSheet
+from scoring.models import KeptSheet, club_setting
 
 INLINE_PAGES = 30
 RENDERS_PER_CLIENT = 10
@@ -116,7 +115,7 @@ class Sheet:
     @property
     def as_of(self) -> str:
         """The sheet's fingerprint as it is now: its rows are found under it."""
-        return digest(self.version, self.paper, self.language, settings.CLUB_NAME)
+        return digest(self.version, self.paper, self.language, club_setting("CLUB_NAME"))
 
     def job(self) -> Job:
         with translation.override(self.language):

@@ -14,6 +14,7 @@ from django.utils.translation import gettext, pgettext
 
 from scoring.core.http.clients import client_key
 from scoring.core.printing import kept_sheets
+from scoring.models import club_setting
 
 REFRESH_SECONDS = 5
 
@@ -86,7 +87,7 @@ def language_in_a_sentence(code: str) -> str:
 def print_language(request, night=None) -> PrintLanguage:
     """What ``templates/scoring/printing/_sheet_language.html`` says on a page printing
     the sheets of ``night`` (a table without a night, or a season: ``None``)."""
-    own = night.sheet_language if night is not None else settings.LANGUAGE_CODE
+    own = night.sheet_language if night is not None else club_setting("LANGUAGE_CODE")
     asked = request.GET.get("sheets")
     code = asked if asked in dict(settings.LANGUAGES) else own
     other = own if code != own else next(c for c, _ in settings.LANGUAGES if c != own)

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
+from scoring.models import club_setting
+
 
 @dataclass(frozen=True)
 class Part:
@@ -23,9 +25,9 @@ def sheet_language(night, asked: str | None = None) -> str:
     without a night, a season's ladder) the club's; never the screen's."""
     if asked in dict(settings.LANGUAGES):
         return asked
-    return night.sheet_language if night is not None else settings.LANGUAGE_CODE
+    return night.sheet_language if night is not None else club_setting("LANGUAGE_CODE")
 
 
 def sheet_heading(night, kind: str) -> dict:
     """The running title's night and club, and the sheet's kind (in the sheet's language)."""
-    return {"night": night, "club_name": settings.CLUB_NAME, "kind": kind}
+    return {"night": night, "club_name": club_setting("CLUB_NAME"), "kind": kind}

@@ -24,6 +24,7 @@ from django.db.models import Count, Min
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from scoring.clubs.roles import is_director
 from scoring.core.records.errors import GameVoid, NightFinal, PlayStarted
 from scoring.models import Game, Night
 
@@ -109,7 +110,7 @@ def open_to(record, user) -> bool:
     Not a write: pages ask it to offer the correction buttons the services will accept.
     """
     finished = record.finished and not getattr(record, "reopened", False)
-    return not finished or getattr(user, "is_staff", False)
+    return not finished or (user is not None and is_director(user))
 
 
 def play_started(games) -> bool:

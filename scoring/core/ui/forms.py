@@ -12,7 +12,6 @@ import re
 import uuid
 
 from django import forms
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.forms.models import ModelChoiceIterator
 from django.utils.formats import get_format, number_format
@@ -20,7 +19,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.core.http.uploads import IMPORT_LIMIT
-from scoring.models import Member
+from scoring.models import Member, club_setting
 from scoring.rules.jsonio import load_json
 from scoring.rules.names import normal_name
 from scoring.words.names import by_name
@@ -82,7 +81,7 @@ class AmountField(forms.DecimalField):
 def without_sign(text: str) -> str:
     """``"$1.00"``, ``"-$1.00"``, ``"2,00 $"`` → the number alone (the club's sign, before
     or after, with or without a space, ordinary or non-breaking)."""
-    sign = re.escape(settings.CURRENCY_SIGN)
+    sign = re.escape(club_setting("CURRENCY_SIGN"))
     return re.sub(rf"^\s*([-+]?)\s*{sign}\s*|\s*{sign}\s*$", r"\1", text.strip("\u00a0\u202f "))
 
 
@@ -125,7 +124,22 @@ class VersionChecked:
         return super().clean()
 
 
-class RecordsChoiceField(forms.ModelMultipleChoiceField):
+class ClubRows:
+    """A choice of a club's rows (``rows``: a function giving the queryset), read in
+    the scope of each form made (django-scopes), not of the module's import, when no
+    club is active."""
+
+    def __init__(self, *args, rows, **kwargs):
+        self.rows = rows
+        super().__init__(*args, queryset=None, **kwargs)
+
+    def __deepcopy__(self, memo):
+        result = super().__deepcopy__(memo)
+        result.queryset = self.rows()
+        return result
+
+
+class RecordsChoiceField(ClubRows, forms.ModelMultipleChoiceField):
     """Records (members, nights) ticked by id; an id past any database's integers is
     refused as not one of them, before the query (SQLite raised OverflowError: a server
     error)."""
@@ -169,7 +183,11 @@ class ByNameChoices(ModelChoiceIterator):
             yield self.choice(member)
 
 
-class MemberChoiceField(forms.ModelChoiceField):
+class RecordChoiceField(ClubRows, forms.ModelChoiceField):
+    """One of a club's rows, picked from a list."""
+
+
+class MemberChoiceField(RecordChoiceField):
     """One member, picked from the list by name."""
 
     iterator = ByNameChoices
@@ -185,7 +203,7 @@ def members_field() -> MembersChoiceField:
     """The members ticked to play (a night's or a table's)."""
     return MembersChoiceField(
         label=_("Members playing"),
-        queryset=Member.objects.all(),
+        rows=Member.objects.all,
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )

@@ -17,10 +17,11 @@ overwrite the database or an older backup by mistake; its folder is made when mi
 import sqlite3
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import DatabaseError, connection
 
 from cinch_club.private_files import create_private
+from scoring.clubs.commands import AcrossClubsCommand
 from scoring.models import Night
 
 EXIT_REFUSED = 2
@@ -36,7 +37,7 @@ def open_copy(file: Path) -> sqlite3.Connection:
     return sqlite3.connect(file)
 
 
-class Command(BaseCommand):
+class Command(AcrossClubsCommand):
     help = "Copy the live SQLite database to FILE with SQLite's backup API (consistent)."
 
     def add_arguments(self, parser):

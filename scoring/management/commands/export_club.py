@@ -20,9 +20,11 @@ from pathlib import Path
 
 from django.apps import apps
 from django.core import serializers
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import connection, transaction
 from django.db.migrations.recorder import MigrationRecorder
+
+from scoring.clubs.commands import AcrossClubsCommand
 
 CLUB_FORMAT = "cinch-club/1"
 EXIT_REFUSED = 2
@@ -64,7 +66,7 @@ def applied_migrations() -> list[str]:
     return sorted(f"{app}.{name}" for app, name in applied)
 
 
-class Command(BaseCommand):
+class Command(AcrossClubsCommand):
     help = "Write the whole club (accounts, nights, tables, seasons, cash counts, history) to FILE."
 
     def add_arguments(self, parser):

@@ -5,12 +5,13 @@ has no place on a network anyone in the hall can reach. It names the command tha
 removes the demo.
 """
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from scoring.clubs.commands import AcrossClubsCommand
 from scoring.management.demo import demo_left
 
 
-class Command(BaseCommand):
+class Command(AcrossClubsCommand):
     help = "Refuse to serve the hall while the demo is in the database (make hall)."
 
     def handle(self, *args, **options):

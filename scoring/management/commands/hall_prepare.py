@@ -15,11 +15,11 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.staticfiles.finders import get_finders
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
 
 from cinch_club.private_files import make_private
+from scoring.clubs.commands import ClubCommand
 
 FINGERPRINT = ".collected"
 
@@ -39,7 +39,7 @@ def static_fingerprint() -> str:
     return digest.hexdigest()
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Migrate if needed, refuse the demo, collect changed static files (make hall)."
 
     def handle(self, *args, **options):

@@ -14,9 +14,10 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 
+from scoring.clubs.commands import AcrossClubsCommand
 from scoring.core.records import kept_summaries
 from scoring.management.commands.export_club import CLUB_FORMAT, applied_migrations
 from scoring.models import Member, Night, TableGame
@@ -28,7 +29,7 @@ def refused(message: str) -> CommandError:
     return CommandError(message, returncode=EXIT_REFUSED)
 
 
-class Command(BaseCommand):
+class Command(AcrossClubsCommand):
     help = "Load an export_club file into an empty, migrated database."
 
     def add_arguments(self, parser):

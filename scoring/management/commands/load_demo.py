@@ -18,14 +18,15 @@ import secrets
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.core.http.permissions import SCORERS
+from scoring.clubs.commands import ClubCommand
+from scoring.clubs.roles import role_give
+from scoring.clubs.scopes import current_club
 from scoring.management.demo import DEMO_EMAIL, DEMO_NIGHT, DIRECTOR, PUBLISHED_PASSWORDS, SCORER
-from scoring.models import Member, Night
+from scoring.models import ClubRole, Member, Night
 from scoring.nights import services as nights_services
 from scoring.rules.jsonio import load_json
 
@@ -64,7 +65,7 @@ def demo_user(username: str, *, director: bool):
     return user, password
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Create the demo logins and a demo night part-way through (development only)."
 
     def add_arguments(self, parser):
@@ -89,10 +90,11 @@ class Command(BaseCommand):
                 "would add a director anyone can log in as. Use --force if this really is "
                 "a demo site."
             )
-        scorers, _ = Group.objects.get_or_create(name=SCORERS)
         director, director_password = demo_user(DIRECTOR, director=True)
         scorer, scorer_password = demo_user(SCORER, director=False)
-        scorer.groups.add(scorers)
+        club = current_club()
+        role_give(user=director, club=club, role=ClubRole.Role.DIRECTOR)
+        role_give(user=scorer, club=club, role=ClubRole.Role.SCORER)
         night = Night.objects.filter(name=DEMO_NIGHT).order_by("id").first()
         if night is None:
             document = demo_document()

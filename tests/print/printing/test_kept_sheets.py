@@ -6,6 +6,7 @@ and read the PDFs back with pypdf.
 """
 
 import base64
+import contextvars
 import io
 import threading
 from datetime import timedelta
@@ -143,7 +144,10 @@ def test_a_sheet_is_rendered_once_while_others_ask_for_it(monkeypatch, renders):
         finally:
             connections.close_all()  # the thread's own
 
-    first = threading.Thread(target=ask_elsewhere, args=("10.0.0.1",))
+    # The thread asks as this club (a new thread starts with no scope).
+    first = threading.Thread(
+        target=contextvars.copy_context().run, args=(ask_elsewhere, "10.0.0.1")
+    )
     first.start()
     assert halfway.wait(30)
     for client in ("10.0.0.2", "10.0.0.3"):

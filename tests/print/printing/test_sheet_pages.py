@@ -3,15 +3,15 @@
 import io
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring.core.http.permissions import SCORERS
+from scoring.clubs.roles import SCORER
 from scoring.nights import services as nights_services
 from scoring.rules.simulate import random_night
-from tests.factories import UserFactory
+from tests.factories import UserFactory, give_role
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ def build_night():
 @pytest.fixture
 def scorer_client(client):
     user = User.objects.create_user("sheet-scorer", password="x")
-    user.groups.add(Group.objects.get_or_create(name=SCORERS)[0])
+    give_role(user, SCORER)
     client.force_login(user)
     return client
 

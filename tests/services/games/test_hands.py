@@ -7,10 +7,11 @@ answer, and leaves the database as it was when it refuses.
 import datetime
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from simple_history.models import HistoricalRecords
 
+from scoring.clubs.roles import DIRECTOR, SCORER
 from scoring.core.records import errors
 from scoring.core.records.documents import hand_data
 from scoring.games import services as games_services
@@ -18,6 +19,7 @@ from scoring.models import Game, Hand
 from scoring.nights import services as nights_services
 from scoring.rules import play_game
 from scoring.rules.variants import get_variant
+from tests.factories import give_role
 
 pytestmark = pytest.mark.django_db
 
@@ -45,13 +47,15 @@ def build_night():
 @pytest.fixture
 def scorer() -> User:
     user = User.objects.create_user("scorer", password="scorer-password")
-    user.groups.add(Group.objects.create(name="Scorers"))
+    give_role(user, SCORER)
     return user
 
 
 @pytest.fixture
 def director() -> User:
-    return User.objects.create_user("director", password="director-password", is_staff=True)
+    user = User.objects.create_user("director", password="director-password", is_staff=True)
+    give_role(user, DIRECTOR)
+    return user
 
 
 def totals(game: Game) -> tuple:

@@ -6,6 +6,9 @@ from django.urls import reverse
 
 from tests.views.access import assert_refused
 
+# Every request reads its club (scoring.clubs.middleware), the sign-in pages too.
+pytestmark = pytest.mark.django_db
+
 PHONE = "192.168.1.31"  # a phone on the hall's Wi-Fi
 
 

@@ -500,15 +500,15 @@ def test_a_game_with_its_result_does_not_offer_the_pegboard_again(client, game):
 
 def test_result_page_queries(client, game, django_assert_num_queries):
     """The pegboard's page reads what the main page reads for its header, no more: the
-    link's game with its night, its (no) hands, the pairs' seats and substitutes, and
-    whether its round has begun."""
+    code's club, the link's game with its night, its (no) hands, the pairs' seats and
+    substitutes, and whether its round has begun."""
     path = link_path(game, game.pair_a)
     with CaptureQueriesContext(connection) as main:
         assert client.get(path).status_code == 200
 
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         assert client.get(path + "result/").status_code == 200
-    assert len(main) == 5
+    assert len(main) == 6
 
 
 def test_a_redraw_revokes_every_table_link_of_the_night(client, client_as, director):

@@ -120,8 +120,8 @@ def test_a_played_night_is_archived_not_deleted(client_as, director):
 def test_edit_page_queries_do_not_grow(client_as, director, django_assert_num_queries, pairs):
     night = night_with_schedule(pairs)
     client = client_as(director)
-    # Session, user, the night, whether a game of it has finished.
-    with django_assert_num_queries(4):
+    # Session, the club, user, the night, whether a game of it has finished.
+    with django_assert_num_queries(5):
         assert client.get(url(night)).status_code == 200
 
 

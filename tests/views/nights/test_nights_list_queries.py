@@ -14,13 +14,13 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("kept", [True, False])
 @pytest.mark.parametrize("tables", [3, 20])
 def test_nights_list(client, django_assert_num_queries, tables, kept):
-    """The table's count and its page, the kept summaries joined; the nights whose
+    """The club, the table's count and its page, the kept summaries joined; the nights whose
     summaries are stale (in play) have theirs computed in two more, not saved."""
     nights = [night_with_schedule(2, draw=False) for _ in range(tables)]
     if kept:
         kept_summaries.keep([night.pk for night in nights])
 
-    with django_assert_num_queries(2 if kept else 4):
+    with django_assert_num_queries(3 if kept else 5):
         client.get(reverse("scoring:home"))
 
 
@@ -30,7 +30,7 @@ def test_the_nights_list_paginates(client, django_assert_num_queries):
     nights = [night_with_schedule(2, draw=False) for _ in range(NIGHTS_PER_PAGE + 2)]
     kept_summaries.keep([night.pk for night in nights])
 
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):  # the club, the table's count and its page
         first = client.get(reverse("scoring:home"))
     second = client.get(reverse("scoring:home") + "?page=2")
 

@@ -108,4 +108,4 @@ def test_only_a_director_changes_a_login(client_for, ann, role, change):
     else:
         assert_refused(response, role)
         ann.refresh_from_db()
-        assert ann.is_active and ann.groups.exists()
+        assert ann.is_active and ann.club_roles.exists()

@@ -402,8 +402,8 @@ def test_director_actions_that_lose_work_ask_first(client_as, director, night, n
 
 # --- queries ------------------------------------------------------------------------------
 
-# The night, its seats, its games, its closing history; session and user when logged in.
-QUERIES = {"anonymous": 4, "director": 6}
+# The club, the night, its seats, its games, its closing history; session and user when logged in.
+QUERIES = {"anonymous": 5, "director": 7}
 
 
 def build_nights():

@@ -100,8 +100,8 @@ def test_round_board_queries_do_not_grow(client_as, director, django_assert_num_
     night = night_with_schedule(pairs)
     rounds_played(night, 1)
     client = client_as(director)
-    # Session, user; the night, its seats, its games with their last changes.
-    with django_assert_num_queries(5):
+    # The club, session, user; the night, its seats, its games with their last changes.
+    with django_assert_num_queries(6):
         response = client.get(url(night, "night-round"))
     assert response.status_code == 200
 
@@ -205,9 +205,9 @@ def test_projector_of_a_final_night_marks_nothing_provisional(client, director):
 def test_projector_queries_do_not_grow(client, django_assert_num_queries, pairs):
     night = night_with_schedule(pairs)
     rounds_played(night, 1)
-    # The night, the round board's seats and games (the results scored from them), and
-    # which season the night counts in (none here: no ladder page).
-    with django_assert_num_queries(4):
+    # The club, the night, the round board's seats and games (the results scored from
+    # them), and which season the night counts in (none here: no ladder page).
+    with django_assert_num_queries(5):
         assert client.get(url(night, "night-live")).status_code == 200
 
 

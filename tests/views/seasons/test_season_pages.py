@@ -99,9 +99,9 @@ def test_the_ladder_sorts_and_exports_safe_csv(client, season):
     assert "\n'=cmd" in csv.replace(",", "\n")
 
 
-# The season, its nights with their kept summaries, whether any night is picked; the
-# nights in play (summaries stale) have theirs computed in two more, not saved.
-QUERIES = 3
+# The club, the season, its nights with their kept summaries, whether any night is
+# picked; the nights in play (summaries stale) have theirs computed in two more, not saved.
+QUERIES = 4
 STALE_QUERIES = QUERIES + 2
 
 

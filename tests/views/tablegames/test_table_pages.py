@@ -234,8 +234,8 @@ def test_the_table_page_costs_the_same_queries_however_many_hands(
         )
     client = client_as(scorer)
 
-    # Session and user 2, the scorer's group 1; the table, its players, its hands 3; the
-    # audit trail's two histories 2.
+    # Session and user 2, the club with the scorer's role 1; the table, its players, its
+    # hands 3; the audit trail's two histories 2.
     with django_assert_num_queries(8):
         response = client.get(reverse("scoring:table-detail", args=[table.pk]))
 
@@ -250,8 +250,8 @@ def test_the_night_page_costs_the_same_queries_however_many_tables(
     for number in range(tables):
         make_table(night=night, names=(f"A{number}", f"B{number}"), variant="chicago42")
 
-    # Anonymous: the night page's 4 (test_query_counts), and the tables' players 1.
-    with django_assert_num_queries(5):
+    # Anonymous: the night page's 5 (test_query_counts), and the tables' players 1.
+    with django_assert_num_queries(6):
         response = client.get(reverse("scoring:night-detail", args=[night.pk]))
 
     assert len(response.context["tables"]) == tables

@@ -7,16 +7,17 @@ address and its secret key (``cinch_club.env``); else ``--site`` or ``SITE_URL``
 none of them the command refuses, as the codes would point at this machine alone.
 """
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.test import override_settings
 
+from scoring.clubs.commands import ClubCommand
 from scoring.core.ui.command_io import phones_address
 from scoring.links import codes
 from scoring.links.tokens import game_links
 from scoring.models import Game, Night
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Print every game's table link per pair (round table pair URL), or each pair's code."
 
     def add_arguments(self, parser):

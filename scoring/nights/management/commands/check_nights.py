@@ -6,8 +6,9 @@ Such a night is still shown and exported as stored; this lists each, with what i
 and who mends it where. Exit status 1 when a night needs mending, 0 when none does.
 """
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from scoring.clubs.commands import ClubCommand
 from scoring.core.records.mending import night_mends
 from scoring.core.ui.command_io import plural
 from scoring.models import Night
@@ -15,7 +16,7 @@ from scoring.models import Night
 EXIT_TO_MEND = 1
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "List every night that today's rules refuse as stored, with what to mend."
 
     def handle(self, *args, **options):

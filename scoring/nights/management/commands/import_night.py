@@ -7,13 +7,12 @@ with its place (``games[4].hands[2].bid: ...``), nothing is written, and the exi
 is 2 as for ``python3 -m scoring.rules score``.
 """
 
-from django.core.management.base import BaseCommand
-
+from scoring.clubs.commands import ClubCommand
 from scoring.core.ui.command_io import plural, read_document, refusing_import
 from scoring.nights import services as nights_services
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Import a cinch-night/1 file (or - for stdin) as a new night; prints its id last."
 
     def add_arguments(self, parser):

@@ -3,13 +3,14 @@ the club, as the people page adds one. Without ``--password`` it prints a one-ti
 password to log in with (then set one's own); it never prompts, so scripts can run it."""
 
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from scoring.clubs.commands import ClubCommand
 from scoring.people.services import DIRECTOR, SCORER, person_add
 from scoring.rules.__main__ import EXIT_INVALID
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Add a director or a scorer login; prints a one-time password unless given one."
 
     def add_arguments(self, parser):

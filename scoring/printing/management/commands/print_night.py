@@ -11,13 +11,13 @@ as ``table_links`` is).
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
 from django.test import override_settings
 from django.utils import translation
 
+from scoring.clubs.commands import ClubCommand
 from scoring.core.printing.renderer import PAPERS
 from scoring.core.ui.command_io import look_up, phones_address, write_pdf
-from scoring.models import Night
+from scoring.models import Night, club_setting
 from scoring.printing import night_sheets
 from scoring.printing import sheets as printing_sheets
 from scoring.printing.pair_cards import pair_cards_pdf
@@ -25,7 +25,7 @@ from scoring.printing.pair_cards import pair_cards_pdf
 PAIRS = "pairs"
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Write a night's packet, standings or payout sheet as a PDF file."
 
     def add_arguments(self, parser):
@@ -48,7 +48,7 @@ class Command(BaseCommand):
         parser.add_argument("--site", help="pairs: the site's address for phones (SITE_URL)")
 
     def handle(self, *args, night_id: int, sheet: str, paper, filled: bool, out: Path, **options):
-        with translation.override(settings.LANGUAGE_CODE):
+        with translation.override(club_setting("LANGUAGE_CODE")):
             self.write_sheet(night_id, sheet, paper, filled, out, options)
 
     def write_sheet(self, night_id: int, sheet: str, paper, filled: bool, out: Path, options):

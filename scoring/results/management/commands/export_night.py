@@ -20,9 +20,10 @@ refuses, with the same words.
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 
+from scoring.clubs.commands import ClubCommand
 from scoring.core.records import documents
 from scoring.core.records.mending import night_mends, stored_standings
 from scoring.core.ui.command_io import look_up, print_document, refusing_invalid
@@ -31,7 +32,7 @@ from scoring.rules.__main__ import EXIT_INVALID
 from scoring.rules.jsonio import dump_json
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = (
         "Print a night's cinch-standings/1 document (or, with --night-file, its night file); "
         "with --all DIR, write every night's file to DIR."

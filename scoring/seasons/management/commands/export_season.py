@@ -6,15 +6,14 @@ printed with its ``dump_json``: byte for byte what ``python3 -m scoring.rules la
 prints for that document.
 """
 
-from django.core.management.base import BaseCommand
-
+from scoring.clubs.commands import ClubCommand
 from scoring.core.ui.command_io import look_up, print_document, refusing_invalid
 from scoring.models import Season
 from scoring.rules.ladder import ladder_document
 from scoring.seasons import selectors as seasons_selectors
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Print a season's cinch-ladder/1 document, as the rules core's ladder prints it."
 
     def add_arguments(self, parser):

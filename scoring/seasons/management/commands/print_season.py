@@ -5,15 +5,14 @@ The same PDF as ``/seasons/<id>/ladder.pdf``, from the same renderer (kept sheet
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand
-
+from scoring.clubs.commands import ClubCommand
 from scoring.core.printing.renderer import DEFAULT_PAPER, PAPERS
 from scoring.core.ui.command_io import look_up, write_pdf
 from scoring.models import Season
 from scoring.seasons import sheets as seasons_sheets
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Write a season's ladder sheet as a PDF file."
 
     def add_arguments(self, parser):

@@ -5,14 +5,13 @@ document, so the output is byte for byte what ``python3 -m scoring.rules score``
 for the table's file. ``--game-file`` prints that file instead.
 """
 
-from django.core.management.base import BaseCommand
-
+from scoring.clubs.commands import ClubCommand
 from scoring.core.ui.command_io import look_up, print_document, refusing_invalid
 from scoring.tablegames.documents import table_board, table_document
 from scoring.tablegames.selectors import table_detail, table_rows
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Print a table's cinch-board/1 document (or, with --game-file, its game file)."
 
     def add_arguments(self, parser):

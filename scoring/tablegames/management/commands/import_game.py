@@ -6,13 +6,12 @@ table's id alone; on any problem each goes to stderr on its own line with its pl
 (``hands[2].partner: ...``), nothing is written, and the exit status is 2.
 """
 
-from django.core.management.base import BaseCommand
-
+from scoring.clubs.commands import ClubCommand
 from scoring.core.ui.command_io import plural, read_document, refusing_import
 from scoring.tablegames import services as tablegames_services
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Import a cinch-game/1 file (or - for stdin) as a new table; prints its id last."
 
     def add_arguments(self, parser):

@@ -1,0 +1,63 @@
+"""The club a piece of code works for, outside a request: the home club, a club by its
+slug, and the scope that goes with it (``in_club``)."""
+
+from contextlib import contextmanager
+
+from django.conf import settings
+from django_scopes import get_scope, scope, scopes_disabled
+
+from scoring.models import Club
+
+
+class NoSuchClub(LookupError):
+    """A slug no club has, or no home club on a site of several (name one)."""
+
+
+def current_club() -> Club | None:
+    """The club of the active scope, ``None`` when none is active."""
+    club = get_scope().get("club")
+    return club if isinstance(club, Club) else None
+
+
+def home_club() -> Club | None:
+    """The club of the addresses without ``/c/``: ``HOME_CLUB``, else the only club."""
+    return Club.objects.home()
+
+
+def club_named(slug: str | None) -> Club:
+    """The club ``slug`` (``None``: the home club), or ``NoSuchClub`` saying why not."""
+    if slug:
+        club = Club.objects.filter(slug=slug).first()
+        if club is None:
+            known = ", ".join(Club.objects.values_list("slug", flat=True)) or "none"
+            raise NoSuchClub(f"No club has the slug {slug!r} (the clubs: {known}).")
+        return club
+    club = home_club()
+    if club is None:
+        known = ", ".join(Club.objects.values_list("slug", flat=True)) or "none"
+        raise NoSuchClub(f"This site has several clubs and no HOME_CLUB: name one ({known}).")
+    return club
+
+
+def home_club_made() -> Club:
+    """The home club, made from the deployment's settings on a database with no club
+    (the upgrade does the same, migration 0021)."""
+    club = home_club()
+    if club is None and not Club.objects.exists():
+        slug = getattr(settings, "HOME_CLUB", "") or "club"
+        club = Club.objects.create(slug=slug, name=settings.CLUB_NAME)
+    return club
+
+
+@contextmanager
+def in_club(club: Club):
+    """Run as ``club``: its rows alone, and what is made lands in it."""
+    with scope(club=club):
+        yield club
+
+
+@contextmanager
+def across_clubs():
+    """Every club's rows at once, for the code that truly works across clubs."""
+    with scopes_disabled():
+        yield
