@@ -78,6 +78,10 @@ class SeasonsConfig(AppConfig):
     name, label = "scoring.seasons", "scoring_seasons"
 
 
+class LeaguesConfig(AppConfig):
+    name, label = "scoring.leagues", "scoring_leagues"
+
+
 class PrintingConfig(AppConfig):
     name, label = "scoring.printing", "scoring_printing"
 

@@ -973,6 +973,42 @@ class Season(models.Model):
         return self.name
 
 
+class League(models.Model):
+    """Clubs that play for one ladder: the nights of its clubs from ``first_date`` to
+    ``last_date`` (either empty: no bound on that side), each player's ``best`` nights
+    counted (empty: all), as a season's. Not a club's row (it spans clubs): the host's,
+    read without a club's scope (``scoring.leagues``)."""
+
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(
+        max_length=50, unique=True, help_text=gettext_lazy("Its page: /l/SLUG/.")
+    )
+    clubs = models.ManyToManyField(Club, blank=True, related_name="leagues")
+    first_date = models.DateField(null=True, blank=True)
+    last_date = models.DateField(null=True, blank=True)
+    best = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1)]
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(first_date__isnull=True)
+                | Q(last_date__isnull=True)
+                | Q(first_date__lte=models.F("last_date")),
+                name="league_dates_in_order",
+            ),
+            models.CheckConstraint(
+                condition=Q(best__isnull=True) | Q(best__gte=1), name="league_best_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class CashCount(models.Model):
     """The cash the treasurer counted at the end of a night, against the pot expected.
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("", include("scoring.results.urls")),
     path("", include("scoring.attendance.urls")),
     path("", include("scoring.seasons.urls")),
+    path("", include("scoring.leagues.urls")),
     path("", include("scoring.people.urls")),
     path("", include("scoring.core.urls")),
     path("", include("scoring.games.urls")),

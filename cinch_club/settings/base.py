@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "scoring.apps.ResultsConfig",
     "scoring.apps.AttendanceConfig",
     "scoring.apps.SeasonsConfig",
+    "scoring.apps.LeaguesConfig",
     "scoring.apps.PrintingConfig",
     "scoring.apps.RoomConfig",
     "scoring.apps.MailConfig",

@@ -1,10 +1,10 @@
 """The admin's rights of a club's director: every right on the club's rows (the models
-of the ``scoring`` app, which the admin shows under the club's scope), none on the clubs
-and their roles (the host's, a superuser's) nor on the logins."""
+of the ``scoring`` app, which the admin shows under the club's scope), none on the clubs,
+their roles and the leagues (the host's, a superuser's) nor on the logins."""
 
 from scoring.clubs.roles import is_director
 
-HOST_MODELS = ("club", "clubrole")
+HOST_MODELS = ("club", "clubrole", "league")
 
 
 class ClubDirectorBackend:

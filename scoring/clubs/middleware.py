@@ -6,7 +6,7 @@ every ``reverse()`` and ``{% url %}`` of the page gives the club's own address a
 or template knows of clubs. The view runs in the club's scope (django-scopes): its
 queries see that club's rows alone, and what it makes lands in it. A code's address
 (``/p/``, ``/t/``, ``/d/``) without a club finds its club from the code (``clubs.codes``):
-printed QR codes keep working.
+printed QR codes keep working. A league's address (``/l/…``) is outside every club.
 """
 
 import re
@@ -18,9 +18,13 @@ from django.urls import get_script_prefix, set_script_prefix
 from django_scopes import scope, scopes_disabled
 
 from scoring.clubs.codes import code_clubs
+from scoring.clubs.scopes import outside_clubs
 from scoring.models import Club, ClubRole
 
 CLUB_PATH = re.compile(r"^/c/(?P<slug>[-a-zA-Z0-9_]+)(?P<rest>/.*)?$")
+# The addresses outside any club: a league's page (``/l/<slug>/``) shows the nights of the
+# clubs that joined it, read in its one selector across clubs; no club's scope is open.
+OUTSIDE_CLUBS = re.compile(r"^/l/")
 
 
 def clubs_read(request):
@@ -59,6 +63,10 @@ class ClubMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        if OUTSIDE_CLUBS.match(request.path_info):
+            request.club = None
+            with outside_clubs():
+                return self.get_response(request)
         prefix = get_script_prefix()
         clubs, user_id = clubs_read(request)
         match = CLUB_PATH.match(request.path_info)

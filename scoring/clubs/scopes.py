@@ -5,6 +5,7 @@ from contextlib import contextmanager
 
 from django.conf import settings
 from django_scopes import get_scope, scope, scopes_disabled
+from django_scopes.state import state as scope_state
 
 from scoring.models import Club
 
@@ -54,6 +55,17 @@ def in_club(club: Club):
     """Run as ``club``: its rows alone, and what is made lands in it."""
     with scope(club=club):
         yield club
+
+
+@contextmanager
+def outside_clubs():
+    """No club's scope, whatever scope is open around it: a query of a club's rows
+    raises ``ScopeError`` unless the code says ``scopes_disabled()`` (a league's page)."""
+    token = scope_state.set({})
+    try:
+        yield
+    finally:
+        scope_state.reset(token)
 
 
 @contextmanager

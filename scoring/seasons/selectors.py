@@ -7,10 +7,11 @@ standings, so a season page does not score its nights again).
 from dataclasses import dataclass, field
 
 from scoring.core.records import documents, kept_summaries
+from scoring.core.records.ladders import ladder_nights
 from scoring.core.records.seasons import night_season, season_nights
 from scoring.models import Night, NightSummary, Season
 from scoring.rules import ladder as ladder_rules
-from scoring.rules.ladder import SEASON_FORMAT, ladder, night_points
+from scoring.rules.ladder import SEASON_FORMAT, ladder
 from scoring.rules.names import name_key
 from scoring.words.names import name_order
 
@@ -70,18 +71,6 @@ def season_ladder(season: Season, known: NightSummary | None = None) -> SeasonLa
     when their summaries are kept, whatever their number; ``known``: a night's summary
     the page has computed already (the projector's night)."""
     nights = kept_summaries.nights_with_summaries(season_nights(season), known)
-    scored, grid, unscored, provisional = [], {}, [], set()
-    for night in nights:
-        summary = night.kept_summary
-        if summary.standings is None:
-            unscored.append(night)
-            continue
-        night_doc = {"players": summary.players}
-        scored.append((night_doc, summary.standings))
-        points = night_points(night_doc, summary.standings)
-        for player, earned in points:
-            grid.setdefault(name_key(player), {})[night.pk] = earned
-        if points and not night.is_final:
-            provisional.add(night.pk)
-    document = ladder(season.name, season.best, scored, name_order)
-    return SeasonLadder(season, nights, document, grid, unscored, provisional)
+    read = ladder_nights(nights)
+    document = ladder(season.name, season.best, read.scored, name_order)
+    return SeasonLadder(season, nights, document, read.grid, read.unscored, read.provisional)

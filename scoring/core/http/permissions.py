@@ -32,9 +32,12 @@ STANDINGS, MONEY = "standings", "money"
 SHOWN_TO_THE_PUBLIC = {"all": {STANDINGS, MONEY}, "standings": {STANDINGS}, "none": set()}
 
 
-def shown_to(user, kind: str) -> bool:
-    """Whether ``user`` may read a page of ``kind`` (``STANDINGS`` or ``MONEY``)."""
-    return user.is_authenticated or kind in SHOWN_TO_THE_PUBLIC[club_setting("PUBLIC_PAGES")]
+def shown_to(user, kind: str, club=None) -> bool:
+    """Whether ``user`` may read a page of ``kind`` (``STANDINGS`` or ``MONEY``) of
+    ``club`` (the current one by default: a league's page asks for each of its clubs)."""
+    if user.is_authenticated:
+        return True
+    return kind in SHOWN_TO_THE_PUBLIC[club_setting("PUBLIC_PAGES", club)]
 
 
 class PublicPage(UserPassesTestMixin):
