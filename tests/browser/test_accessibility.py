@@ -8,6 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
 
+from scoring.leagues.services import league_add
 from scoring.models import Game, Night
 from tests.browser.steps import log_in
 from tests.i18n.test_no_english_left import PAGES, build_night, pages
@@ -26,9 +27,12 @@ SERIOUS = {"serious", "critical"}
 
 
 def every_page(night: Night) -> dict[str, str]:
-    """The pages of the French catalogue's test, and those it does not read."""
+    """The pages of the French catalogue's test, and those it does not read (the page of a
+    league of the night's club, outside every club)."""
     game = Game.objects.filter(night=night, round=3).first()
+    league = league_add(slug="east", name="Eastern league", clubs=[night.club.slug])
     return pages(night) | {
+        "league": reverse("scoring:league-detail", args=[league.slug]),
         "round-confirm": reverse("scoring:night-round-confirm", args=[night.pk, 1]),
         "password-change": reverse("password_change"),
         "game-result-clear": reverse("scoring:game-result-clear", args=[game.pk]),
@@ -70,7 +74,7 @@ def test_no_serious_violation_on_any_page(new_context, live_server, language, si
     )
     urls = every_page(night)
     found = {}
-    for name in [*PAGES, "round-confirm", "game-result-clear"]:
+    for name in [*PAGES, "round-confirm", "game-result-clear", "league"]:
         page.goto(urls[name])
         violations = serious_violations(page)
         if violations:
