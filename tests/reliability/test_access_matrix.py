@@ -38,6 +38,8 @@ from scoring.core.http.permissions import (
 )
 from scoring.games import services as games_services
 from scoring.games import views as games_views
+from scoring.leagues import views as leagues_views
+from scoring.leagues.services import league_add
 from scoring.links import codes, scorers
 from scoring.links import views as links_views
 from scoring.links.tokens import link_token
@@ -124,6 +126,10 @@ OPEN_VIEWS = {
     # (tests/views/mail).
     mail_views.MailYes: PUBLIC,
     mail_views.MailStop: PUBLIC,
+    # A league's page and its file: anyone reads them; each club's nights are shown as its
+    # own PUBLIC_PAGES says (tests/views/leagues).
+    leagues_views.LeagueDetail: PUBLIC,
+    leagues_views.LeagueJson: PUBLIC,
 }
 
 
@@ -228,6 +234,7 @@ def objects(night):
         "members": member.pk,
         "mail-yes-token": mail_tokens.yes_token(member.pk, member.email),
         "mail-stop-token": mail_tokens.stop_token(member.pk, member.email),
+        "league": league_add(slug="league", name="League", clubs=[night.club.slug]).slug,
     }
 
 
@@ -245,6 +252,8 @@ def url_of(route: str, name: str, objects: dict) -> str:
         kwargs["token"] = objects[kind]
     if "history_id>" in route:
         kwargs["history_id"] = objects["history"]
+    if "slug>" in route:
+        kwargs["slug"] = objects["league"]  # a league's page: ``l/<slug>/``
     if "round>" in route:
         kwargs["round"] = 1  # the round of the objects' game
     sheet = re.search(r"\(\?P<sheet>([a-z]+)", route)
