@@ -264,7 +264,7 @@ def holdings(club: Club) -> list[str]:
     found = {
         what: model._base_manager.filter(club=club).count() for what, model in HOLDINGS.items()
     }
-    return [f"{count} {what}" for what, count in found.items() if count]
+    return [f"{what}: {count}" for what, count in found.items() if count]
 
 
 def reserve_ids(model, count: int) -> list[int]:

@@ -126,7 +126,7 @@ class Command(AcrossClubsCommand):
         held = holdings(club)
         if held:
             raise refused(
-                f"Club {slug} ({club.name}) is not empty: it holds {', '.join(held)}. "
+                f"Club {slug} ({club.name}) is not empty ({', '.join(held)}). "
                 "import_club loads a club into a new or empty club only: name another with "
                 "--as SLUG."
             )
