@@ -103,3 +103,14 @@ def test_a_director_of_one_club_and_scorer_of_another_enters_hands_there_and_no_
     assert Hand.objects.with_scopes_disabled().filter(game=b.game).count() == 1
     assert client.get(at(b.club, "night-edit", b.night.pk)).status_code == 403
     assert client.post(at(b.club, "night-schedule", b.night.pk)).status_code == 403
+
+
+def test_each_clubs_pages_carry_its_name(client, home_club, b):
+    assertContains(
+        client.get(at(b.club, "home")),
+        '<a class="site-name" href="/c/b/">Bayfield Cinch</a>',
+        html=False,
+    )
+    home = client.get(at(home_club, "home"))
+    assertContains(home, f">{home_club.name}</a>")
+    assertNotContains(home, "Bayfield Cinch")
