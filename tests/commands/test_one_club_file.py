@@ -14,6 +14,8 @@ from tests.clubs import other_club
 from tests.commands.test_import_export import command, refused
 from tests.factories import UserFactory, night_with_schedule, play_out
 
+# SQLite alone: the ids from the site's series on PostgreSQL (nextval) are proven by the
+# club moved between processes (test_club_moved_out_and_back), on both engines.
 pytestmark = pytest.mark.django_db
 
 
