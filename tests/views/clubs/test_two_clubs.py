@@ -13,6 +13,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 from scoring.clubs.roles import SCORER, role_give
 from scoring.models import Hand
 from tests.clubs import at, other_club
+from tests.factories import ScorerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -103,3 +104,19 @@ def test_a_director_of_one_club_and_scorer_of_another_enters_hands_there_and_no_
     assert Hand.objects.with_scopes_disabled().filter(game=b.game).count() == 1
     assert client.get(at(b.club, "night-edit", b.night.pk)).status_code == 403
     assert client.post(at(b.club, "night-schedule", b.night.pk)).status_code == 403
+
+
+@pytest.mark.parametrize("change", ["person-disable", "person-enable", "person-remove"])
+def test_a_director_changes_no_login_of_the_other_club(client_as, director, home_club, b, change):
+    """The other club's scorer is not on the home club's people page, nor is theirs to
+    disable, enable or remove: not found, and the login stays as it was."""
+    theirs = ScorerFactory(username="bayfield-scorer", club=b.club)
+    client = client_as(director)
+
+    asked = client.get(at(home_club, change, theirs.pk))
+    posted = client.post(at(home_club, change, theirs.pk))
+
+    assert asked.status_code in (404, 405) and posted.status_code == 404
+    theirs.refresh_from_db()
+    assert theirs.is_active and theirs.has_usable_password()
+    assert theirs.club_roles.get().club == b.club
