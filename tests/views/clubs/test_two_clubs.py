@@ -8,10 +8,12 @@ them (a scorer: enters hands, does not set the night up).
 """
 
 import pytest
+from django_scopes import scope
 from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring.clubs.roles import SCORER, role_give
-from scoring.models import Hand
+from scoring.games import services as games_services
+from scoring.models import Game, Hand
 from tests.clubs import at, other_club
 from tests.factories import ScorerFactory
 
@@ -120,3 +122,24 @@ def test_a_director_changes_no_login_of_the_other_club(client_as, director, home
     theirs.refresh_from_db()
     assert theirs.is_active and theirs.has_usable_password()
     assert theirs.club_roles.get().club == b.club
+
+
+def test_a_director_restores_nothing_from_the_other_clubs_history(
+    client_as, director, home_club, b
+):
+    """The history has no scope of its own: a record of the other club's game is not
+    found under the home club's address, and the other game stays as it is."""
+    with scope(club=b.club):
+        hand = games_services.hand_record(
+            game=b.game, data={"bidder": 1, "bid": 2, "high": 1, "low": 1}
+        )
+        games_services.hand_delete(hand=hand)
+        hand_record = Hand.history.filter(id=hand.pk).earliest("history_date")
+        game_record = Game.history.filter(id=b.game.pk).latest("history_date")
+    client = client_as(director)
+
+    hand_restored = client.post(at(home_club, "hand-restore", hand_record.history_id))
+    result_restored = client.post(at(home_club, "result-restore", game_record.history_id))
+
+    assert hand_restored.status_code == 404 and result_restored.status_code == 404
+    assert not Hand.objects.with_scopes_disabled().filter(game=b.game).exists()
