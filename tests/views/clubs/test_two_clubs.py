@@ -13,7 +13,8 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from scoring.clubs.roles import SCORER, role_give
 from scoring.games import services as games_services
-from scoring.models import Game, Hand
+from scoring.mail import tokens as mail_tokens
+from scoring.models import Game, Hand, Member
 from tests.clubs import at, other_club
 from tests.factories import ScorerFactory
 
@@ -143,3 +144,22 @@ def test_a_director_restores_nothing_from_the_other_clubs_history(
 
     assert hand_restored.status_code == 404 and result_restored.status_code == 404
     assert not Hand.objects.with_scopes_disabled().filter(game=b.game).exists()
+
+
+@pytest.mark.parametrize("link", ["mail-yes", "mail-stop"])
+def test_the_other_clubs_mail_link_is_not_found_under_the_home_club(client, home_club, b, link):
+    """A member's e-mail link under another club's address: no such member there, and
+    the page shows nothing of theirs, not even the address the link carries."""
+    with scope(club=b.club):
+        Member.objects.filter(pk=b.member.pk).update(email="bettina@example.org")
+    make = {"mail-yes": mail_tokens.yes_token, "mail-stop": mail_tokens.stop_token}[link]
+    url = at(home_club, link, make(b.member.pk, "bettina@example.org"))
+
+    asked = client.get(url)
+    posted = client.post(url)
+
+    assertContains(asked, "This link is not one of the club", status_code=404)
+    assertNotContains(asked, "bettina", status_code=404)
+    assert posted.status_code == 404
+    with scope(club=b.club):
+        assert Member.objects.get(pk=b.member.pk).mail_since is None
