@@ -101,8 +101,20 @@ class Result:
 class Phone:
     """One pair's phone on its code: its own cookies and address, every request timed."""
 
-    def __init__(self, server: HallServer, pair: int, code: str, timings: Timings, pause: tuple):
-        self.browser = Browser(server, proxied=False, source=phone_address(pair))
+    def __init__(
+        self,
+        server: HallServer,
+        pair: int,
+        code: str,
+        timings: Timings,
+        pause: tuple,
+        *,
+        browser: Browser | None = None,
+    ):
+        """``browser``: how it reaches the site (``bench.clubs``: behind the TLS proxy, to
+        either of two servers); by default straight to the hall's server, from the
+        phone's own address."""
+        self.browser = browser or Browser(server, proxied=False, source=phone_address(pair))
         self.timings, self.pause = timings, pause
         opened = self.browser.get(code)
         assert opened.status == 200, (code, opened.status)
@@ -157,11 +169,14 @@ class Phone:
         assert answer.status == 302, f"confirm at {action}: {answer.status}"
 
 
-def play(server: HallServer, code: dict, timings: Timings, pause: tuple) -> None:
-    """A pair's night on its code: its game of each round, entered or confirmed."""
+def play(
+    server: HallServer, code: dict, timings: Timings, pause: tuple, *, browser=None, prefix=""
+) -> None:
+    """A pair's night on its code (under ``prefix``, its club's URLs): its game of each
+    round, entered or confirmed. ``browser``: as :class:`Phone` takes it."""
     pair, games = code["pair"], code["games"]
     chance = random.Random(pair)
-    phone = Phone(server, pair, code["code"], timings, pause)
+    phone = Phone(server, pair, prefix + code["code"], timings, pause, browser=browser)
     for _, label, first, _second in games:
         page = phone.game_page(label)
         if pair == first:
@@ -235,7 +250,11 @@ def hall_site(folder: Path, static_root: Path | None) -> Site:
 
 def inside(site: Site, call: str):
     """What ``bench.hall_load.<call>`` returns, run in the site's environment (JSON)."""
-    code = f"import json; from bench import hall_load; print(json.dumps(hall_load.{call}))"
+    # Across clubs: the benchmark reads and readies its nights by their ids.
+    code = (
+        "import json; from django_scopes import scopes_disabled; from bench import hall_load\n"
+        f"with scopes_disabled(): print(json.dumps(hall_load.{call}))"
+    )
     return json.loads(site.manage("shell", "--no-imports", "-c", code).stdout)
 
 

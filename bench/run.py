@@ -1,7 +1,8 @@
 """``make bench``: how fast the rules core scores a big night and lays out a big pattern
 table, and how fast the site serves a 20-table night and takes hands (through the table
 links, and through the pairs' codes against ``make hall``'s server), and how long the
-sheets of the draw take to print.
+sheets of the draw take to print, and several nights at once on two servers over one
+PostgreSQL database (``clubs``).
 
 Run as ``.venv/bin/python bench/run.py`` (``make bench``) or, for the rules core alone, as
 ``python3 bench/run.py`` from the repository root: the rules core needs nothing but the
@@ -225,6 +226,7 @@ BENCHMARKS = [
     site_section("bench.table_links", "bench_table_links"),
     site_section("bench.hall_load", "bench_hall_load"),
     site_section("bench.slow_clients", "bench_slow_clients"),
+    site_section("bench.clubs", "bench_clubs"),
 ]
 
 

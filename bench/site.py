@@ -35,18 +35,19 @@ def django_site():
 
     django.setup()
     from django.conf import settings
-    from django.contrib.auth.models import Group, User
+    from django.contrib.auth.models import User
     from django.core.management import call_command
     from django.test import Client
 
-    from scoring.core.http.permissions import SCORERS
+    from scoring.clubs.roles import SCORER, role_give
+    from scoring.clubs.scopes import home_club
 
     # The test client's host. Not setup_test_environment(): it would also have every
     # template render copy its context for the client, which a real server never does.
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     call_command("migrate", verbosity=0)
     scorer = User.objects.create_user("bench-scorer")
-    scorer.groups.add(Group.objects.create(name=SCORERS))
+    role_give(user=scorer, club=home_club(), role=SCORER)
     client = Client()
     client.force_login(scorer)
     return client

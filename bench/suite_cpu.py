@@ -11,7 +11,7 @@ it, is waited for, and its CPU time is counted in ``RUSAGE_CHILDREN``.
     .venv/bin/python bench/suite_cpu.py --by-directory  # each tests/ folder, both passes
 
 ``--by-directory`` runs each folder of ``tests/`` as ``make test`` runs the suite (the
-SQLite pass with coverage, the PostgreSQL pass of the ``database`` tests), one folder
+SQLite pass, the PostgreSQL pass of the ``database`` tests), one folder
 after the other, so their times add up to more than the whole run (each pays its own
 workers' start and the PostgreSQL server's).
 """
@@ -37,8 +37,8 @@ PYTEST = [
     "loadfile",
     "--no-loadscope-reorder",
 ]
-# --cov before another option: it takes a value of its own when a path follows it.
-SQLITE = [*PYTEST, "--cov", "-n", "2", "-m", "not slow and not postgres"]
+# As `make test` runs it without CI: no coverage (COVER=1 adds it there).
+SQLITE = [*PYTEST, "-n", "2", "-m", "not slow and not postgres"]
 POSTGRES = [str(ROOT / "scripts/with-postgres"), *PYTEST, "-n", "1", "-m", "database and not slow"]
 
 

@@ -10,6 +10,7 @@ import zoneinfo
 from email.utils import parseaddr
 from pathlib import Path
 
+import dj_database_url
 import tzlocal
 from django.core.exceptions import ImproperlyConfigured
 
@@ -114,6 +115,18 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # The counters and locks every server process shares (scoring.core.http.limits): a writable place.
 LIMITS_FILE = Path(env_str("LIMITS_FILE", str(BASE_DIR / "limits.sqlite3")))
+# Where the limits are counted: "file" (LIMITS_FILE, this machine's processes) or
+# "database" (a table of the site's PostgreSQL database, every machine's servers alike).
+# By default the database on PostgreSQL, the file on SQLite, whose one writer at a time
+# the counts would queue behind (scoring.core.http.limits).
+_ON_POSTGRES = dj_database_url.parse(DATABASE_URL)["ENGINE"] == "django.db.backends.postgresql"
+LIMITS_STORE = env_choice(
+    "LIMITS_STORE", "database" if _ON_POSTGRES else "file", ("file", "database")
+)
+if LIMITS_STORE == "database" and not _ON_POSTGRES:
+    raise ImproperlyConfigured(
+        "LIMITS_STORE=database needs a PostgreSQL DATABASE_URL: on SQLite use LIMITS_STORE=file"
+    )
 # The site's address as the players' phones reach it: table links and their QR codes
 # (by default the running hall's, else this machine's own, which no phone reaches).
 LOCAL_SITE_URL = "http://localhost:8000"

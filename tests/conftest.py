@@ -185,6 +185,15 @@ def limits_file(tmp_path_factory):
     settings.LIMITS_FILE = tmp_path_factory.mktemp("limits") / "limits.sqlite3"
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """pytest-django's test database, and before it is dropped this process's own
+    connection to it closed (the limits' on PostgreSQL, ``scoring.core.http.limits``):
+    PostgreSQL drops no database a connection is open to."""
+    yield
+    limits.disconnect()
+
+
 @pytest.fixture
 def database_queue(settings):
     """The task queue as the site runs it, its tasks waiting in the database for a worker

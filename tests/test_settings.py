@@ -74,7 +74,14 @@ def test_env_str(monkeypatch):
     assert env.env_str("CINCH_NAME", "x") == "x"
 
 
-SETTINGS_VARIABLES = ("SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "DATABASE_URL", "TIME_ZONE")
+SETTINGS_VARIABLES = (
+    "SECRET_KEY",
+    "DEBUG",
+    "ALLOWED_HOSTS",
+    "DATABASE_URL",
+    "TIME_ZONE",
+    "LIMITS_STORE",
+)
 
 
 @pytest.fixture
@@ -452,3 +459,27 @@ def test_the_mail_server_comes_from_the_environment(settings_module):
 def test_tls_and_ssl_at_once_are_refused(settings_module):
     with pytest.raises(ImproperlyConfigured, match="EMAIL_USE_TLS and EMAIL_USE_SSL"):
         settings_module("cinch_club.env", EMAIL_USE_TLS="1", EMAIL_USE_SSL="1")
+
+
+POSTGRES_URL = "postgres://cinch@db.example.org/cinch"
+
+
+def test_the_limits_are_counted_in_the_database_on_postgresql_in_the_file_on_sqlite(
+    settings_module,
+):
+    """Servers on several machines share one PostgreSQL database, and so its limits; a
+    laptop's SQLite keeps them in their own file (scoring.core.http.limits)."""
+    assert settings_module("cinch_club.settings.base").LIMITS_STORE == "file"
+    on_postgres = settings_module("cinch_club.settings.base", DATABASE_URL=POSTGRES_URL)
+    assert on_postgres.LIMITS_STORE == "database"
+    chosen = settings_module(
+        "cinch_club.settings.base", DATABASE_URL=POSTGRES_URL, LIMITS_STORE="File"
+    )
+    assert chosen.LIMITS_STORE == "file"
+
+
+def test_a_limits_store_that_cannot_be_is_refused(settings_module):
+    with pytest.raises(ImproperlyConfigured, match="LIMITS_STORE=database needs a PostgreSQL"):
+        settings_module("cinch_club.env", LIMITS_STORE="database")
+    with pytest.raises(ImproperlyConfigured, match="LIMITS_STORE='cache' is not one of"):
+        settings_module("cinch_club.env", DATABASE_URL=POSTGRES_URL, LIMITS_STORE="cache")

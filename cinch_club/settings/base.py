@@ -144,8 +144,10 @@ CACHES = {
 # task is written in the same transaction as what it is for, and runs on SQLite and
 # PostgreSQL alike. settings/test.py runs each task at once instead.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-# The limits every process shares, where nothing evicts them: a SQLite file of their own
-# (scoring.core.http.limits).
+# The limits every process shares, where nothing evicts them (scoring.core.http.limits):
+# a SQLite file of their own for one machine's processes, or a table of the site's
+# PostgreSQL database for the servers of every machine (LIMITS_STORE).
+LIMITS_STORE = env.LIMITS_STORE
 LIMITS_FILE = env.LIMITS_FILE
 # Each SQLite connection's set-up (the reasons are below). The write-ahead file is folded
 # back into the database every 1000 pages (SQLite's automatic checkpoint, about 4 MB), and

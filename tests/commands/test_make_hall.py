@@ -169,17 +169,23 @@ def test_make_hall_refuses_the_demo_then_serves_the_hall_safely(tmp_path):
         "shell",
         "-c",
         "from django.contrib.auth.models import User; "
-        f"User.objects.create_user('ann', password='{PASSWORD}', is_staff=True); "
+        "from scoring.clubs.roles import role_give; "
+        "from scoring.clubs.scopes import home_club, in_club; "
         "from scoring.management.commands.load_demo import demo_document; "
         "from scoring.nights.services import night_import; "
-        "print(night_import(document=demo_document() | {'name': 'Tuesday'}, user=None).pk)",
+        f"ann = User.objects.create_user('ann', password='{PASSWORD}', is_staff=True); "
+        "role_give(user=ann, club=home_club(), role='director')\n"
+        "with in_club(home_club()):\n"
+        "    print(night_import(document=demo_document() | {'name': 'Tuesday'}, user=None).pk)",
     ).split()[-1]
     big = site.manage(
         "shell",
         "-c",
         "from scoring.rules.simulate import random_night; "
         "from scoring.nights.services import night_import; "
-        "print(night_import(document=random_night(12, seed=4, rounds_played=0)).pk)",
+        "from scoring.clubs.scopes import home_club, in_club\n"
+        "with in_club(home_club()):\n"
+        "    print(night_import(document=random_night(12, seed=4, rounds_played=0)).pk)",
     ).split()[-1]
     log = tmp_path / "hall.log"
     process = site.hall(log)

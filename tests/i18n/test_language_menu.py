@@ -3,6 +3,8 @@
 import pytest
 from django.urls import reverse
 
+from scoring.models import Club
+
 pytestmark = pytest.mark.django_db
 
 
@@ -28,3 +30,13 @@ def test_choosing_french_keeps_it_for_the_next_pages(client):
 def test_the_browser_language_is_used_when_no_choice_was_made(client):
     page = client.get(reverse("scoring:home"), HTTP_ACCEPT_LANGUAGE="fr-CA,fr;q=0.9")
     assert ">Soirées</a>" in page.content.decode()
+
+
+def test_a_french_club_speaks_french_to_a_browser_that_names_no_language(client):
+    Club.objects.filter(pk=Club.objects.home().pk).update(language="fr")
+    assert '<html lang="fr"' in client.get(reverse("scoring:home")).content.decode()
+    # The browser's language and the menu's choice still come first.
+    named = client.get(reverse("scoring:home"), HTTP_ACCEPT_LANGUAGE="en")
+    assert '<html lang="en"' in named.content.decode()
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    assert '<html lang="en"' in client.get(reverse("scoring:home")).content.decode()

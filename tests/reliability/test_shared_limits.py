@@ -1,15 +1,18 @@
 """The limits and the sheets' making hold for the whole site: counted at once by many,
 shared by every process, and never dropped because the cache filled up.
 
-``scoring.core.http.limits`` keeps the counts in a SQLite file of their own; a sheet's
-making is a row of the site's database (``models.KeptSheet``). Here: many threads and two
-processes counting against one limit, requests racing to make one sheet, and the
-sheets' render allowance and a queued render surviving a database cache that culls
-(Django's culls the third of its keys that sort first once it holds more than
-``MAX_ENTRIES``).
+``scoring.core.http.limits`` keeps the counts in a SQLite file of their own, or, when the
+site runs on PostgreSQL, in a table of its database that the servers of every machine
+share; a sheet's making is a row of the site's database (``models.KeptSheet``). Here:
+many threads and several processes counting against one limit, in each store the suite's
+database allows (the file always, the database on PostgreSQL: ``make test-postgres``),
+requests racing to make one sheet, and the sheets' render allowance and a queued render
+surviving a database cache that culls (Django's culls the third of its keys that sort
+first once it holds more than ``MAX_ENTRIES``).
 """
 
 import hashlib
+import json
 import subprocess
 import sys
 import threading
@@ -17,6 +20,7 @@ import threading
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django_tasks_db.models import DBTaskResult
 
 from scoring.core.http import limits
@@ -28,6 +32,23 @@ from scoring.rules.simulate import random_night
 from tests.queue import work
 
 REPOSITORY = settings.BASE_DIR
+ON_POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+# The database store exists on PostgreSQL alone (cinch_club.env refuses it on SQLite):
+# its tests are made only there, and marked for the PostgreSQL pass.
+STORES = [
+    pytest.param("file", id="file"),
+    *([pytest.param("database", id="database", marks=pytest.mark.database)] if ON_POSTGRES else []),
+]
+
+
+@pytest.fixture(params=STORES)
+def store(request, settings):
+    """Each store in turn, from no count; the database's needs the test database made."""
+    settings.LIMITS_STORE = request.param
+    if request.param == "database":
+        request.getfixturevalue("django_db_setup")
+    limits.clear()
+    return request.param
 
 
 def at_once(count: int, call) -> list:
@@ -46,7 +67,7 @@ def at_once(count: int, call) -> list:
     return answers
 
 
-def test_24_uses_at_once_take_no_more_than_the_limit():
+def test_24_uses_at_once_take_no_more_than_the_limit(store):
     answers = at_once(24, lambda: limits.take("renders:10.0.0.1", 10, 600))
 
     assert answers.count(True) == 10 and answers.count(False) == 14
@@ -56,6 +77,7 @@ def test_24_uses_at_once_take_no_more_than_the_limit():
 def test_the_first_uses_of_a_new_file_all_count(tmp_path, settings):
     """A site's first requests, many at once, each open the new file: the first turns it
     to WAL, and none of the others is told "database is locked" meanwhile."""
+    settings.LIMITS_STORE = "file"
     for number in range(100):
         settings.LIMITS_FILE = tmp_path / f"limits-{number}.sqlite3"
 
@@ -64,29 +86,56 @@ def test_the_first_uses_of_a_new_file_all_count(tmp_path, settings):
         assert answers == [True] * 8, f"file {number}: {len(answers)} of 8 counted"
 
 
+# A server process of its own: the store and the database (or file) the test's settings
+# name, counting as soon as every taker is ready (``go`` exists), 15 uses each asked.
 TAKER = """
-import sys
+import json, os, sys, time
 from django.conf import settings
-settings.configure(LIMITS_FILE=sys.argv[1])
+settings.configure(**json.loads(sys.argv[1]))
 from scoring.core.http import limits
+limits.used("link:shared")  # connected (and the table made) before the start
+open(sys.argv[2] + ".ready-" + str(os.getpid()), "w").close()
+while not os.path.exists(sys.argv[2]):
+    time.sleep(0.005)
 print(sum(limits.take("link:shared", 20, 600) for _ in range(15)))
 """
 
 
-def test_two_processes_count_against_one_limit():
+def taker_settings(store: str) -> dict:
+    if store == "file":
+        return {"LIMITS_STORE": "file", "LIMITS_FILE": str(settings.LIMITS_FILE)}
+    database = connections[DEFAULT_DB_ALIAS].settings_dict  # the test database
+    keep = ("ENGINE", "NAME", "USER", "PASSWORD", "HOST", "PORT", "OPTIONS")
+    return {
+        "LIMITS_STORE": "database",
+        "DATABASES": {"default": {key: database[key] for key in keep}},
+        "USE_TZ": True,
+    }
+
+
+@pytest.mark.parametrize("processes", [2, 4])
+def test_processes_at_once_count_against_one_limit(store, processes, tmp_path):
+    """Server processes (on one machine, or on several sharing the database) counting
+    one key at the same moment: 15 uses asked by each, 20 allowed in all, never more."""
+    go = tmp_path / "go"
+
     def process():
-        command = [sys.executable, "-c", TAKER, str(settings.LIMITS_FILE)]
+        command = [sys.executable, "-c", TAKER, json.dumps(taker_settings(store)), str(go)]
         return subprocess.Popen(command, cwd=REPOSITORY, stdout=subprocess.PIPE, text=True)
 
-    first, second = process(), process()
-    taken = [int(first.communicate(timeout=60)[0]), int(second.communicate(timeout=60)[0])]
+    takers = [process() for _ in range(processes)]
+    while len(list(tmp_path.glob("go.ready-*"))) < processes:
+        assert all(taker.poll() is None for taker in takers), "a taker ended before the start"
+        threading.Event().wait(0.01)
+    go.touch()
+    taken = [int(taker.communicate(timeout=60)[0]) for taker in takers]
 
-    assert sum(taken) == 20  # 15 each asked, 20 allowed in all: never 15 + 15
+    assert sum(taken) == 20, taken  # never 15 + 15
     assert limits.used("link:shared") == 20
     assert not limits.take("link:shared", 20, 600)
 
 
-def test_a_window_ends_and_counting_starts_again(monkeypatch):
+def test_a_window_ends_and_counting_starts_again(store, monkeypatch):
     now = [1000.0]
     monkeypatch.setattr(limits.time, "time", lambda: now[0])
     assert [limits.take("k", 2, 60) for _ in range(3)] == [True, True, False]
@@ -95,6 +144,40 @@ def test_a_window_ends_and_counting_starts_again(monkeypatch):
 
     assert limits.used("k") == 0
     assert [limits.take("k", 2, 60) for _ in range(3)] == [True, True, False]
+
+
+def test_a_count_outlives_the_request_that_took_it(store, db, django_assert_num_queries):
+    """A request that fails and rolls back its transaction keeps its count (the limits
+    are not the request's queries: the pages' query counts are the same on both stores)."""
+    with django_assert_num_queries(0):
+        assert limits.take("link:rolled-back", 5, 600)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        assert limits.take("link:rolled-back", 5, 600)
+        raise RuntimeError("the request failed")
+
+    assert limits.used("link:rolled-back") == 2
+
+
+if ON_POSTGRES:  # the database store's alone
+
+    @pytest.mark.database
+    def test_a_lost_connection_is_made_again(settings, django_db_setup):
+        """The database restarted, or the network between two machines cut a moment:
+        the next count opens a connection anew and counts."""
+        import psycopg
+
+        settings.LIMITS_STORE = "database"
+        limits.clear()
+        assert limits.take("link:lost", 5, 600)
+        backend = limits._database.connection.info.backend_pid
+        parameters = connections[DEFAULT_DB_ALIAS].get_connection_params()
+        parameters.pop("cursor_factory")
+        with psycopg.connect(**parameters, autocommit=True) as other:
+            other.execute("SELECT pg_terminate_backend(%s)", [backend])
+
+        assert limits.take("link:lost", 5, 600)
+        assert limits.used("link:lost") == 2
+        assert limits._database.connection.info.backend_pid != backend
 
 
 def test_of_requests_that_all_found_no_one_making_a_sheet_one_makes_it(db):

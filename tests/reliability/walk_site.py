@@ -26,6 +26,8 @@ from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 from django.urls import URLPattern, URLResolver, get_resolver, reverse  # noqa: E402
 
+from scoring.clubs.roles import DIRECTOR, role_give  # noqa: E402
+from scoring.clubs.scopes import home_club, in_club  # noqa: E402
 from scoring.models import Game, Hand, Night, Season, TableGame  # noqa: E402
 
 KINDS = {"nights": Night, "games": Game, "hands": Hand, "seasons": Season, "tables": TableGame}
@@ -64,10 +66,17 @@ def urls(pdf_nights: set[int]):
 
 
 def main() -> None:
+    """Every page of the upgraded club, its home club, as its director."""
+    with in_club(home_club()) as club:
+        walk(club)
+
+
+def walk(club) -> None:
     setup_test_environment()
     # The walk leaves no trace on the pages (the people page shows each last login).
     user_logged_in.disconnect(update_last_login, dispatch_uid="update_last_login")
     director = get_user_model().objects.create_user("walker", is_staff=True)
+    role_give(user=director, club=club, role=DIRECTOR)
     client = Client()
     client.force_login(director)
     pdf_nights = {int(pk) for pk in os.environ.get("WALK_PDFS", "").split(",") if pk}

@@ -6,8 +6,10 @@ choice is also kept in their profile (``Profile.language``); logging in copies i
 session, and ``SessionLanguageMiddleware`` (after ``LocaleMiddleware``) puts the session's
 language before the cookie's and the browser's. So a person who chose French on one
 phone gets French on the next after logging in; a visitor keeps the cookie,
-``Accept-Language``, then the club's ``LANGUAGE_CODE``. The session is read for the login
-anyway: no page makes a query more for this.
+``Accept-Language``, then the club's language (its own, else the deployment's
+``LANGUAGE_CODE``: a French club on an English host speaks French to a browser that
+names no language). The session is read for the login anyway: no page makes a query
+more for this.
 """
 
 from django.conf import settings
@@ -17,7 +19,7 @@ from django.utils import translation
 from django.views import View
 from django.views.i18n import set_language
 
-from scoring.models import Profile
+from scoring.models import Profile, club_setting
 
 SESSION_KEY = "cinch_language"
 
@@ -57,10 +59,20 @@ class SessionLanguageMiddleware:
 
     def __call__(self, request):
         language = request.session.get(SESSION_KEY)
+        if not _known(language) and not self.named_by_the_browser(request):
+            language = club_setting("LANGUAGE_CODE", getattr(request, "club", None))
         if _known(language):
             translation.activate(language)
             request.LANGUAGE_CODE = language
         return self.get_response(request)
+
+    @staticmethod
+    def named_by_the_browser(request) -> bool:
+        """Whether the language cookie or ``Accept-Language`` chose the language."""
+        return bool(
+            request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+            or request.META.get("HTTP_ACCEPT_LANGUAGE")
+        )
 
 
 def language_keep(*, user, language: str) -> Profile:

@@ -163,3 +163,14 @@ def test_the_other_clubs_mail_link_is_not_found_under_the_home_club(client, home
     assert posted.status_code == 404
     with scope(club=b.club):
         assert Member.objects.get(pk=b.member.pk).mail_since is None
+
+
+def test_each_clubs_pages_carry_its_name(client, home_club, b):
+    assertContains(
+        client.get(at(b.club, "home")),
+        '<a class="site-name" href="/c/b/">Bayfield Cinch</a>',
+        html=False,
+    )
+    home = client.get(at(home_club, "home"))
+    assertContains(home, f">{home_club.name}</a>")
+    assertNotContains(home, "Bayfield Cinch")
