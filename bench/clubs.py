@@ -15,9 +15,10 @@ the phone's own loopback address.
 
 Each phone is ``bench.hall_load``'s: one pair's code (``/p/<code>/``), the first pair of a
 table posting its three hands, the second waiting on its page's news and confirming the
-result. A night may be reached under a URL prefix of its own (:class:`Night`, ``prefix``:
-a club's ``/c/<club>``); the site serves one club today, so the nights are three of
-it, under no prefix, and the output says so. PostgreSQL is the throwaway server
+result. Each night is a club's: the site's first club and ``add_club``'s others, each
+night imported into its club (``import_night --club``) and played under the club's
+addresses, ``/c/<slug>/p/<code>/``. With more than one club and no ``HOME_CLUB`` the site
+has no club of its own, as a host's has none. PostgreSQL is the throwaway server
 ``scripts/with-postgres`` starts, as ``make test-postgres`` does: run without a PostgreSQL
 ``DATABASE_URL``, the section runs itself again under it.
 
@@ -62,11 +63,11 @@ PAIR_PAGE = re.compile(r"/p/[^/]+/$")  # a code's page under any prefix: not its
 
 @dataclass
 class Night:
-    """One night of the run: its place among them, where its URLs start (``prefix``, ""
-    for the site's own), its pairs' codes and its requests' times once played."""
+    """One night of the run: its place among them, its club (``slug``), its pairs' codes
+    and its requests' times once played."""
 
     number: int
-    prefix: str = ""
+    slug: str = ""
     night_id: int = 0
     codes: list[dict] = field(default_factory=list)
     timings: hall_load.Timings = field(default_factory=hall_load.Timings)
@@ -105,17 +106,16 @@ def run(
     tables: int = TABLES,
     rounds: int = ROUNDS,
     *,
-    prefixes: list[str] | None = None,
     pause=hall_load.PAUSE,
     static_root: Path | None = None,
 ) -> Result:
-    """The benchmark, checked; its figures. ``prefixes``: each night's URL prefix (the
-    site's own URLs, "", for each by default). Needs a PostgreSQL ``DATABASE_URL``."""
+    """The benchmark, checked; its figures: each night a club's. Needs a PostgreSQL
+    ``DATABASE_URL``."""
     if not is_postgres(os.environ.get("DATABASE_URL", "")):
         raise RuntimeError("bench.clubs needs PostgreSQL: scripts/with-postgres sets one")
     if 2 * tables * nights > 250:
         raise ValueError("at most 250 phones: the loopback's addresses (phone_address)")
-    played = [Night(number, prefix) for number, prefix in enumerate(prefixes or [""] * nights)]
+    played = [Night(number) for number in range(nights)]
     with tempfile.TemporaryDirectory() as place:
         folder = Path(place)
         site = Site(folder, static_root)
@@ -162,16 +162,22 @@ def run(
 
 
 def prepare(site: Site, played: list[Night], tables: int, rounds: int) -> None:
-    """The site migrated, each night imported (a night of ``2 * tables`` pairs, a seed
-    of its own) and its pairs' codes for ``rounds`` rounds read."""
+    """The site migrated, a club for each night but the first (the site's own club's),
+    each night imported into its club (a night of ``2 * tables`` pairs, a seed of its
+    own) and its pairs' codes for ``rounds`` rounds read."""
     for night in played:
         document = random_night(2 * tables, seed=30 + night.number, rounds_played=0)
         if night.number == 0:
             night.night_id = site.prepare(document, scorers=0)["night"]
+            night.slug = inside(site, "first_club()")
             continue
+        night.slug = f"club-{night.number + 1}"
+        name, director = f"Club {night.number + 1}", f"director-{night.number + 1}"
+        site.manage("add_club", night.slug, "--name", name, "--director", director)
         path = site.folder / f"night-{night.number}.json"
         path.write_text(json.dumps(document))
-        night.night_id = int(site.manage("import_night", str(path)).stdout.split()[-1])
+        imported = site.manage("import_night", "--club", night.slug, str(path))
+        night.night_id = int(imported.stdout.split()[-1])
     for night in played:
         night.codes = hall_load.inside(site, f"pair_codes({night.night_id}, {rounds})")
 
@@ -192,7 +198,7 @@ def play_all(servers: list[Server], played: list[Night], tables: int, pause) -> 
                         night.timings,
                         pause,
                         browser=browser,
-                        prefix=night.prefix,
+                        prefix=f"/c/{night.slug}",
                     )
                 )
         for phone in phones:
@@ -264,12 +270,8 @@ def bench_clubs() -> None:
         return
     result = run()
     cores = os.cpu_count() or 1
-    prefixes = {night.prefix for night in result.nights}
-    where = (
-        f"{len(result.nights)} nights of one club, each under the site's own URLs"
-        if prefixes == {""}
-        else f"{len(result.nights)} nights, under {', '.join(sorted(prefixes))}"
-    )
+    slugs = ", ".join(f"/c/{night.slug}/" for night in result.nights)
+    where = f"{len(result.nights)} clubs' nights ({slugs})"
     tables = len(result.nights[0].codes) // 2
     rounds = len(result.nights[0].codes[0]["games"])
     plural = "s" if rounds > 1 else ""
@@ -286,7 +288,7 @@ def bench_clubs() -> None:
         every.saves.extend(timings.saves)
         every.reads.extend(timings.reads)
         every.polls.extend(timings.polls)
-        label = f"night {night.number + 1}" + (f" ({night.prefix})" if night.prefix else "")
+        label = f"club {night.slug}"
         print(
             f"  {label}: {len(timings.saves)} saves {figures(timings.saves)}; "
             f"{len(timings.reads)} page reads {figures(timings.reads)}"
@@ -318,11 +320,22 @@ def bench_clubs() -> None:
 
 def inside(site: Site, call: str):
     """What ``bench.clubs.<call>`` returns, run in the site's environment (JSON)."""
-    code = f"import json; from bench import clubs; print(json.dumps(clubs.{call}))"
+    # Across clubs: the benchmark reads and readies its nights by their ids.
+    code = (
+        "import json; from django_scopes import scopes_disabled; from bench import clubs\n"
+        f"with scopes_disabled(): print(json.dumps(clubs.{call}))"
+    )
     return json.loads(site.manage("shell", "--no-imports", "-c", code).stdout)
 
 
 # --- run inside the site (manage.py shell -c) ---------------------------------------------
+
+
+def first_club() -> str:
+    """The slug of the club the site was made with."""
+    from scoring.models import Club
+
+    return Club.objects.order_by("pk").values_list("slug", flat=True).first()
 
 
 def tasks_done() -> dict:

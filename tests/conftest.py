@@ -46,6 +46,7 @@ QUERY_COUNTS = {"django_assert_num_queries", "django_assert_max_num_queries"}
 UNTRACED_TESTS = (
     "browser/",
     "reliability/test_access_matrix.py",
+    "reliability/test_access_matrix_clubs.py",
     "reliability/test_concurrent_scorers.py",
     "reliability/test_fuzz_forms.py",
     "reliability/test_fuzz_table_forms.py",

@@ -8,9 +8,10 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import pgettext
 
+from scoring.clubs.scopes import current_club
 from scoring.core.records import documents
 from scoring.core.records.pairs import pair_names
-from scoring.models import Game, Hand, Seat, Substitute
+from scoring.models import Game, Hand, Night, Seat, Substitute
 from scoring.rules import InvalidInput, check_result, play_game
 from scoring.rules.pot import players_of
 from scoring.rules.variants import get_variant
@@ -79,6 +80,19 @@ def game_history(game: Game) -> list:
     return sorted(
         [*hand_records, *game_records], key=lambda record: record.history_date, reverse=True
     )
+
+
+def club_history(model) -> QuerySet:
+    """The history rows of ``model`` (``Hand`` or ``Game``) of the current club alone: a
+    record of another club's game is not found, whatever its id. django-scopes guards
+    the models' own managers, not simple-history's tables, so the club is asked for here,
+    through the history of the games and nights (a game or night deleted since keeps
+    its club there, and the restore says there is nothing left to restore)."""
+    nights = Night.history.filter(club=current_club()).values("id")
+    if model is Game:
+        return Game.history.filter(night_id__in=nights)
+    games = Game.history.filter(night_id__in=nights).values("id")
+    return Hand.history.filter(game_id__in=games)
 
 
 @dataclass(frozen=True)

@@ -296,7 +296,7 @@ class Restore(DirectorRequiredMixin, View):
     service = None
 
     def post(self, request, history_id):
-        record = get_object_or_404(self.model.history.model, history_id=history_id)
+        record = get_object_or_404(selectors.club_history(self.model), history_id=history_id)
         game_id = record.game_id if self.model is Hand else record.id
         try:
             self.service(record=record, user=request.user)

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import translation
 from django.utils.decorators import method_decorator
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import TemplateView, UpdateView
@@ -68,6 +68,9 @@ class MemberInvite(DirectorRequiredMixin, OneButton, TemplateView):
         return reverse("scoring:member-mail", args=[self.kwargs["pk"]])
 
 
+NOT_OURS = gettext_lazy("This link is not one of the club's.")
+
+
 class SignedLinkPage(TemplateView):
     """A page a member opens from an e-mail: GET asks, POST does (``act``). It speaks
     the e-mail's language, the member's, whatever the browser it opens in asks for."""
@@ -83,7 +86,12 @@ class SignedLinkPage(TemplateView):
         member = Member.objects.filter(pk=signed.member).first() if signed else None
         language = member.mail_language if member else translation.get_language()
         with translation.override(language):
-            response = super().dispatch(request, *args, **kwargs)
+            if signed and member is None:
+                # Another club's member (the club's scope finds no such member), or one
+                # gone: nothing of theirs is shown, the address in the link included.
+                response = self.render_to_response({"refused": NOT_OURS}, status=404)
+            else:
+                response = super().dispatch(request, *args, **kwargs)
             if hasattr(response, "render"):
                 response.render()  # in the member's language, not after the view has returned
         return response
@@ -121,7 +129,7 @@ class MailStop(SignedLinkPage):
     def get_context_data(self, **kwargs):
         signed = self.read(kwargs["token"])
         if signed is None:
-            return {"refused": gettext("This link is not one of the club's.")}
+            return {"refused": NOT_OURS}
         return {"email": signed.email}
 
     def read(self, token: str) -> tokens.Signed | None:

@@ -4,7 +4,6 @@ password.
 """
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.views import PasswordChangeView
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
@@ -46,15 +45,16 @@ people_page = PeoplePage.as_view()
 
 
 class PersonChange(DirectorRequiredMixin, View):
-    """A change to one login from the people page: the service says no to taking away the
-    last director, and the page says why."""
+    """A change to one login of the club's people (another club's are not found) from
+    the people page: the service says no to taking away the last director, and the page
+    says why."""
 
     http_method_names = ["get", "post"]
     change = None  # the service: person_disable, person_enable or person_remove
     done = ""
 
     def dispatch(self, request, *args, pk, **kwargs):
-        self.person = get_object_or_404(get_user_model(), pk=pk)
+        self.person = get_object_or_404(selectors.club_people(), pk=pk)
         return super().dispatch(request, *args, **kwargs)
 
     def post(self, request):

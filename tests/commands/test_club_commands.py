@@ -55,7 +55,7 @@ def test_import_club_refuses_what_is_not_a_club_file(tmp_path):
 
     error, _ = refused("import_club", str(other))
 
-    assert "is not an export_club file (cinch-club/1)" in str(error)
+    assert "is not an export_club file (cinch-club/1, cinch-one-club/1)" in str(error)
 
 
 def test_import_club_refuses_a_file_of_other_migrations(tmp_path):

@@ -53,6 +53,40 @@ def today(env, *args):
     return subprocess.run([*TODAY, *args], env=env, capture_output=True, text=True)
 
 
+# Each club-owned model (its rows read under a club's scope; the audit trail's tables
+# carry a club of their own): its rows in all, and those of the one club.
+CLUB_ROWS = """
+import json
+from django.apps import apps
+from scoring.models import Club, ClubRole
+clubs = list(Club.objects.values_list("slug", flat=True))
+club = Club.objects.order_by("pk").first()
+rows = {}
+for model in apps.get_app_config("scoring").get_models():
+    manager = model._default_manager
+    if hasattr(manager, "with_scopes_disabled"):
+        rows[model._meta.label] = [manager.with_scopes_disabled().count(),
+                                   manager.with_scope(club=club).count()]
+    elif model is not ClubRole and any(f.name == "club" for f in model._meta.concrete_fields):
+        rows[model._meta.label] = [model.objects.count(), model.objects.filter(club=club).count()]
+print(json.dumps({"clubs": clubs, "rows": rows}))
+"""
+
+
+def test_the_upgrade_makes_one_club_and_every_club_row_is_its(upgraded):
+    _, env = upgraded
+
+    done = today(env, "shell", "-c", CLUB_ROWS)
+
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout.splitlines()[-1])  # after the shell's own words
+    assert found["clubs"] == ["club"]
+    assert {label: every for label, (every, ours) in found["rows"].items() if every != ours} == {}
+    assert found["rows"]["scoring.Night"] == [NIGHT_COUNT, NIGHT_COUNT]
+    assert found["rows"]["scoring.HistoricalNight"][0] >= NIGHT_COUNT
+    assert found["rows"]["scoring.Hand"][0] > 0
+
+
 @pytest.mark.slow  # check_nights reads every night of the early club in a fresh process
 def test_check_nights_lists_each_night_to_mend_and_what_is_wrong(upgraded):
     _, env = upgraded

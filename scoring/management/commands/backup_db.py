@@ -12,6 +12,9 @@ that does not exist (run from cron without ``DATABASE_URL``, SQLite would make a
 one and back that up), a database with no nights, a full disk (the half-written copy is
 removed, so it never blocks the name). It writes a new file only, so a backup can never
 overwrite the database or an older backup by mistake; its folder is made when missing.
+
+It copies the whole file, every club of a hosted site at once: a club's own backup is its
+club file, ``export_club --club SLUG FILE`` (``--club`` here says so).
 """
 
 import sqlite3
@@ -42,8 +45,17 @@ class Command(AcrossClubsCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", type=Path, metavar="FILE", help="the new backup file")
+        parser.add_argument(
+            "--club", metavar="SLUG", help="refused: a club's own backup is export_club --club"
+        )
 
-    def handle(self, *args, file: Path, **options):
+    def handle(self, *args, file: Path, club: str | None, **options):
+        if club is not None:
+            raise refused(
+                "backup_db copies the whole database, every club in it. A club's own "
+                f"backup is its club file: manage.py export_club --club {club} FILE "
+                "(import_club --club puts it back)."
+            )
         if connection.vendor != "sqlite":
             raise refused(
                 f"backup_db copies SQLite databases; this one is {connection.vendor}: "

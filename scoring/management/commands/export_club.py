@@ -1,5 +1,7 @@
-"""``manage.py export_club FILE``: the whole club in one file, to move it to a new machine
-or from SQLite to PostgreSQL (``import_club`` puts it back).
+"""``manage.py export_club FILE``: the whole database in one file, to move it to a new
+machine or from SQLite to PostgreSQL (``import_club`` puts it back); ``export_club --club
+SLUG FILE``: that club alone, to move it out of a site of many clubs and back
+(``scoring.management.club_files``: its own format, ``cinch-one-club/1``).
 
 Everything a club keeps: the accounts and the Scorers group, the members, every night
 with its seats, games, hands and substitutes, the tables of single players, the seasons,
@@ -25,6 +27,8 @@ from django.db import connection, transaction
 from django.db.migrations.recorder import MigrationRecorder
 
 from scoring.clubs.commands import AcrossClubsCommand
+from scoring.clubs.scopes import NoSuchClub, club_named
+from scoring.management.club_files import club_document, file_text
 
 CLUB_FORMAT = "cinch-club/1"
 EXIT_REFUSED = 2
@@ -71,22 +75,43 @@ class Command(AcrossClubsCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", type=Path, metavar="FILE", help="the new club file")
+        parser.add_argument(
+            "--club",
+            metavar="SLUG",
+            help="that club alone (its members, nights, seasons, tables, settings and "
+            "people), not the whole database",
+        )
 
-    def handle(self, *args, file: Path, **options):
+    def handle(self, *args, file: Path, club: str | None, **options):
         if file.exists():
             raise CommandError(f"{file} exists: give a new file name.", returncode=EXIT_REFUSED)
         # One transaction: every table as of one moment while the site serves.
         with transaction.atomic():
-            rows = club_rows()
-            migrations = applied_migrations()
-        document = {"format": CLUB_FORMAT, "migrations": migrations, "rows": rows}
+            if club is not None:
+                document = self.one_club(club)
+                text = file_text(document)
+            else:
+                document = {
+                    "format": CLUB_FORMAT,
+                    "migrations": applied_migrations(),
+                    "rows": club_rows(),
+                }
+                text = json.dumps(document, indent=1, ensure_ascii=False, cls=ExactEncoder)
         try:
             file.parent.mkdir(parents=True, exist_ok=True)
-            text = json.dumps(document, indent=1, ensure_ascii=False, cls=ExactEncoder)
             file.write_text(text + "\n", encoding="utf-8")
         except OSError as error:
             file.unlink(missing_ok=True)
             raise CommandError(
                 f"Cannot write {file}: {error}. Nothing was saved.", returncode=EXIT_REFUSED
             ) from None
-        self.stdout.write(f"Wrote the club to {file}: {len(document['rows'])} rows.")
+        if club is not None:
+            self.stdout.write(f"Wrote club {club} to {file}: {len(document['rows'])} rows.")
+        else:
+            self.stdout.write(f"Wrote the club to {file}: {len(document['rows'])} rows.")
+
+    def one_club(self, slug: str) -> dict:
+        try:
+            return club_document(club_named(slug))
+        except NoSuchClub as error:
+            raise CommandError(str(error), returncode=EXIT_REFUSED) from None

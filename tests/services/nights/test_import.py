@@ -2,7 +2,6 @@
 
 import copy
 import json
-from pathlib import Path
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -14,14 +13,10 @@ from scoring.results import selectors as results_selectors
 from scoring.rules import score_night
 from scoring.rules.jsonio import dump_json, load_json
 from scoring.rules.simulate import random_night
-
-EXAMPLE = Path(__file__).parents[2] / "rules" / "night_format_example.json"
+from tests import documents as documents_to_import
 
 pytestmark = pytest.mark.django_db
-
-
-def example() -> dict:
-    return load_json(EXAMPLE.read_text(encoding="utf-8"))
+example = documents_to_import.example
 
 
 def counts() -> dict[str, int]:
@@ -74,18 +69,7 @@ def export(night: Night) -> tuple[str, str]:
     )
 
 
-@pytest.mark.parametrize(
-    "document",
-    [
-        pytest.param(example(), id="night-format-example"),
-        pytest.param(random_night(5, seed=9, rounds_played=3), id="random-part-way"),
-        pytest.param(random_night(4, seed=8, variant_id="cinch51"), id="random-cinch51"),
-        pytest.param(
-            {**random_night(4, seed=7), "games": random_night(4, seed=7)["games"][::-1]},
-            id="games-listed-last-round-first",
-        ),
-    ],
-)
+@pytest.mark.parametrize("document", documents_to_import.nights())
 def test_import_export_import_export_is_the_same(document):
     first_file, first_standings = export(nights_services.night_import(document=document))
 
