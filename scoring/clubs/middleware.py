@@ -14,6 +14,7 @@ import re
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY, get_user_model
 from django.db.models import Exists, OuterRef, Subquery
+from django.http import HttpResponseRedirect
 from django.urls import get_script_prefix, set_script_prefix
 from django_scopes import scope, scopes_disabled
 
@@ -70,6 +71,11 @@ class ClubMiddleware:
         prefix = get_script_prefix()
         clubs, user_id = clubs_read(request)
         match = CLUB_PATH.match(request.path_info)
+        if match and OUTSIDE_CLUBS.match(match["rest"] or ""):
+            # A league's address under a club's (a link made on a club's page): its own.
+            query = request.META.get("QUERY_STRING", "")
+            address = prefix + match["rest"].lstrip("/") + (f"?{query}" if query else "")
+            return HttpResponseRedirect(address)
         if match:
             club = with_role(clubs.filter(slug=match["slug"]).first(), user_id)
             if club is None:

@@ -9,7 +9,7 @@ reader see its standings (``shown_to``), and nothing of money is. One read,
 from functools import cached_property, partial
 from typing import Any
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView, View
 from django_tables2 import SingleTableMixin
@@ -25,10 +25,8 @@ NIGHTS_PER_PAGE = 25  # as the nights list: a half-year of one club's weekly nig
 
 
 def league_read(request, slug: str) -> selectors.LeagueRead:
-    """The league ``slug`` as this reader sees it; 404 for no league, or asked for under a
-    club's address (a league is outside every club: its links would be wrong there)."""
-    if getattr(request, "club", None) is not None:
-        raise Http404("A league's page is outside every club: /l/<slug>/.")
+    """The league ``slug`` as this reader sees it (404: no such league). The page is
+    outside every club (``clubs.middleware`` sends ``/c/<club>/l/…`` here)."""
     league = get_object_or_404(League, slug=slug)
     return selectors.league_read(league, sees=partial(shown_to, request.user, STANDINGS))
 

@@ -47,6 +47,7 @@ from django_scopes import scope, scopes_disabled
 from scoring.attendance import services as attendance_services
 from scoring.clubs.roles import DIRECTOR, SCORER, role_give
 from scoring.games import services as games_services
+from scoring.leagues.services import league_add
 from scoring.links import codes, scorers
 from scoring.links.tokens import link_token
 from scoring.mail import tokens as mail_tokens
@@ -86,6 +87,7 @@ CLUB_PATHS = {
     "TablePlayer": "table__club",
     "TableHand": "table__club",
     "Profile": "user__club_roles__club",
+    "League": "clubs",  # the host's, across clubs: those the club joined
 }
 # Kept sheets belong to no club: a row is a fingerprint of what a sheet is made of.
 NOT_A_CLUBS = {"KeptSheet"}
@@ -179,6 +181,7 @@ def club_built(slug: str, both) -> Side:
             "members": member.pk,
             "mail-yes-token": mail_tokens.yes_token(member.pk, member.email),
             "mail-stop-token": mail_tokens.stop_token(member.pk, member.email),
+            "league": league_add(slug=f"{slug}-league", name=f"{mark} league", clubs=[slug]).slug,
         }
         game_history = Game.history.filter(id=finished.pk).latest("history_date").history_id
     return Side(club, people, {**objects, "game-history": game_history}, code, token)

@@ -198,8 +198,11 @@ def test_no_league_of_that_address_is_not_found(client, league, league_name):
     assert client.get(page(league_name)).status_code == 404
 
 
-def test_a_league_under_a_clubs_address_is_not_found(client, league):
-    assert client.get("/c/b" + page()).status_code == 404
+def test_a_league_under_a_clubs_address_is_its_own(client, league):
+    response = client.get("/c/b" + page() + "?page=2")
+
+    assert response.status_code == 302
+    assert response["Location"] == page() + "?page=2"
 
 
 def test_the_page_serves_a_site_of_several_clubs_without_a_home_club(client, league, settings):
