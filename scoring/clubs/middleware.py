@@ -19,7 +19,7 @@ from django.urls import get_script_prefix, set_script_prefix
 from django_scopes import scope, scopes_disabled
 
 from scoring.clubs.codes import code_clubs
-from scoring.clubs.scopes import outside_clubs
+from scoring.clubs.scopes import addresses_of, outside_clubs
 from scoring.models import Club, ClubRole
 
 CLUB_PATH = re.compile(r"^/c/(?P<slug>[-a-zA-Z0-9_]+)(?P<rest>/.*)?$")
@@ -47,14 +47,6 @@ def with_role(club, user_id):
     if club is not None and user_id is not None:
         club._session_role = (user_id, club.session_role)
     return club
-
-
-def home_of(clubs):
-    slug = getattr(settings, "HOME_CLUB", "")
-    if slug:
-        return clubs.filter(slug=slug).first()
-    found = list(clubs.order_by("pk")[:2])
-    return found[0] if len(found) == 1 else None
 
 
 class ClubMiddleware:
@@ -106,8 +98,8 @@ class ClubMiddleware:
             if club is not None:
                 slug = getattr(settings, "HOME_CLUB", "")
                 home = club.slug == slug if slug else not club.has_others
-                return with_role(club, user_id), prefix if home else f"{prefix}c/{club.slug}/"
-        return with_role(home_of(clubs), user_id), prefix
+                return with_role(club, user_id), addresses_of(club, prefix, home=home)
+        return with_role(clubs.home(), user_id), prefix
 
     def unknown(self, request, slug: str):
         """``/c/<slug>/`` of no club: a 404 that says so (``clubs.views.club_unknown``)."""

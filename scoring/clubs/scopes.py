@@ -4,6 +4,7 @@ slug, and the scope that goes with it (``in_club``)."""
 from contextlib import contextmanager
 
 from django.conf import settings
+from django.urls import get_script_prefix, set_script_prefix
 from django_scopes import get_scope, scope, scopes_disabled
 from django_scopes.state import state as scope_state
 
@@ -50,11 +51,25 @@ def home_club_made() -> Club:
     return club
 
 
+def addresses_of(club: Club, base: str, *, home: bool) -> str:
+    """The script prefix of ``club``'s addresses on a site served under ``base``: the home
+    club's are the site's own, another's are under ``c/<slug>/``."""
+    return base if home else f"{base}c/{club.slug}/"
+
+
 @contextmanager
 def in_club(club: Club):
-    """Run as ``club``: its rows alone, and what is made lands in it."""
+    """Run as ``club`` outside a request: its rows alone, what is made lands in it, and
+    every ``reverse()`` gives its addresses (the links of its e-mails and commands)."""
+    base = settings.FORCE_SCRIPT_NAME or "/"
+    before = get_script_prefix()
+    home = Club.objects.home()
     with scope(club=club):
-        yield club
+        set_script_prefix(addresses_of(club, base, home=home is not None and home.pk == club.pk))
+        try:
+            yield club
+        finally:
+            set_script_prefix(before)
 
 
 @contextmanager

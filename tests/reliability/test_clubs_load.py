@@ -1,8 +1,9 @@
 """The benchmark of several servers over one database (``bench/clubs.py``, in ``make
 bench`` at three clubs' nights of 20 tables) works: three clubs' nights of 2 tables at
-once, each under its club's addresses, two gunicorn servers on two ports over one PostgreSQL database, one worker, every phone's
-requests sent to both in turn; what it stored is checked as the hall's benchmark checks
-it (nothing lost or doubled). On PostgreSQL alone: the shape it measures is PostgreSQL's."""
+once, each under its club's addresses, two gunicorn servers on two ports over one
+PostgreSQL database, one worker, every phone's requests sent to both in turn; what it
+stored is checked as the hall's benchmark checks it (nothing lost or doubled). On
+PostgreSQL alone: the shape it measures is PostgreSQL's."""
 
 import pytest
 
