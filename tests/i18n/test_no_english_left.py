@@ -20,7 +20,7 @@ from django.urls import reverse
 from scoring.links import scorers
 from scoring.links.tokens import link_path
 from scoring.management.commands.load_demo import demo_document
-from scoring.models import CashCount, Game, Hand, Night, Season, TableGame
+from scoring.models import CashCount, Game, Hand, League, Night, Season, TableGame
 from scoring.nights import services as nights_services
 from scoring.tablegames import services as tablegames_services
 from tests.factories import DirectorFactory, play_out
@@ -104,6 +104,8 @@ def pages(night: Night) -> dict[str, str]:
     n = night.pk
     device = scorers.device_token(night.scorer_devices.get())
     live = reverse("scoring:night-live", args=[n])
+    league, _ = League.objects.get_or_create(slug="region", defaults={"name": "Regional"})
+    league.clubs.add(night.club)
     return {
         "home": reverse("scoring:home"),
         "night-create": reverse("scoring:night-create"),
@@ -153,6 +155,7 @@ def pages(night: Night) -> dict[str, str]:
         "sheet-standings": reverse("scoring:night-sheet-preview", args=[n, "standings"]),
         "sheet-payouts": reverse("scoring:night-scorers-sheet-preview", args=[n, "payouts"]),
         "password-change": reverse("password_change"),
+        "league": reverse("scoring:league-detail", args=[league.slug]),
     }
 
 
@@ -165,7 +168,7 @@ PAGES = [
     "seasons", "season-create", "season", "season-edit", "people", "game-played", "game-open",
     "hand-edit", "table-link", "table-link-result", "device-home", "device-game", "tables",
     "table-create", "table-import", "table", "table-sheet", "sheet-packet", "sheet-playoffs",
-    "sheet-tables", "sheet-standings", "sheet-payouts", "password-change",
+    "sheet-tables", "sheet-standings", "sheet-payouts", "password-change", "league",
 ]  # fmt: skip
 
 
