@@ -8,10 +8,10 @@ from django.urls import include, path, re_path
 from scoring.clubs import views
 
 # A site of several clubs and no home club: ``/`` lists them; the logins, the language
-# menu and the host's admin work; any other page asks which club.
+# menu, the text size and the host's admin work; any other page asks which club.
 clubless = [
     path("", views.club_list),
-    re_path(r"^(?!accounts/|admin/|i18n/|static/)", views.club_list_not_found),
+    re_path(r"^(?!accounts/|admin/|i18n/|static/|text-size/)", views.club_list_not_found),
     path("", include(settings.ROOT_URLCONF)),
 ]
 

@@ -61,6 +61,9 @@ def test_a_site_of_several_clubs_and_no_home_club_lists_them_at_the_root(client,
     assertContains(root, f'href="/c/{home_club.slug}/"')
     assert elsewhere.status_code == 404
     assert client.get("/accounts/login/").status_code == 200
+    larger = client.post("/text-size/", {"size": "large", "next": "/"})
+    assert (larger.status_code, larger["Location"]) == (302, "/")
+    assertContains(client.get("/"), 'class="large-print"')
 
 
 def test_home_club_names_the_club_of_the_addresses_without_a_slug(client, settings):
