@@ -276,6 +276,7 @@ print(response.status_code)
 """
 
 
+@pytest.mark.slow  # a production process on a database it migrates: 5–6 s
 def test_production_logs_a_server_error_with_its_traceback_to_stderr(tmp_path):
     result = _python(
         FAILING_REQUEST,
@@ -324,6 +325,7 @@ for message in mail.outbox:
 """
 
 
+@pytest.mark.slow  # a production process on a database it migrates: 5–6 s
 def test_production_mails_the_admins_server_errors_not_refused_requests(tmp_path):
     """A body past the limits or a wrong Host is the client's doing (400): logged, not
     mailed, or anyone could fill the admins' mailbox. A server error's mail goes through
@@ -399,6 +401,7 @@ def cookie_attributes(line: str) -> set[str]:
     return {part.strip() for part in line.removeprefix("Set-Cookie: ").split(";")}
 
 
+@pytest.mark.slow  # a production process on a database it migrates: 5–6 s
 def test_production_keeps_a_visitors_choices_in_secure_cookies_no_script_reads(tmp_path):
     """The language and the text size: each in a cookie sent over HTTPS alone."""
     result = _python(

@@ -128,6 +128,7 @@ def site_env(tmp_path) -> dict:
     return environ
 
 
+@pytest.mark.slow  # a migrated site and real processes: 6 s each
 def test_beside_a_server_the_worker_stops_when_the_server_is_killed(site_env):
     server = subprocess.Popen(
         [sys.executable, "-c", BESIDE], cwd=ROOT, env=site_env, stdout=subprocess.PIPE, text=True
@@ -149,6 +150,7 @@ def test_beside_a_server_the_worker_stops_when_the_server_is_killed(site_env):
         server.wait()
 
 
+@pytest.mark.slow  # a migrated site and real processes: 6 s each
 def test_beside_a_process_that_is_not_its_parent_it_refuses(site_env):
     answer = subprocess.run(
         [sys.executable, "manage.py", "run_worker", "--beside", "1", "--batch"],

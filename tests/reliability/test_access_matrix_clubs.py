@@ -28,10 +28,12 @@ of both clubs, the two phones), and A's director's positive control; ``slow`` ru
 rest (A's scorer, member and anonymous visitor, the whole other way round, B's positive
 control). ``env -u DJANGO_SETTINGS_MODULE .venv/bin/pytest -p no:cacheprovider -q -m
 "not slow" tests/reliability/test_access_matrix_clubs.py`` (and ``-m slow``) times each.
-It is marked ``database``: the scopes are queries, and PostgreSQL runs it too.
+It is marked ``database``: the scopes are queries, and PostgreSQL runs it too, whole, in
+``make test-slow``.
 """
 
 import datetime
+import os
 import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -55,9 +57,15 @@ from scoring.models import Club, Game, Hand, Member, Night, Season, TableGame
 from scoring.tablegames import services as tablegames_services
 from tests.factories import UserFactory, night_with_schedule
 from tests.phones import Phone
+from tests.reliability.live_site import is_postgres
 from tests.reliability.test_access_matrix import ALL_PATTERNS, METHODS, guard, url_of
 
-pytestmark = [pytest.mark.django_db, pytest.mark.database]
+# Both engines: the scope's joins are the engine's to run. On PostgreSQL the whole module is
+# `make test-slow`'s (its 40 s there would push `make test` past its four minutes).
+ON_POSTGRES = is_postgres(os.environ.get("DATABASE_URL", ""))
+pytestmark = [pytest.mark.django_db, pytest.mark.database] + (
+    [pytest.mark.slow] if ON_POSTGRES else []
+)
 
 # Each club's names carry its mark: a page of one club that shows the other's mark
 # shows the other's rows.

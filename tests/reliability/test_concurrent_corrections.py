@@ -15,7 +15,8 @@ import pytest
 from tests.reliability import live_site
 from tests.reliability.live_site import Browser, form_of, shown
 
-pytestmark = pytest.mark.database
+# A live server of its own: 12 s on each engine, `make test-slow`.
+pytestmark = [pytest.mark.database, pytest.mark.slow]
 
 STALE = "was changed by someone else meanwhile; the form now shows the new value"
 
