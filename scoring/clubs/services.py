@@ -19,18 +19,24 @@ class NewClub:
     password: str | None  # a one-time password when the director's login is new
 
 
-@transaction.atomic
-def club_add(*, slug: str, name: str, director: str, email: str = "") -> NewClub:
-    """Club ``slug`` named ``name``, with ``director`` (a login, made if new with a
-    one-time password) as its director and staff (its admin)."""
+def new_slug(model, slug: str, what: str) -> None:
+    """That ``slug`` may address a new ``model`` row (a club, a league): a slug, not
+    taken; else a ``ValidationError`` on ``slug`` naming ``what``."""
     try:
         validate_slug(slug)
     except ValidationError:
         raise ValidationError(
             {"slug": f"{slug!r} is not a slug: letters, digits, - and _ only."}
         ) from None
-    if Club.objects.filter(slug=slug).exists():
-        raise ValidationError({"slug": f"A club has the slug {slug!r} already."})
+    if model.objects.filter(slug=slug).exists():
+        raise ValidationError({"slug": f"{what} has the slug {slug!r} already."})
+
+
+@transaction.atomic
+def club_add(*, slug: str, name: str, director: str, email: str = "") -> NewClub:
+    """Club ``slug`` named ``name``, with ``director`` (a login, made if new with a
+    one-time password) as its director and staff (its admin)."""
+    new_slug(Club, slug, "A club")
     if not name.strip():
         raise ValidationError({"name": "Give the club's name."})
     club = Club.objects.create(slug=slug, name=name.strip())

@@ -3,9 +3,9 @@
 import datetime
 
 from django.core.exceptions import ValidationError
-from django.core.validators import validate_slug
 from django.db import transaction
 
+from scoring.clubs.services import new_slug
 from scoring.models import Club, League
 
 
@@ -22,14 +22,7 @@ def league_add(
     """League ``slug`` named ``name`` of the clubs whose slugs are ``clubs``; its nights
     from ``first_date`` to ``last_date`` (either ``None``: no bound), each player's
     ``best`` nights counted (``None``: all)."""
-    try:
-        validate_slug(slug)
-    except ValidationError:
-        raise ValidationError(
-            {"slug": f"{slug!r} is not a slug: letters, digits, - and _ only."}
-        ) from None
-    if League.objects.filter(slug=slug).exists():
-        raise ValidationError({"slug": f"A league has the slug {slug!r} already."})
+    new_slug(League, slug, "A league")
     if not name.strip():
         raise ValidationError({"name": "Give the league's name."})
     joining = list(Club.objects.filter(slug__in=clubs))

@@ -52,7 +52,8 @@ CLUB_FIELDS = tuple(dict.fromkeys(("name", "created_at", *Club.SETTINGS.values()
 
 
 class ExactEncoder(json.JSONEncoder):
-    """Times to the microsecond, amounts as stored, dates and ids as text."""
+    """Times to the microsecond (Django's own encoder keeps milliseconds: the audit
+    trail's order would blur), amounts as stored, dates and ids as text."""
 
     def default(self, o):
         if isinstance(o, datetime.date | datetime.time):

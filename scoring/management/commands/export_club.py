@@ -14,10 +14,7 @@ the permissions), and the migrations of the database they came from, which
 exists).
 """
 
-import datetime
 import json
-import uuid
-from decimal import Decimal
 from pathlib import Path
 
 from django.apps import apps
@@ -28,7 +25,7 @@ from django.db.migrations.recorder import MigrationRecorder
 
 from scoring.clubs.commands import AcrossClubsCommand
 from scoring.clubs.scopes import NoSuchClub, club_named
-from scoring.management.club_files import club_document, file_text
+from scoring.management.club_files import ExactEncoder, club_document, file_text
 
 CLUB_FORMAT = "cinch-club/1"
 EXIT_REFUSED = 2
@@ -36,18 +33,6 @@ EXIT_REFUSED = 2
 # (scoring.core.records.kept_summaries).
 LEFT_OUT = {"scoring.NightSummary", "scoring.MemberNight"}
 OTHER_MODELS = ("auth.Group", "auth.User", "admin.LogEntry")
-
-
-class ExactEncoder(json.JSONEncoder):
-    """Times to the microsecond (Django's own encoder keeps milliseconds: the audit
-    trail's order would blur), amounts as typed, dates and ids as text."""
-
-    def default(self, o):
-        if isinstance(o, datetime.date | datetime.time):
-            return o.isoformat()
-        if isinstance(o, Decimal | uuid.UUID):
-            return str(o)
-        return super().default(o)
 
 
 def club_rows() -> list[dict]:
