@@ -37,19 +37,21 @@ EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 """
 
 # A night of two pairs played out; Ann asked for her nights; closed (which queues her
-# e-mail and the task that sends it).
+# e-mail and the task that sends it), as the site's one club.
 NIGHT = """
+from scoring.clubs.scopes import home_club, in_club
 from scoring.mail import services, tokens
 from scoring.models import Member
 from scoring.results import services as results_services
 from tests.factories import night_with_schedule, play_out
 
-night = night_with_schedule(2, names=["Ann Lee", "Bob Roy", "Cy Dunn", "Di Fox"])
-play_out(night)
-ann = Member.objects.get(name="Ann Lee")
-services.member_mail_set(member=ann, email="ann@example.org", language="")
-services.member_mail_yes(token=tokens.yes_token(ann.pk, "ann@example.org"))
-results_services.night_close(night=night)
+with in_club(home_club()):
+    night = night_with_schedule(2, names=["Ann Lee", "Bob Roy", "Cy Dunn", "Di Fox"])
+    play_out(night)
+    ann = Member.objects.get(name="Ann Lee")
+    services.member_mail_set(member=ann, email="ann@example.org", language="")
+    services.member_mail_yes(token=tokens.yes_token(ann.pk, "ann@example.org"))
+    results_services.night_close(night=night)
 """
 
 
