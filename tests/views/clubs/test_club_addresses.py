@@ -59,6 +59,7 @@ def test_a_site_of_several_clubs_and_no_home_club_lists_them_at_the_root(client,
 
     assertContains(root, 'href="/c/b/"')
     assertContains(root, f'href="/c/{home_club.slug}/"')
+    assertNotContains(root, 'class="site-nav"')  # no club: no club's pages to offer
     assert elsewhere.status_code == 404
     assert client.get("/accounts/login/").status_code == 200
     larger = client.post("/text-size/", {"size": "large", "next": "/"})

@@ -171,6 +171,7 @@ def test_each_clubs_pages_carry_its_name(client, home_club, b):
         '<a class="site-name" href="/c/b/">Bayfield Cinch</a>',
         html=False,
     )
+    assertContains(client.get(at(b.club, "home")), "<h1>Bayfield Cinch</h1>", html=False)
     home = client.get(at(home_club, "home"))
     assertContains(home, f">{home_club.name}</a>")
     assertNotContains(home, "Bayfield Cinch")
