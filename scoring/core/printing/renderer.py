@@ -11,9 +11,16 @@ preview, which links the same stylesheet (no inline style: the site's CSP refuse
 WeasyPrint and pypdf are imported on first use, not with this module: loading them
 costs about half a second, which every ``manage.py`` command and every server process
 would otherwise pay at start, printing or not.
+
+One render at a time in a process (``_LAYING_OUT``): Pango, under WeasyPrint, is not
+safe in threads, and two sheets laid out at once by a threaded server's requests on its
+one font configuration can corrupt its memory and abort the process, dropping every
+request it held. Layout is Python holding the GIL anyway, so the lock costs little; other
+processes still render beside it.
 """
 
 import io
+import threading
 from dataclasses import dataclass
 from functools import cache
 
@@ -54,6 +61,9 @@ class Rendered:
     pages: int
 
 
+_LAYING_OUT = threading.Lock()
+
+
 @cache
 def _fonts():
     from weasyprint.text.fonts import FontConfiguration
@@ -90,11 +100,12 @@ def html_to_pdf(
 ) -> Rendered:
     from weasyprint import CSS, HTML
 
-    stylesheets = [_stylesheet(paper)]
-    if numbers is not None:
-        stylesheets.append(CSS(string=numbers.css(), font_config=_fonts()))
-    document = HTML(string=html).render(stylesheets=stylesheets, font_config=_fonts())
-    return Rendered(document.write_pdf(), len(document.pages))
+    with _LAYING_OUT:
+        stylesheets = [_stylesheet(paper)]
+        if numbers is not None:
+            stylesheets.append(CSS(string=numbers.css(), font_config=_fonts()))
+        document = HTML(string=html).render(stylesheets=stylesheets, font_config=_fonts())
+        return Rendered(document.write_pdf(), len(document.pages))
 
 
 def join_pdfs(parts: list[bytes]) -> bytes:
