@@ -63,7 +63,7 @@ def in_club(club: Club):
     every ``reverse()`` gives its addresses (the links of its e-mails and commands)."""
     base = settings.FORCE_SCRIPT_NAME or "/"
     before = get_script_prefix()
-    home = Club.objects.home()
+    home = home_club()
     with scope(club=club):
         set_script_prefix(addresses_of(club, base, home=home is not None and home.pk == club.pk))
         try:
