@@ -2,7 +2,9 @@
 
 Two posts of the same form leave the scorer's browser a few milliseconds apart and land
 in different workers. The form carries the hand's number, so the second is told the hand
-was already saved, and both lead back to the board.
+was already saved, and both lead back to the board. The same two posts made one after the
+other, in process, are ``tests/views/test_double_posts.py``'s; this race against real
+workers, with the live site it needs, is in ``make test-slow``.
 """
 
 import re
@@ -13,7 +15,7 @@ import pytest
 
 from tests.reliability.live_site import Browser, form_of, stored_hands
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database, pytest.mark.slow]
 
 GAME_INDEX = 26  # a game no other test of the shared live site uses
 
