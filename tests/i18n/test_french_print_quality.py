@@ -13,13 +13,16 @@ import polib
 import pytest
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
 from scoring.core.ui.tables import NumberColumn
 from scoring.games import services as games_services
 from scoring.links import scorers
-from scoring.models import Game
+from scoring.mail import services as mail_services
+from scoring.mail import tokens
+from scoring.models import Game, Member
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
 from scoring.rules import InvalidInput, get_variant, play_game
@@ -234,6 +237,26 @@ def test_a_scorer_device_s_code_is_named_with_elision(client_as, director, playe
     )
 
     assert 'alt="Code QR d’iPad de la table 2"' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Élise", "chaque soirée d’Élise à"),
+        ("Ann", "chaque soirée d’Ann à"),
+        ("Zoé", "chaque soirée de Zoé à"),
+    ],
+    ids=["accented-vowel", "vowel", "consonant"],
+)
+def test_the_member_s_yes_page_elides_before_a_vowel(name, said):
+    member = Member.objects.create(name=name)
+    mail_services.member_mail_set(member=member, email="m@example.org", language="fr")
+    yes = reverse("scoring:mail-yes", args=[tokens.yes_token(member.pk, "m@example.org")])
+
+    text = page(Client().get(yes))
+
+    assert said in text
+    assert not re.search(r"\bde [AEIOUÉÈÊ]", text), "de before a vowel"
 
 
 def test_a_table_s_count_below_zero_is_printed_with_the_minus_sign_and_kept_bare_in_csv():
