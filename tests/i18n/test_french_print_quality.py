@@ -27,6 +27,7 @@ from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
 from scoring.rules import InvalidInput, get_variant, play_game
 from scoring.rules.simulate import as_totals, random_game
+from scoring.rules.table import read_table
 from scoring.tablegames import services as tablegames_services
 from scoring.words.elision import with_names
 from scoring.words.problems import said
@@ -120,6 +121,49 @@ def test_a_razzle_table_says_its_hands_without_gender_and_with_elision(client_as
     for wrong in (", seul", "renonce de Ann"):
         assert wrong not in text, wrong
     assert not re.search(r"pas sorti\b", text), "not out, said for a masculine card only"
+
+
+@pytest.mark.parametrize(
+    ("variant", "names"),
+    [("chicago42", ["Bob", "Ann", "Cy"]), ("razzle", ["Bob", "Ann", "Cy", "Ed"])],
+    ids=["chicago42-three", "razzle-four"],
+)
+def test_a_players_table_in_play_says_its_target_without_gender(client_as, scorer, variant, names):
+    players = tuple(range(1, len(names) + 1))
+    *before, last = random_game(get_variant(variant), players, random.Random(3))
+    table = tablegames_services.table_create(
+        variant=variant, player_names=names, date=datetime.date(2026, 11, 20)
+    )
+    for hand in before:
+        tablegames_services.table_hand_record(table=table, data=hand)
+    url = reverse("scoring:table-detail", args=[table.pk])
+    client = client_as(scorer)
+
+    in_play = page(client.get(url, **FRENCH))
+    tablegames_services.table_hand_record(table=table, data=last)
+    finished = page(client.get(url, **FRENCH))
+
+    assert "En cours : gagne qui atteint 42 en premier" in in_play
+    assert "qui a atteint 42 en premier" in finished
+    for text in (in_play, finished):
+        assert not re.search(r"\b(le premier|la première|premier à|première à)\b", text)
+
+
+def test_a_players_table_has_no_typed_result_so_no_winner_is_named_by_gender():
+    """The rules core's refusals of a typed result say "le gagnant", "le perdant": a
+    pair's game only. A players' table is its hands; were a typed result allowed there,
+    those refusals would need a wording with no gender first."""
+    document = {
+        "format": "cinch-game/1",
+        "variant": "chicago42",
+        "players": ["Ann", "Bob"],
+        "result": {"winner": 1, "score": [30, 42], "cinches": [0, 0]},
+    }
+    with pytest.raises(InvalidInput) as refused:
+        read_table(document)
+    assert [str(problem) for problem in refused.value.problems] == [
+        "result: not a field of cinch-game/1"
+    ]
 
 
 def test_a_refusal_names_the_variant_not_its_code(client_as, scorer):
