@@ -25,6 +25,7 @@ from scoring.mail import services, tokens
 from scoring.mail.forms import MemberMailForm
 from scoring.mail.selectors import member_mail, members_mail
 from scoring.models import Member
+from scoring.words.elision import with_names
 
 
 @method_decorator(never_cache, name="dispatch")
@@ -113,7 +114,13 @@ class MailYes(SignedLinkPage):
         member = Member.objects.filter(pk=signed.member).first() if signed else None
         if member is None or member.email.lower() != signed.email.lower():
             return {"refused": services.BAD_YES}
-        return {"member": member}
+        # Put together here, not in the template: French elides "de" before a name that
+        # starts with a vowel ("chaque soirée d’Élise").
+        asked = with_names(
+            gettext("Send %(name)s's results of each night to %(email)s, once the night is final?"),
+            {"name": member.name, "email": member.email},
+        )
+        return {"member": member, "asked": asked}
 
     def read(self, token: str) -> tokens.Signed | None:
         return tokens.read_yes(token)

@@ -63,6 +63,15 @@ def side_named(word: str, side) -> Words:
     return words(gettext_noop("{word} {side}"), word=side_word(word), side=str(side))
 
 
+def points_words(points) -> Words | str:
+    """``3 v 3`` / ``3 à 3``: a hand's points side by side in a message, as the pages say
+    two scores (``words.lists.scores_words``); three or more (a table's players) ``3, 0, 1``."""
+    if len(points) != 2:
+        return ", ".join(str(p) for p in points)
+    # Translators: two sides' points side by side in a refusal, "3 v 3"; French: "3 à 3".
+    return words(gettext_noop("{first} v {second}"), first=points[0], second=points[1])
+
+
 def card_list(variant: Variant, *, points: bool = False) -> Words:
     """``High, Low, Jack, Game`` (or ``High 1, Low 1, …``): the scoring cards in words."""
     cards = variant.cards
@@ -469,7 +478,7 @@ class HandReader(SideChecker):
                         "{points} cannot happen in {variant}: no split of the scoring cards "
                         "({cards}) makes it"
                     ),
-                    points=" v ".join(str(p) for p in taken),
+                    points=points_words(taken),
                     variant=self.variant.named,
                     cards=card_list(self.variant, points=True),
                 ),

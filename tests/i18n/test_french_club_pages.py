@@ -99,7 +99,7 @@ def test_a_table_in_french(client_as, scorer):
     for words in (
         "20 novembre 2026",
         "mise de 1,50\u00a0$ par joueur",
-        "En cours : le premier à",
+        "En cours : gagne qui atteint 42 en premier",
         "feuille de marque",
         "Pas encore de main.",
         "Main 1",

@@ -13,17 +13,21 @@ import polib
 import pytest
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
 from scoring.core.ui.tables import NumberColumn
 from scoring.games import services as games_services
 from scoring.links import scorers
-from scoring.models import Game
+from scoring.mail import services as mail_services
+from scoring.mail import tokens
+from scoring.models import Game, Member
 from scoring.results import selectors as results_selectors
 from scoring.results import services as results_services
 from scoring.rules import InvalidInput, get_variant, play_game
 from scoring.rules.simulate import as_totals, random_game
+from scoring.rules.table import read_table
 from scoring.tablegames import services as tablegames_services
 from scoring.words.elision import with_names
 from scoring.words.problems import said
@@ -117,6 +121,49 @@ def test_a_razzle_table_says_its_hands_without_gender_and_with_elision(client_as
     for wrong in (", seul", "renonce de Ann"):
         assert wrong not in text, wrong
     assert not re.search(r"pas sorti\b", text), "not out, said for a masculine card only"
+
+
+@pytest.mark.parametrize(
+    ("variant", "names"),
+    [("chicago42", ["Bob", "Ann", "Cy"]), ("razzle", ["Bob", "Ann", "Cy", "Ed"])],
+    ids=["chicago42-three", "razzle-four"],
+)
+def test_a_players_table_in_play_says_its_target_without_gender(client_as, scorer, variant, names):
+    players = tuple(range(1, len(names) + 1))
+    *before, last = random_game(get_variant(variant), players, random.Random(3))
+    table = tablegames_services.table_create(
+        variant=variant, player_names=names, date=datetime.date(2026, 11, 20)
+    )
+    for hand in before:
+        tablegames_services.table_hand_record(table=table, data=hand)
+    url = reverse("scoring:table-detail", args=[table.pk])
+    client = client_as(scorer)
+
+    in_play = page(client.get(url, **FRENCH))
+    tablegames_services.table_hand_record(table=table, data=last)
+    finished = page(client.get(url, **FRENCH))
+
+    assert "En cours : gagne qui atteint 42 en premier" in in_play
+    assert "qui a atteint 42 en premier" in finished
+    for text in (in_play, finished):
+        assert not re.search(r"\b(le premier|la première|premier à|première à)\b", text)
+
+
+def test_a_players_table_has_no_typed_result_so_no_winner_is_named_by_gender():
+    """The rules core's refusals of a typed result say "le gagnant", "le perdant": a
+    pair's game only. A players' table is its hands; were a typed result allowed there,
+    those refusals would need a wording with no gender first."""
+    document = {
+        "format": "cinch-game/1",
+        "variant": "chicago42",
+        "players": ["Ann", "Bob"],
+        "result": {"winner": 1, "score": [30, 42], "cinches": [0, 0]},
+    }
+    with pytest.raises(InvalidInput) as refused:
+        read_table(document)
+    assert [str(problem) for problem in refused.value.problems] == [
+        "result: not a field of cinch-game/1"
+    ]
 
 
 def test_a_refusal_names_the_variant_not_its_code(client_as, scorer):
@@ -234,6 +281,26 @@ def test_a_scorer_device_s_code_is_named_with_elision(client_as, director, playe
     )
 
     assert 'alt="Code QR d’iPad de la table 2"' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Élise", "chaque soirée d’Élise à"),
+        ("Ann", "chaque soirée d’Ann à"),
+        ("Zoé", "chaque soirée de Zoé à"),
+    ],
+    ids=["accented-vowel", "vowel", "consonant"],
+)
+def test_the_member_s_yes_page_elides_before_a_vowel(name, said):
+    member = Member.objects.create(name=name)
+    mail_services.member_mail_set(member=member, email="m@example.org", language="fr")
+    yes = reverse("scoring:mail-yes", args=[tokens.yes_token(member.pk, "m@example.org")])
+
+    text = page(Client().get(yes))
+
+    assert said in text
+    assert not re.search(r"\bde [AEIOUÉÈÊ]", text), "de before a vowel"
 
 
 def test_a_table_s_count_below_zero_is_printed_with_the_minus_sign_and_kept_bare_in_csv():
