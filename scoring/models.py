@@ -777,7 +777,8 @@ class TableGame(models.Model):
         if self.name:
             return self.name
         return gettext("%(variant)s table of %(date)s") % {
-            "variant": get_variant(self.variant).name,
+            # The variant's name in the reader's words, as ``game_word`` says it on a page.
+            "variant": gettext(get_variant(self.variant).name),
             "date": spoken_date(self.date),
         }
 
