@@ -18,6 +18,7 @@ money; under ``none`` never (it needs a login, like the password change).
 And CSRF: a POST without the token is refused with 403 and writes nothing.
 """
 
+import copy
 import inspect
 import re
 from urllib.parse import urlsplit
@@ -45,7 +46,7 @@ from scoring.links import views as links_views
 from scoring.links.tokens import link_token
 from scoring.mail import tokens as mail_tokens
 from scoring.mail import views as mail_views
-from scoring.models import Game, Hand, Member, Season, TableGame
+from scoring.models import Game, Hand, Member, Night, Season, TableGame
 from scoring.nights import views as nights_views
 from scoring.people import views as people_views
 from scoring.printing import views as printing_views
@@ -54,7 +55,7 @@ from scoring.room import views as room_views
 from scoring.seasons import views as seasons_views
 from scoring.tablegames import services as tablegames_services
 from scoring.tablegames import views as tablegames_views
-from tests.factories import ScorerFactory, night_with_schedule
+from tests.factories import DirectorFactory, ScorerFactory, UserFactory, night_with_schedule
 from tests.phones import Phone
 from tests.reliability.hostile import club_writes
 
@@ -205,8 +206,7 @@ def build_night():
     return night
 
 
-@pytest.fixture
-def objects(night):
+def objects_for(night) -> dict:
     """The primary keys the URLs take, from the module's night and what was built beside it."""
     game = Game.objects.filter(night=night).order_by("pk").first()
     hand = game.hands.get()
@@ -236,6 +236,45 @@ def objects(night):
         "mail-stop-token": mail_tokens.stop_token(member.pk, member.email),
         "league": league_add(slug="league", name="League", clubs=[night.club.slug]).slug,
     }
+
+
+@pytest.fixture(scope="module")
+def kept(module_night_pk, django_db_blocker):
+    """Built once beside the module's night: the primary keys the URLs take, and each
+    role's cookies, signed in. Every request of a test is rolled back, so the sessions
+    stay as built."""
+    with django_db_blocker.unblock():
+        objects = objects_for(Night.objects.get(pk=module_night_pk))
+        logins = {
+            "member": UserFactory(username="member"),
+            "scorer": ScorerFactory(),
+            "director": DirectorFactory(),
+        }
+        cookies = {}
+        for role in ROLES:
+            client = Phone()
+            if role in logins:
+                client.force_login(logins[role])
+            cookies[role] = client.cookies
+    return objects, cookies
+
+
+@pytest.fixture
+def objects(kept, db) -> dict:
+    return kept[0]
+
+
+@pytest.fixture
+def client_for(kept, db):
+    """``client_for("scorer")``: a fresh client with the role's cookies (what one test's
+    requests do to a client's cookies stays in that test)."""
+
+    def make(role: str) -> Phone:
+        client = Phone()
+        client.cookies = copy.deepcopy(kept[1][role])
+        return client
+
+    return make
 
 
 MAIL_TOKENS = {"mail/yes/": "mail-yes-token", "mail/stop/": "mail-stop-token"}

@@ -32,10 +32,11 @@ It is marked ``database``: the scopes are queries, and PostgreSQL runs it too, w
 ``make test-slow``.
 """
 
+import copy
 import datetime
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
@@ -128,6 +129,8 @@ class Side:
     objects: dict  # what ``test_access_matrix.url_of`` fills a URL with
     pair_code: str
     device_token: str
+    cookies: dict = field(default_factory=dict)  # visitor → cookies (``signed_in``)
+    rows: dict = field(default_factory=dict)  # every row of the club (``club_dump``)
 
 
 def club_built(slug: str, both) -> Side:
@@ -197,7 +200,9 @@ def club_built(slug: str, both) -> Side:
 
 @pytest.fixture(scope="module")
 def sides(django_db_setup, django_db_blocker):
-    """Clubs A and B, built once for the module in a transaction rolled back after it."""
+    """Clubs A and B, built once for the module in a transaction rolled back after it,
+    each with its visitors signed in and its codes opened (``signed_in``) and its rows
+    read (``rows``): every request of a test is rolled back, so both stay as built."""
     with django_db_blocker.unblock():
         block = transaction.atomic()
         block.__enter__()
@@ -205,6 +210,11 @@ def sides(django_db_setup, django_db_blocker):
             with scopes_disabled():
                 both = UserFactory(username="two-clubs", is_staff=True)
                 built = {slug: club_built(slug, both) for slug in MARKS}
+            for side in built.values():
+                side.cookies = signed_in(side)
+            with scopes_disabled():  # once all are signed in: a login writes its user's row
+                for side in built.values():
+                    side.rows = club_dump(side.club)
             yield built
         finally:
             transaction.set_rollback(True)
@@ -237,9 +247,9 @@ def names_others(route: str) -> bool:
     return any(part in route for part in ("pk>", "token>", "history_id>"))
 
 
-def visitors(home: Side) -> dict:
-    """A client for each visitor of ``home``: its logins, anonymous, and two phones that
-    opened ``home``'s pair code and scorer device (their cookies kept)."""
+def signed_in(home: Side) -> dict:
+    """The cookies of each visitor of ``home``: its logins signed in, anonymous, and two
+    phones that opened ``home``'s pair code and scorer device."""
     clients = {}
     for visitor in VISITORS:
         client = Phone()
@@ -253,6 +263,17 @@ def visitors(home: Side) -> dict:
     }
     for visitor, path in opened.items():
         assert clients[visitor].get(path).status_code == 200, path
+    return {visitor: client.cookies for visitor, client in clients.items()}
+
+
+def visitors(home: Side) -> dict:
+    """A fresh client for each visitor of ``home``, with the cookies ``signed_in`` gave
+    it: what one test's requests do to a client's cookies stays in that test."""
+    clients = {}
+    for visitor, cookies in home.cookies.items():
+        client = Phone()
+        client.cookies = copy.deepcopy(cookies)
+        clients[visitor] = client
     return clients
 
 
@@ -301,8 +322,7 @@ def test_nothing_of_the_other_club_is_reached(sides, route, name, callback, home
     home, other = sides[home], sides[other]
     mark = MARKS[other.club.slug]
     clients = {visitor: client for visitor, client in visitors(home).items() if visitor in who}
-    with scopes_disabled():
-        before = club_dump(other.club)
+    before = other.rows
     for url in addresses(route, name, home, other):
         for method in METHODS:
             for visitor, client in clients.items():
