@@ -4,7 +4,9 @@ The suite's own test databases are made from the models (``--nomigrations``): he
 migrations themselves run, in this process, on a SQLite file of their own. The data
 steps are tried on the nights they meet: every pair given a code, the author of each
 awaiting result read from its words into the fields the confirmation checks, and the
-players' rows of each fresh kept summary.
+players' rows of each fresh kept summary. Each of those tests migrates a database of
+its own from nothing, twice (about 10 s of one core each): they are ``make test-slow``'s,
+which CI runs; ``makemigrations --check`` stays in ``make test``.
 """
 
 import re
@@ -32,10 +34,15 @@ def test_no_missing_migrations():
         pytest.fail("a model change has no migration: run `manage.py makemigrations`")
 
 
+# A data step's test: migrates from nothing to the step and on to today (make test-slow).
+data_step = pytest.mark.slow
+
+
 @pytest.fixture
-def fresh(tmp_path, django_db_blocker, settings):
+def fresh(tmp_path, db, django_db_blocker, settings):
     """A connection alias for an empty SQLite file, with the migrations (``--nomigrations``
-    hides them from the suite's own databases)."""
+    hides them from the suite's own databases). ``db``: django-tasks' data step reads the
+    default database whatever the alias migrated, so the suite's must be there."""
     settings.MIGRATION_MODULES = {}
     with site_database(
         f"sqlite:///{tmp_path / 'fresh.sqlite3'}", django_db_blocker.unblock
@@ -50,6 +57,7 @@ def migrated(alias: str, targets) -> MigrationExecutor:
     return executor
 
 
+@data_step
 def test_the_migrations_give_pairs_codes_and_results_their_authors(fresh):
     apps = migrated(fresh, BEFORE_CODES).loader.project_state(BEFORE_CODES).apps
     model = lambda name: apps.get_model("scoring", name).objects.using(fresh)  # noqa: E731
@@ -88,6 +96,7 @@ def test_the_migrations_give_pairs_codes_and_results_their_authors(fresh):
 BEFORE_MEMBER_NIGHTS = [("scoring", "0016_pair_codes_and_phone_entries")]
 
 
+@data_step
 def test_the_migrations_keep_the_players_rows_of_every_fresh_summary(fresh):
     """The rows are copied from each kept summary that is fresh; a stale or unscorable
     one gets none (its night is computed on its next read)."""
@@ -139,6 +148,7 @@ def test_the_migrations_keep_the_players_rows_of_every_fresh_summary(fresh):
 BEFORE_CLUBS = [("scoring", "0020_members_mail_outbox")]
 
 
+@data_step
 def test_the_upgrade_puts_every_row_in_the_home_club_and_staff_become_its_directors(
     fresh, settings
 ):
