@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 
 from scoring.rules.attendance import keep_house_apart, late_pair_games, pair_of
 from scoring.rules.schedule import schedule
+from tests.examples import examples
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(data=st.data())
 def test_the_draw_never_pairs_two_house_players(data):
     pairs = data.draw(st.integers(2, 20))

@@ -21,6 +21,7 @@ from scoring.rules import (
 )
 from scoring.rules.__main__ import main
 from scoring.rules.simulate import random_game, random_hand, random_night
+from tests.examples import examples
 from tests.rules.night_strategies import nights
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -179,7 +180,7 @@ def tmp_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("nights")
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_broken_night_exits_2_and_never_a_traceback(tmp_dir, data):
     doc = data.draw(nights(max_pairs=5), label="night")
@@ -363,7 +364,7 @@ CERTAINLY_INVALID = [
     CERTAINLY_INVALID,
     ids=[mutation.__name__ for mutation, _ in CERTAINLY_INVALID],
 )
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(data=st.data())
 def test_a_certainly_invalid_night_exits_2_naming_the_place(tmp_dir, mutation, variant_ids, data):
     doc = random_night(

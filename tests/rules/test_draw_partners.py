@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from scoring.rules.draw import MOST_PLAYERS, deal_new_partners, night_partnerships
 from scoring.rules.errors import Refused
+from tests.examples import examples
 from tests.rules.test_matching import every_pairing
 
 
@@ -72,7 +73,7 @@ def seasons(draw, most_players=10):
     return players, earlier, house
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(season=seasons(), seed=st.integers(0, 2**32))
 def test_the_deal_has_the_fewest_repeats_and_the_least_recency(season, seed):
     players, earlier, house = season
@@ -85,7 +86,7 @@ def test_the_deal_has_the_fewest_repeats_and_the_least_recency(season, seed):
     assert deal.earlier_nights == len(earlier)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(season=seasons(), seed=st.integers(0, 2**32))
 def test_the_deal_says_its_repeats_truly(season, seed):
     players, earlier, house = season
@@ -105,7 +106,7 @@ def test_the_deal_says_its_repeats_truly(season, seed):
     assert deal.clear_nights == latest - 1
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(season=seasons(most_players=6))
 def test_every_best_deal_comes_out_over_many_seeds(season):
     """At random among equals: with 6 players or fewer (at most 15 deals), 300 seeds bring

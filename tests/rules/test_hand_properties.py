@@ -21,6 +21,7 @@ from scoring.rules import (
 from scoring.rules.game import Board
 from scoring.rules.hand import MONEY, MONEY_HOLDS
 from scoring.rules.simulate import as_totals, random_hand
+from tests.examples import examples
 
 VARIANT_IDS = [variant.id for variant in all_variants()]
 
@@ -87,7 +88,7 @@ def assert_same_game(by_cards, by_totals) -> None:
 
 
 @pytest.mark.parametrize("variant_id", VARIANT_IDS)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_a_hand_by_cards_scores_as_its_totals(variant_id, data):
     variant = get_variant(variant_id)
@@ -102,7 +103,7 @@ def test_a_hand_by_cards_scores_as_its_totals(variant_id, data):
 
 
 @pytest.mark.parametrize("variant_id", VARIANT_IDS)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data())
 def test_a_hand_by_cards_scores_as_its_totals_from_any_board(variant_id, data):
     variant = get_variant(variant_id)

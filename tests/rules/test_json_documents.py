@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules.jsonio import _refuse_constant, _refuse_repeated_keys, dump_json, load_json
+from tests.examples import examples
 
 
 class Name(str):
@@ -59,13 +60,13 @@ def printed(write, document):
         return type(error), str(error)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(documents)
 def test_a_plain_document_is_printed_as_json_dumps_prints_it(document):
     assert dump_json(document) == standard(document)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.one_of(documents, odd_values), max_size=3), st.dictionaries(keys, odd_values))
 def test_any_other_document_is_printed_or_refused_as_json_dumps_does(items, fields):
     for document in (items, fields, {"rows": [items, fields]}):
@@ -108,7 +109,7 @@ def json_texts(draw) -> str:
     return text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(json_texts())
 def test_a_text_is_read_or_refused_as_reading_pair_by_pair_does(text):
     assert read(load_json, text) == read(read_pair_by_pair, text)

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules.matching import NoPairing, cheapest_pairing
+from tests.examples import examples
 
 
 def every_pairing(people: list[int]):
@@ -44,7 +45,7 @@ def cost_matrices(draw):
     return costs
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(costs=cost_matrices())
 def test_the_pairing_is_the_cheapest_there_is(costs):
     best = least_total(costs)

@@ -24,6 +24,7 @@ from scoring.rules import (
 )
 from scoring.rules.night.summary import summarise
 from scoring.rules.pot import players_of
+from tests.examples import examples
 from tests.rules.night_strategies import nights
 
 DEFAULT_UNIT = Decimal("0.01")
@@ -172,7 +173,7 @@ def settling_playoffs(variant, ties, data) -> list[dict]:
     return playoffs
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data())
 def test_a_nights_payouts_add_up_to_the_pot(data):
     doc = data.draw(nights(max_pairs=12), label="night")
@@ -204,7 +205,7 @@ def test_a_nights_payouts_add_up_to_the_pot(data):
         assert money["places"] is not None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(data=st.data())
 def test_a_night_that_did_not_go_to_plan_pays_out_the_pot(data):
     doc = data.draw(nights(max_pairs=9, attendance=True), label="night")
@@ -217,7 +218,7 @@ def test_a_night_that_did_not_go_to_plan_pays_out_the_pot(data):
         check_payout(doc, money, pot, standings["standings"])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(data=st.data())
 def test_play_offs_settle_every_tie_and_carry_no_fees(data):
     doc = data.draw(nights(max_pairs=12, complete=True, tiebreak="playoff"), label="night")
@@ -248,7 +249,7 @@ def playoff_round(draw, variant, ties) -> list[dict]:
     return playoffs
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(data=st.data())
 def test_a_whole_playoff_round_in_any_order_gives_the_same_standings(data):
     doc = data.draw(nights(max_pairs=10, complete=True, tiebreak="playoff"), label="night")
@@ -270,7 +271,7 @@ def end_early(doc: dict) -> dict:
     return doc | {"ended_early": True}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(data=st.data())
 def test_a_night_ended_early_pays_out_the_pot(data):
     doc = data.draw(nights(max_pairs=10), label="night")
@@ -293,7 +294,7 @@ def test_a_night_ended_early_pays_out_the_pot(data):
         check_payout(doc, money, pot, standings["standings"])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(data=st.data())
 def test_a_night_ended_after_its_last_game_scores_as_one_not_ended(data):
     doc = data.draw(nights(max_pairs=10, complete=True), label="night")
@@ -305,7 +306,7 @@ def test_a_night_ended_after_its_last_game_scores_as_one_not_ended(data):
     assert ended == plain
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(data=st.data())
 def test_the_fee_counts_are_the_games_lost_and_the_cinches_charged(data):
     """The counts the pot page shows beside the fees: one loss per played game (forfeits

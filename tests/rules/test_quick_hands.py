@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from scoring.rules import all_variants, get_variant
 from scoring.rules.hand import MONEY, HandReader
 from scoring.rules.simulate import as_totals
+from tests.examples import examples
 from tests.rules.test_hand_properties import card_hands, sides_for
 
 VARIANT_IDS = [variant.id for variant in all_variants()]
@@ -86,7 +87,7 @@ def small_sides(variant):
 
 
 @pytest.mark.parametrize("variant_id", VARIANT_IDS)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_what_the_quick_reading_accepts_the_full_reading_accepts_alike(variant_id, data):
     variant = get_variant(variant_id)
@@ -103,7 +104,7 @@ def test_what_the_quick_reading_accepts_the_full_reading_accepts_alike(variant_i
 
 
 @pytest.mark.parametrize("variant_id", ["club11", "cinch51", "chicago42"])
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(data=st.data())
 def test_the_quick_reading_takes_the_plain_hands_of_a_night(variant_id, data):
     variant = get_variant(variant_id)
@@ -128,7 +129,7 @@ def test_a_problem_left_by_the_full_reading_is_cleared_by_a_quick_one():
 
 
 @pytest.mark.parametrize("variant_id", VARIANT_IDS)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_the_two_readings_agree_on_any_points_and_any_bid(variant_id, data):
     variant = get_variant(variant_id)

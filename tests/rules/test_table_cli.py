@@ -15,6 +15,7 @@ from scoring.rules.errors import InvalidInput
 from scoring.rules.simulate import random_table
 from scoring.rules.table import score_table
 from scoring.rules.variants import get_variant
+from tests.examples import examples
 
 EXAMPLE = Path(__file__).with_name("game_format_example.json")
 FORMAT_ANSWER = {
@@ -71,7 +72,7 @@ def test_a_night_is_still_answered_with_its_standings(capsys):
     assert json.loads(out)["format"] == "cinch-standings/1"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     game=st.sampled_from(
         [("chicago42", 2), ("chicago42", 3), ("razzle", 4), ("razzle", 5), ("razzle", 6)]
