@@ -334,6 +334,16 @@ def module_nights(request, django_db_setup, django_db_blocker):
         yield built
 
 
+@pytest.fixture(scope="module")
+def module_built(request, django_db_setup, django_db_blocker):
+    """What the module's ``build()`` returns, built once (``kept_for_the_module``): rows
+    beyond a night that every test of the module reads (its tests ask for ``db`` too)."""
+    with kept_for_the_module(django_db_blocker):
+        with django_db_blocker.unblock():
+            built = request.module.build()
+        yield built
+
+
 @pytest.fixture
 def night(module_night_pk, db) -> Night:
     """The module's night (``module_night_pk``), read afresh for each test."""

@@ -11,6 +11,7 @@ import pytest
 from django_scopes import scope
 from pytest_django.asserts import assertContains, assertNotContains
 
+from scoring.clubs.scopes import home_club
 from scoring.core.records.seasons import season_nights
 from scoring.models import Club, Night, Season, TableGame
 from scoring.nights import services as nights_services
@@ -59,10 +60,10 @@ def shared(params) -> list[dict]:
     return [param.values[0] for param in params]
 
 
-@pytest.fixture
-def three(home_club) -> list[Loaded]:
-    """The home club and two more, each with the shared documents and its own."""
-    clubs = [home_club] + [Club.objects.create(slug=slug, name=name) for slug, name in OTHERS]
+def build() -> list[Loaded]:
+    """The home club and two more, each with the shared documents and its own: built
+    once for the module (``module_built``)."""
+    clubs = [home_club()] + [Club.objects.create(slug=slug, name=name) for slug, name in OTHERS]
     loaded = []
     for place, club in enumerate(clubs):
         one = Loaded(club)
@@ -78,6 +79,11 @@ def three(home_club) -> list[Loaded]:
             )
         loaded.append(one)
     return loaded
+
+
+@pytest.fixture
+def three(module_built, db) -> list[Loaded]:
+    return module_built
 
 
 def test_each_clubs_standings_are_the_rules_cores_of_its_own_nights(client, three):
