@@ -1,4 +1,4 @@
-"""How many examples a property test of the rules core draws: ``examples(n)``.
+"""How many examples a property test draws: ``examples(n)``.
 
 ``n`` is the count the test was written for. CI (``CI`` set, as ``.ci/run`` sets it)
 draws all of them on every landing, and so does ``make mutate`` (``CINCH_ALL_EXAMPLES``).

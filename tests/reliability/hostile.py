@@ -28,6 +28,7 @@ from scoring.models import (
     TableHand,
     TablePlayer,
 )
+from tests.examples import examples
 
 NASTY = [
     "",
@@ -108,9 +109,10 @@ def form_data(draw, plausible: dict[str, st.SearchStrategy]) -> dict:
 
 
 FUZZ = settings(
-    # 25 a form keeps make test short (each runs on both engines); new draws every local
-    # run add up, and CINCH_FUZZ_EXAMPLES=1000 searches deeper by hand.
-    max_examples=int(os.environ.get("CINCH_FUZZ_EXAMPLES", 25)),
+    # 25 a form in CI, a third of it in the everyday make test (tests.examples; each runs
+    # on both engines); new draws every local run add up, and CINCH_FUZZ_EXAMPLES=1000
+    # searches deeper by hand.
+    max_examples=int(os.environ.get("CINCH_FUZZ_EXAMPLES") or examples(25)),
     # CI tries the same inputs every run, so a landing never hangs on a new draw; local
     # runs draw new ones each time (and hypothesis replays any that failed).
     derandomize=os.environ.get("CI") == "true",
