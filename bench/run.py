@@ -23,6 +23,7 @@ sys.path.insert(0, str(REPOSITORY))
 
 import functools  # noqa: E402
 import importlib  # noqa: E402
+import importlib.util  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
@@ -151,9 +152,10 @@ def bench_score_command_against_naive() -> None:
             "python3 -m scoring.rules score": [python, "-m", "scoring.rules", "score", str(path)],
             "bench/naive_score.py": [python, str(NAIVE_SCORER), str(path)],
             "an empty python3": [python, "-c", "pass"],
+            "python3 importing the score command": [python, "-c", "import scoring.rules.__main__"],
         }
         outputs, seconds = timed_in_turns(commands, COMMAND_RUNS)
-    core, naive, _empty = commands
+    core, naive, _empty, _imports = commands
     check_agreement(outputs[core], outputs[naive])
     print(
         f"score command against a naive scorer, fresh processes in turns, {COMMAND_RUNS} runs "
@@ -164,6 +166,24 @@ def bench_score_command_against_naive() -> None:
     best = min(seconds[core]) / min(seconds[naive])
     median = statistics.median(seconds[core]) / statistics.median(seconds[naive])
     print(f"  core / naive: {best:.2f} (best), {median:.2f} (median)")
+    print_naive_stages(text)
+
+
+def print_naive_stages(text: str) -> None:
+    """The naive scorer's three steps in this process, beside the core's above (``score``'s
+    "of which"): where the two commands' times part."""
+    spec = importlib.util.spec_from_file_location("naive_score", NAIVE_SCORER)
+    naive = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(naive)
+    night = json.loads(text)
+    table = naive.standings(night)
+    stages = {
+        "json.loads": lambda: json.loads(text),
+        "standings": lambda: naive.standings(night),
+        "json.dumps": lambda: json.dumps({"standings": table}, indent=2),
+    }
+    shown = ", ".join(f"{name} {timings(run)[0]:.3f} s" for name, run in stages.items())
+    print(f"  the naive scorer's steps in this process (best of {REPEATS} each): {shown}")
 
 
 def bench_schedule() -> None:
