@@ -38,8 +38,9 @@ from scoring.core.printing import renderer
 MARK_OPEN, MARK_CLOSE = "\ue000", "\ue001"  # private-use characters: no text has them
 ELLIPSIS = "…"
 PX = 0.75  # a CSS pixel in PDF points
-# Laid out, not drawn: the words and page numbers that differ from page to page.
-HIDDEN = "[data-slot] { visibility: hidden } @page { @bottom-right { visibility: hidden } }"
+# Laid out, not drawn: the page numbers, and the words that differ from page to page.
+NUMBERS_HIDDEN = "@page { @bottom-right { visibility: hidden } }"
+HIDDEN = "[data-slot] { visibility: hidden } " + NUMBERS_HIDDEN
 
 
 def mark(name: str) -> str:
@@ -85,9 +86,11 @@ class Laid:
     page_words: tuple[str, str]
 
 
-def lay_out(html: str, *, paper: str) -> Laid:
-    """``html`` laid out by WeasyPrint, its slots and page numbers hidden."""
-    rendered = renderer.html_to_pdf(html, paper=paper, extra_css=HIDDEN, read=_places)
+def lay_out(html: str, *, paper: str, words_shown: bool = False) -> Laid:
+    """``html`` laid out by WeasyPrint, its page numbers hidden, and its slots unless
+    ``words_shown`` (a page laid out whole)."""
+    hidden = NUMBERS_HIDDEN if words_shown else HIDDEN
+    rendered = renderer.html_to_pdf(html, paper=paper, extra_css=hidden, read=_places)
     size, slots, number, words = rendered.read
     return Laid(rendered.pdf, rendered.pages, size, slots, number, words)
 
@@ -268,7 +271,8 @@ def _pages(parts: list[Stamped], paper: str) -> list[tuple[Laid, int, dict | Non
                 pages.append((part.laid, 0, words))
             else:
                 escaped = {name: html_escape.escape(word) for name, word in words.items()}
-                pages.append((lay_out(fill(part.html, escaped), paper=paper), 0, None))
+                whole = lay_out(fill(part.html, escaped), paper=paper, words_shown=True)
+                pages.append((whole, 0, None))
     return pages
 
 
