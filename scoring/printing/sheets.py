@@ -383,8 +383,10 @@ def stamped_parts(context: dict) -> list[Part] | None:
     sheets as one part printed from its first sheet marked (``stamp``), any other sheet
     (a forfeit's) in parts laid out whole; None when the marks are not all that differs
     from one blank sheet to the next (the template prints some other word of its game),
-    which ``sheet_parts`` then lays out sheet by sheet."""
+    which ``sheet_parts`` then lays out sheet by sheet, or when no sheet is blank."""
     runs = [(is_blank, list(sheets)) for is_blank, sheets in groupby(context["sheets"], key=blank)]
+    if not any(is_blank for is_blank, _ in runs):
+        return None
     for is_blank, sheets in runs:
         if is_blank and not _only_marks_differ(context, sheets[0], sheets[-1]):
             logger.warning("Blank score sheets differ in more than their marks: laid out whole.")

@@ -68,7 +68,7 @@ class Slot:
     lines: int
     leading: float
     align: str
-    font: str
+    font: tuple[tuple[str, ...], int, str]  # CSS family, weight, style: ``font_file``'s
     size: float
     color: tuple[float, float, float]
 
@@ -152,7 +152,7 @@ def _slot(box, page_height: float, pattern: str) -> Slot | None:
         align={"start": "left", "end": "right", "justify": "left"}.get(
             style["text_align_all"], style["text_align_all"]
         ),
-        font=font_file(tuple(style["font_family"]), style["font_weight"], style["font_style"]),
+        font=(tuple(style["font_family"]), style["font_weight"], style["font_style"]),
         size=style["font_size"] * PX,
         color=(red, green, blue),
     )
@@ -178,10 +178,13 @@ def font_file(families: tuple[str, ...], weight: int, style: str) -> str:
 
 
 @cache
-def _font_name(path: str) -> str:
+def _font_name(font: tuple[tuple[str, ...], int, str]) -> str:
+    """The font's name for reportlab, registered once per process from its file (found
+    where the page is drawn: a laid-out part may be kept by another machine)."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
+    path = font_file(*font)
     name = f"F{len(pdfmetrics.getRegisteredFontNames())}-{path.rsplit('/', 1)[-1]}"
     pdfmetrics.registerFont(TTFont(name, path))
     return name

@@ -67,8 +67,8 @@ def test_a_long_name_is_cut_with_an_ellipsis_inside_its_slot():
 
 
 def test_the_slots_fit_the_font_s_widths():
-    font = stamp._font_name(stamp.font_file(("DejaVu Sans",), 700, "normal"))
-    lines = stamp.fitted(f"Pair 2 — {LONG}", font, 9.5 * 0.75 * 4 / 3, 200, 1)
+    font = stamp._font_name((("DejaVu Sans", "sans-serif"), 700, "normal"))
+    lines = stamp.fitted(f"Pair 2 — {LONG}", font, 9.5, 200, 1)
     assert len(lines) == 1 and lines[0].endswith("…")
     assert stamp.fitted("Paire 12", font, 8, 30, 2) == ["Paire", "12"]
     assert stamp.fitted("Pair 1", font, 8, 60, 2) == ["Pair 1"]
