@@ -94,7 +94,10 @@ def bench_packet_ahead() -> None:
     settings.PRINT_AHEAD = True
     cache.clear()
     pairs = max(PAIRS)
-    with override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}):
+    from scoring.clubs.scopes import home_club, in_club
+
+    queue = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    with override_settings(TASKS=queue), in_club(home_club()):
         started = time.perf_counter()
         night = night_with_schedule(pairs, name=f"Ahead, {pairs} pairs")
         scheduled = time.perf_counter() - started

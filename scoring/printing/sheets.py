@@ -8,9 +8,12 @@ pattern table, then one score sheet per game in round and table order, blank or 
 A sheet is a list of *parts* (``sheet_parts``): one for every sheet but a big packet,
 which is its front (the draw and the pattern table) and its score sheets
 ``PART_SHEETS`` at a time, so that ``kept_sheets`` can render and keep each part on its
-own. Each is in the night's language (``sheet_language``): every word of it comes from
-the templates and the catalogue, so ``kept_sheets`` renders it under
-``translation.override``. A night the rules core cannot score gets its reasons on the
+own. A blank packet's score sheets are one part printed from one marked sheet
+(``stamped_parts``, ``core.printing.stamp``): the template marks where a game's own
+words go (``data-slot``), ``marked_sheet`` puts a mark there, ``sheet_words`` says what
+fills it for each game. Each is in the night's language (``sheet_language``): every
+word of it comes from the templates and the catalogue, so ``kept_sheets`` renders it
+under ``translation.override``. A night the rules core cannot score gets its reasons on the
 standings and payout sheets, as on the pages.
 """
 

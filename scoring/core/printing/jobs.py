@@ -7,6 +7,11 @@ no render lays out more than one part (40 score sheets) at a time. The whole PDF
 (``Job.key``) is the digest of what it shows and nothing else: a blank packet is the
 same after a hand is saved, and is found again under it.
 
+A job whose parts include pages printed from one laid-out page (``Part.stamps``,
+``stamp``) lays each part out once, unnumbered, kept under the digest of its HTML and
+paper, and numbers every page as it joins them: its key is the digest of its HTML and
+every page's words.
+
 A job travels as data (``packed``, ``unpacked``: its HTML, compressed JSON) so that a
 worker of the task queue renders exactly what the request that queued it built.
 """
