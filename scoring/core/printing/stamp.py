@@ -20,7 +20,8 @@ names, its page number). Here:
   sheet's words), as real text in the font WeasyPrint used (found through fontconfig),
   cut with an ellipsis where it would overflow its slot, as the stylesheet cuts it.
   A page whose words the font cannot draw (a script DejaVu lacks) is laid out by
-  WeasyPrint instead, with its fallback fonts.
+  WeasyPrint instead, with its fallback fonts, and so is every page of a part whose
+  marked page does not fit on one page.
 
 Nothing here knows what a sheet says: the words come from the template and its context
 (``printing.sheets``); this module only places them. It must not be used for a page
@@ -29,6 +30,7 @@ whose layout depends on its words: the caller checks that its marks are all that
 
 import html as html_escape
 import io
+import re
 import subprocess
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -143,7 +145,8 @@ def _slot(box, page_height: float, pattern: str) -> Slot | None:
     red, green, blue, _ = style["color"].to("srgb")
     leading = line.height * PX
     return Slot(
-        pattern=" ".join(pattern.split()),
+        # White space collapsed as CSS does it: a no-break space stays ("paire 1 :").
+        pattern=re.sub(r"[ \t\n\r\f]+", " ", pattern).strip(),
         left=box.content_box_x() * PX,
         width=box.width * PX,
         baseline=page_height - (text.position_y + text.baseline) * PX,
@@ -270,12 +273,13 @@ def _pages(parts: list[Stamped], paper: str) -> list[tuple[Laid, int, dict | Non
             pages += [(part.laid, index, None) for index in range(part.laid.pages)]
             continue
         for words in part.words:
-            if _drawable_words(part.laid, words):
+            # One page to print each game's words over, else each page laid out whole.
+            if part.laid.pages == 1 and _drawable_words(part.laid, words):
                 pages.append((part.laid, 0, words))
             else:
                 escaped = {name: html_escape.escape(word) for name, word in words.items()}
                 whole = lay_out(fill(part.html, escaped), paper=paper, words_shown=True)
-                pages.append((whole, 0, None))
+                pages += [(whole, index, None) for index in range(whole.pages)]
     return pages
 
 

@@ -91,3 +91,15 @@ def test_a_sheet_that_differs_in_more_than_its_marks_is_laid_out_whole(monkeypat
     with translation.override("en"):
         parts = printing_sheets.sheet_parts(night, "packet")
     assert [part.stamps for part in parts] == [()]
+
+
+def test_a_marked_sheet_longer_than_a_page_has_each_sheet_laid_out_whole(monkeypatch):
+    night = night_with_schedule(4, names=NAMES)
+    # Three times the rows: a score sheet of two pages, no one page to print over.
+    grid = printing_sheets.blank_grid.__wrapped__
+    monkeypatch.setattr(printing_sheets, "blank_grid", lambda widths, rows: grid(widths, 3 * rows))
+    pdf = night_sheets.sheet_pdf(night, "packet", paper="letter")
+
+    ours, theirs = words_per_page(pdf), words_per_page(laid_out_whole(night, "en"))
+    assert len(ours) == len(theirs) > 2 + 6  # more than a page a sheet
+    assert [sorted(page) for page in ours] == [sorted(page) for page in theirs]
