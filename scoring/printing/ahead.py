@@ -1,8 +1,9 @@
 """The packet of a big night rendered ahead, as soon as its schedule is made: the
-director prints it at the draw with the players standing, and a 40-pair night's 787
-pages take WeasyPrint some 40 s however it is laid out (docs/performance.md, "Printed
-sheets"). Asked for after that, it is the kept sheet, served at once; asked for sooner,
-the page says it is being prepared, as for any big sheet.
+director prints it at the draw with the players standing. A 40-pair night's 787 pages
+take a worker some 2.5 s (its score sheets printed over one laid-out sheet,
+``core.printing.stamp``; docs/performance.md, "Printed sheets"). Asked for after that,
+it is the kept sheet, served at once; asked for sooner, the page says it is being
+prepared, as for any big sheet.
 
 Connected to ``schedule_made``, which is sent once the schedule is committed: the
 packet's HTML is built from it, and its render queued for a worker of the task queue

@@ -8,21 +8,28 @@ pattern table, then one score sheet per game in round and table order, blank or 
 A sheet is a list of *parts* (``sheet_parts``): one for every sheet but a big packet,
 which is its front (the draw and the pattern table) and its score sheets
 ``PART_SHEETS`` at a time, so that ``kept_sheets`` can render and keep each part on its
-own. Each is in the night's language (``sheet_language``): every word of it comes from
-the templates and the catalogue, so ``kept_sheets`` renders it under
-``translation.override``. A night the rules core cannot score gets its reasons on the
+own. A blank packet's score sheets are one part printed from one marked sheet
+(``stamped_parts``, ``core.printing.stamp``): the template marks where a game's own
+words go (``data-slot``), ``marked_sheet`` puts a mark there, ``sheet_words`` says what
+fills it for each game. Each is in the night's language (``sheet_language``): every
+word of it comes from the templates and the catalogue, so ``kept_sheets`` renders it
+under ``translation.override``. A night the rules core cannot score gets its reasons on the
 standings and payout sheets, as on the pages.
 """
 
 import base64
+import logging
 from functools import lru_cache
-from itertools import accumulate
+from html import unescape
+from itertools import accumulate, groupby
+from types import SimpleNamespace
 
 from django.utils import translation
+from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring.core.printing import renderer
+from scoring.core.printing import renderer, stamp
 from scoring.core.printing.parts import Part, sheet_heading, sheet_language
 from scoring.core.records import documents, pairs
 from scoring.games import selectors as games_selectors
@@ -34,10 +41,14 @@ from scoring.rules.variants import get_variant
 from scoring.words.lists import separated
 from scoring.words.problems import said_at
 
+logger = logging.getLogger(__name__)
+
 # Score sheets in one part of a big packet: WeasyPrint holds ~1 MB a page while laying
 # a document out (800 MB for the packet of a 40-pair night at once).
 PART_SHEETS = 40
 ROW_HEIGHT_MM = 7
+# Tables side by side in one pattern table: ten fit a page across, each game on one line.
+PATTERN_TABLES = 10
 # Column widths of a score sheet in millimetres: hand, dealer, bidder, bid, one per
 # scoring card, hand points A and B, score A and B. At most 180 mm: fits Letter and A4.
 LEADING_COLUMNS_MM = (10, 22, 16, 14)
@@ -64,8 +75,10 @@ def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) 
         "front": not playoffs_only,
         "seats": seats,
         "pair_names": names,
-        "rounds": nights_selectors.pattern_rounds(games, len(seats) // 2),
-        "tables": range(1, max((g.table for g in games), default=0) + 1),
+        "pattern": pattern_blocks(
+            nights_selectors.pattern_rounds(games, len(seats) // 2),
+            range(1, max((g.table for g in games), default=0) + 1),
+        ),
         "variant": variant,
         "cards": variant.cards,
         "cinch_holes": range(variant.cinch_cap or 0),
@@ -76,6 +89,23 @@ def packet_context(night, *, filled: bool = False, playoffs_only: bool = False) 
         "sheets": [score_sheet(game, names, variant, filled=filled) for game in printed],
         "nothing": _("No play-off has been started.") if playoffs_only and not playoffs else "",
     }
+
+
+def pattern_blocks(rounds, tables) -> list[dict]:
+    """The pattern table as tables of at most ``PATTERN_TABLES`` tables each, one under
+    the other, the byes in the last: wide enough that each game ("13 v 27") is one line."""
+    tables = list(tables)
+    blocks = [tables[at : at + PATTERN_TABLES] for at in range(0, len(tables), PATTERN_TABLES)]
+    return [
+        {
+            "tables": block,
+            "rows": [
+                {"round": row.round, "games": [row.games.get(t) for t in block], "byes": row.byes}
+                for row in rounds
+            ],
+        }
+        for block in blocks or [[]]
+    ]
 
 
 def seating_context(night) -> dict:
@@ -270,9 +300,10 @@ def payout_context(night) -> dict:
     }
 
 
+PACKET = "scoring/printing/packet.html"
 SHEETS = {
     "packet": (
-        "scoring/printing/packet.html",
+        PACKET,
         lambda night, filled: packet_context(night, filled=filled),
     ),
     "playoffs": (
@@ -293,10 +324,15 @@ FILLED = frozenset({"packet", "playoffs"})
 
 def sheet_parts(night, sheet: str, *, filled: bool = False) -> list[Part]:
     """The sheet as the parts it is rendered in: one, or a big packet's front and its
-    score sheets ``PART_SHEETS`` at a time."""
+    score sheets ``PART_SHEETS`` at a time; a blank packet's front and its blank score
+    sheets printed from one (``stamped_parts``)."""
     template, make_context = SHEETS[sheet]
     context = make_context(night, filled)
     score_sheets = context.get("sheets", [])
+    if not filled and template == PACKET:
+        stamped = stamped_parts(context)
+        if stamped is not None:
+            return stamped
     if len(score_sheets) <= PART_SHEETS:
         return [Part(template, context, 2 + len(score_sheets))]
     chunks = [
@@ -309,6 +345,78 @@ def sheet_parts(night, sheet: str, *, filled: bool = False) -> list[Part]:
             for chunk in chunks
         ),
     ]
+
+
+def blank(sheet: dict) -> bool:
+    """Whether a score sheet has nothing written on it but its game's words (its title,
+    its pairs): every such sheet of a packet is laid out alike."""
+    return not (
+        sheet["rows"]
+        or sheet["forfeit"]
+        or sheet["sat"]
+        or sheet["pegboard"]
+        or sheet["winner"]
+        or sheet["final"]
+        or sheet["cinches"]
+    )
+
+
+def sheet_words(sheet: dict) -> dict[str, str]:
+    """A score sheet's own words, each filling its mark on the marked sheet
+    (``marked_sheet``)."""
+    game = sheet["game"]
+    return {
+        "title": game.label,
+        "a": str(game.pair_a),
+        "b": str(game.pair_b),
+        "seat-a": sheet["seats"][0],
+        "seat-b": sheet["seats"][1],
+    }
+
+
+def marked_sheet(sheet: dict) -> dict:
+    """``sheet`` with a mark (``stamp.mark``) wherever its game's own words go."""
+    marks = {name: stamp.mark(name) for name in sheet_words(sheet)}
+    game = SimpleNamespace(label=marks["title"], pair_a=marks["a"], pair_b=marks["b"])
+    return {**sheet, "game": game, "seats": [marks["seat-a"], marks["seat-b"]]}
+
+
+def stamped_parts(context: dict) -> list[Part] | None:
+    """A blank packet as its front (laid out whole), then each run of blank score
+    sheets as one part printed from its first sheet marked (``stamp``), any other sheet
+    (a forfeit's) in parts laid out whole; None when the marks are not all that differs
+    from one blank sheet to the next (the template prints some other word of its game),
+    which ``sheet_parts`` then lays out sheet by sheet, or when no sheet is blank."""
+    runs = [(is_blank, list(sheets)) for is_blank, sheets in groupby(context["sheets"], key=blank)]
+    if not any(is_blank for is_blank, _ in runs):
+        return None
+    for is_blank, sheets in runs:
+        if is_blank and not _only_marks_differ(context, sheets[0], sheets[-1]):
+            logger.warning("Blank score sheets differ in more than their marks: laid out whole.")
+            return None
+    parts = [Part(PACKET, {**context, "sheets": []}, 2)] if context["front"] else []
+    for is_blank, sheets in runs:
+        alone = {**context, "front": False}
+        if is_blank:
+            marked = {**alone, "sheets": [marked_sheet(sheets[0])]}
+            stamps = tuple(sheet_words(sheet) for sheet in sheets)
+            parts.append(Part(PACKET, {**alone, "sheets": sheets}, len(sheets), marked, stamps))
+            continue
+        for at in range(0, len(sheets), PART_SHEETS):
+            chunk = sheets[at : at + PART_SHEETS]
+            parts.append(Part(PACKET, {**alone, "sheets": chunk}, len(chunk)))
+    return parts
+
+
+def _only_marks_differ(context: dict, first: dict, last: dict) -> bool:
+    """Whether ``last``'s sheet says what the marked ``first`` says with ``last``'s words."""
+    alone = {**context, "front": False}
+
+    def text(sheet):
+        html = renderer.sheet_html(PACKET, {**alone, "sheets": [sheet]})
+        return " ".join(unescape(strip_tags(html)).split())
+
+    return stamp.fill(text(marked_sheet(first)), sheet_words(last)) == text(last)
 
 
 def sheet_html(night, sheet: str, *, paper: str, filled: bool = False, language=None) -> str:

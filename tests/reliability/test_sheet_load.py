@@ -235,4 +235,4 @@ def test_a_packet_waiting_in_the_queue_is_not_built_again_at_each_reload(
 
     assert ready.status_code == 200 and ready["Content-Type"] == "application/pdf"
     assert packet(client, busy).status_code == 200
-    assert built == ["packet", "packet"] and len(renders) == 2
+    assert built == ["packet", "packet"] and len(renders) == 4

@@ -7,6 +7,11 @@ no render lays out more than one part (40 score sheets) at a time. The whole PDF
 (``Job.key``) is the digest of what it shows and nothing else: a blank packet is the
 same after a hand is saved, and is found again under it.
 
+A job whose parts include pages printed from one laid-out page (``Part.stamps``,
+``stamp``) lays each part out once, unnumbered, kept under the digest of its HTML and
+paper, and numbers every page as it joins them: its key is the digest of its HTML and
+every page's words.
+
 A job travels as data (``packed``, ``unpacked``: its HTML, compressed JSON) so that a
 worker of the task queue renders exactly what the request that queued it built.
 """
@@ -18,7 +23,7 @@ import zlib
 
 from django.core.cache import cache
 
-from scoring.core.printing import renderer
+from scoring.core.printing import renderer, stamp
 from scoring.core.printing.parts import Part
 from scoring.core.printing.renderer import PageNumbers
 
@@ -32,18 +37,40 @@ def digest(*texts: str) -> str:
 class Job:
     """A sheet to render: the HTML of its parts on one paper, and the key of the PDF."""
 
-    def __init__(self, htmls: list[str], estimate: list[int], paper: str):
+    def __init__(
+        self,
+        htmls: list[str],
+        estimate: list[int],
+        paper: str,
+        stamps: list[list[dict[str, str]] | None] | None = None,
+    ):
         self.htmls, self.estimate, self.paper = htmls, estimate, paper
-        numbered = [
-            html + (numbers.css() if numbers else "")
-            for html, numbers in zip(htmls, self.numbers(estimate), strict=True)
-        ]
+        self.stamps = stamps or [None] * len(htmls)
+        if self.stamped:
+            numbered = [*htmls, json.dumps(self.stamps)]
+        else:
+            numbered = [
+                html + (numbers.css() if numbers else "")
+                for html, numbers in zip(htmls, self.numbers(estimate), strict=True)
+            ]
         self.key = "sheet:" + digest(paper, *numbered)
 
     @classmethod
     def of(cls, parts: list[Part], paper: str) -> "Job":
-        htmls = [renderer.sheet_html(part.template, part.context, paper=paper) for part in parts]
-        return cls(htmls, [part.pages for part in parts], paper)
+        htmls = [
+            renderer.sheet_html(
+                part.template, part.marked if part.stamps else part.context, paper=paper
+            )
+            for part in parts
+        ]
+        stamps = [list(part.stamps) if part.stamps else None for part in parts]
+        return cls(htmls, [part.pages for part in parts], paper, stamps)
+
+    @property
+    def stamped(self) -> bool:
+        """Whether some part's pages are printed from one laid-out page (``stamp``): then
+        every part is laid out unnumbered and numbered as they are joined."""
+        return any(words is not None for words in self.stamps)
 
     @property
     def pages(self) -> int:
@@ -66,6 +93,8 @@ class Job:
         A part's pages are known once it is laid out; if they differ from the guess, the
         total changes and the parts are numbered again (the front at once, being cheap).
         """
+        if self.stamped:
+            return self._stamped(progress)
         estimate = list(self.estimate)
         while True:
             pdfs, actual = [], []
@@ -80,15 +109,31 @@ class Job:
                 return pdfs[0] if len(pdfs) == 1 else renderer.join_pdfs(pdfs)
             estimate[: len(actual)] = actual
 
+    def _stamped(self, progress) -> bytes:
+        """Each part laid out once, unnumbered (kept), then joined, stamped and numbered
+        (``stamp.compose``): the numbers need no part laid out again."""
+        parts, done = [], 0
+        for html, words in zip(self.htmls, self.stamps, strict=True):
+            laid = _kept_layout(html, self.paper)
+            parts.append(stamp.Stamped(laid, tuple(words) if words is not None else None, html))
+            done += laid.pages if words is None else len(words)
+            progress(done, self.pages)
+        return stamp.compose(parts, paper=self.paper)
+
     def packed(self) -> bytes:
         """The job as a worker receives it (HTML compresses some thirtyfold)."""
-        data = {"htmls": self.htmls, "estimate": self.estimate, "paper": self.paper}
+        data = {
+            "htmls": self.htmls,
+            "estimate": self.estimate,
+            "paper": self.paper,
+            "stamps": self.stamps,
+        }
         return zlib.compress(json.dumps(data).encode())
 
     @classmethod
     def unpacked(cls, packed: bytes) -> "Job":
         data = json.loads(zlib.decompress(packed))
-        return cls(data["htmls"], data["estimate"], data["paper"])
+        return cls(data["htmls"], data["estimate"], data["paper"], data.get("stamps"))
 
 
 def _kept_part(html: str, paper: str, numbers: PageNumbers | None) -> renderer.Rendered:
@@ -98,6 +143,15 @@ def _kept_part(html: str, paper: str, numbers: PageNumbers | None) -> renderer.R
         rendered = renderer.html_to_pdf(html, paper=paper, numbers=numbers)
         cache.set(key, rendered, KEEP_SECONDS)
     return rendered
+
+
+def _kept_layout(html: str, paper: str) -> stamp.Laid:
+    key = "sheet-layout:" + digest(paper, html)
+    laid = readable(key)
+    if laid is None:
+        laid = stamp.lay_out(html, paper=paper)
+        cache.set(key, laid, KEEP_SECONDS)
+    return laid
 
 
 def readable(key: str):

@@ -1,8 +1,9 @@
 """Printed sheets kept for every process and machine: made once, keyed by what they show.
 
-WeasyPrint lays a page out in about a twentieth of a second, so a big sheet is slow: the
-packet of a 40-pair night (787 pages) takes over half a minute. Anyone may ask for the
-public ones, so nothing here lets the sheets stall the site:
+WeasyPrint lays a page out in about a twentieth of a second, so a big sheet is slow: a
+filled packet of a 40-pair night (787 pages) takes over half a minute, its blank packet
+a few seconds (``stamp``). Anyone may ask for the public ones, so nothing here lets the
+sheets stall the site:
 
 - A rendered sheet is kept in the cache every process shares (the database cache named
   in ``CACHES``) under the digest of what it shows (``jobs.Job``): nothing kept is ever

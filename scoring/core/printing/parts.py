@@ -12,11 +12,16 @@ from scoring.models import club_setting
 @dataclass(frozen=True)
 class Part:
     """A part of a sheet, rendered on its own: its template, context and a guess of its
-    pages (the renderer counts them and numbers the pages of the whole)."""
+    pages (the renderer counts them and numbers the pages of the whole), or its pages
+    printed from one laid-out page (``marked``, ``stamps``)."""
 
     template: str
     context: dict
     pages: int
+    # A part of pages that differ only in their words (``core.printing.stamp``): the
+    # context of its one marked page, and each page's words; rendered whole without.
+    marked: dict | None = None
+    stamps: tuple[dict[str, str], ...] = ()
 
 
 def sheet_language(night, asked: str | None = None) -> str:

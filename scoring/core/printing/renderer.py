@@ -59,6 +59,7 @@ class PageNumbers:
 class Rendered:
     pdf: bytes
     pages: int
+    read: object = None  # what ``read`` took from the laid-out document, if asked
 
 
 _LAYING_OUT = threading.Lock()
@@ -96,16 +97,31 @@ def render_pdf(template: str, context: dict, *, paper: str = DEFAULT_PAPER) -> b
 
 
 def html_to_pdf(
-    html: str, *, paper: str = DEFAULT_PAPER, numbers: PageNumbers | None = None
+    html: str,
+    *,
+    paper: str = DEFAULT_PAPER,
+    numbers: PageNumbers | None = None,
+    extra_css: str = "",
+    read=None,
 ) -> Rendered:
+    """``html`` as PDF, with ``extra_css`` after the print stylesheet; ``read(document)``
+    reads what it needs of WeasyPrint's laid-out document (``stamp``: where its words
+    go) while it is at hand."""
     from weasyprint import CSS, HTML
 
     with _LAYING_OUT:
         stylesheets = [_stylesheet(paper)]
-        if numbers is not None:
-            stylesheets.append(CSS(string=numbers.css(), font_config=_fonts()))
+        for css in (numbers.css() if numbers is not None else "", extra_css):
+            if css:
+                stylesheets.append(CSS(string=css, font_config=_fonts()))
         document = HTML(string=html).render(stylesheets=stylesheets, font_config=_fonts())
-        return Rendered(document.write_pdf(), len(document.pages))
+        taken = read(document) if read is not None else None
+        return Rendered(document.write_pdf(), len(document.pages), taken)
+
+
+def page_number_words(page_word: str, of: str, page: int, total: int) -> str:
+    """ "page 2 of 5" in the sheet's words, as ``print.css`` and ``PageNumbers`` put it."""
+    return f"{page_word} {page} {of} {total}"
 
 
 def join_pdfs(parts: list[bytes]) -> bytes:

@@ -103,7 +103,8 @@ def test_a_blank_packet_is_not_rendered_again_when_a_hand_is_saved(renders):
 
     assert night_sheets.sheet_pdf(night, "packet", paper="letter") == blank
     assert night_sheets.sheet_pdf(night, "packet", paper="letter", filled=True) != filled
-    assert len(renders) == 3  # blank, filled, filled again: never the blank one twice
+    # blank (its front and one score sheet), filled, filled again: never the blank one twice
+    assert len(renders) == 4
 
 
 def test_the_same_sheet_on_the_other_paper_is_another_sheet(renders):
@@ -199,7 +200,7 @@ def test_a_big_sheet_is_rendered_by_the_task_queue(client, monkeypatch, renders)
     assert len(page_texts(ready.content)) == 8
     row = KeptSheet.objects.get()
     assert (row.state, row.pages, row.job) == (KeptSheet.State.READY, 8, None)
-    assert client.get(url).content == ready.content and len(renders) == 1
+    assert client.get(url).content == ready.content and len(renders) == 2
 
 
 @pytest.mark.slow  # a 40-pair packet, rendered whole

@@ -47,7 +47,8 @@ def test_score_sheet_and_entry_form_name_the_seats_alike():
     assert [label for _, label in form.fields["bidder"].choices] == sheet["seats"]
     html = printing_sheets.sheet_html(night, "packet", paper="letter")
     assert "A: pair" not in html and "Cinches A" not in html
-    assert f"<th>Pair {game.pair_a}</th><th>Pair {game.pair_b}</th>" in html
+    assert f'data-slot="points-a">Pair {game.pair_a}</th>' in html
+    assert f'data-slot="points-b">Pair {game.pair_b}</th>' in html
 
 
 def test_a_pegboard_game_prints_its_final_score_and_cinches():
