@@ -19,8 +19,10 @@ request it held. Layout is Python holding the GIL anyway, so the lock costs litt
 processes still render beside it.
 """
 
+import gc
 import io
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 
@@ -109,7 +111,7 @@ def html_to_pdf(
     go) while it is at hand."""
     from weasyprint import CSS, HTML
 
-    with _LAYING_OUT:
+    with _LAYING_OUT, _cycle_collector_paused():
         stylesheets = [_stylesheet(paper)]
         for css in (numbers.css() if numbers is not None else "", extra_css):
             if css:
@@ -117,6 +119,21 @@ def html_to_pdf(
         document = HTML(string=html).render(stylesheets=stylesheets, font_config=_fonts())
         taken = read(document) if read is not None else None
         return Rendered(document.write_pdf(), len(document.pages), taken)
+
+
+@contextmanager
+def _cycle_collector_paused():
+    """Python's cycle collector paused while WeasyPrint lays a document out and writes it:
+    it makes hundreds of thousands of objects, and each collection meanwhile would walk
+    them all again (a 40-pair night's pair cards: 2.7 s with it, 2.4 s without). It runs
+    as usual again once the document is written."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def page_number_words(page_word: str, of: str, page: int, total: int) -> str:
