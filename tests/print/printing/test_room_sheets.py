@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from scoring.core.records import documents, pairs
 from scoring.games import selectors as games_selectors
+from scoring.games import services as games_services
 from scoring.games.forms import hand_form, pair_label
 from scoring.models import Game
 from scoring.printing import night_sheets
@@ -128,3 +129,23 @@ def test_the_print_menu_offers_the_cards_in_plain_words(client_as, director):
     assert reverse("scoring:night-pair-cards", args=[night.pk]) in page
     assert "?paper=" not in page
     assert "on Letter paper" in page
+
+
+def test_a_score_below_zero_is_printed_with_the_minus_sign_in_the_final_line():
+    night = night_with_schedule(2)
+    game = Game.objects.get(night=night)
+    a, b = game.pairs
+    all_four = {"high": a, "low": a, "jack": a, "game": a}
+    for data in (
+        {"bidder": a, "bid": 2, **all_four},
+        {"bidder": b, "bid": 4, "high": a, "low": a, "jack": a, "game": b},
+        {"bidder": a, "bid": 4, **all_four},
+    ):
+        games_services.hand_record(game=game, data=data)
+    game.refresh_from_db()
+    assert (game.score_a, game.score_b) == (11, -4)
+
+    html = printing_sheets.sheet_html(night, "packet", paper="letter", filled=True)
+
+    assert f"Final score: pair {a} <strong>11</strong>, pair {b} <strong>−4</strong>" in html
+    assert "-4" not in html
