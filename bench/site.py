@@ -7,6 +7,7 @@ twice (its scorer created again: an IntegrityError halfway through ``make bench`
 """
 
 import atexit
+import contextlib
 import functools
 import importlib
 import os
@@ -40,12 +41,17 @@ def django_site():
     from django.test import Client
 
     from scoring.clubs.roles import SCORER, role_give
-    from scoring.clubs.scopes import home_club
+    from scoring.clubs.scopes import home_club, in_club
 
     # The test client's host. Not setup_test_environment(): it would also have every
     # template render copy its context for the client, which a real server never does.
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     call_command("migrate", verbosity=0)
+    # The rest of the run works in the home club, as a management command does: the
+    # nights a section imports are the home club's (each request sets its own club).
+    home = contextlib.ExitStack()
+    home.enter_context(in_club(home_club()))
+    atexit.register(home.close)
     scorer = User.objects.create_user("bench-scorer")
     role_give(user=scorer, club=home_club(), role=SCORER)
     client = Client()
