@@ -15,9 +15,10 @@ PORT ?= 8000
 # Debian packages the site needs from the system: HarfBuzz's subsetter makes WeasyPrint
 # embed fonts fast (the printed sheets); gettext's msgfmt/xgettext build and check the
 # French catalogue (makemessages, compilemessages, tests/i18n); zbar reads the printed QR
-# codes back in tests/print, from pages poppler-utils' pdftoppm draws. Installed when
-# missing, never prompting.
-SYSTEM_PACKAGES := libharfbuzz-subset0 gettext libzbar0 poppler-utils $(if $(filter /usr/bin/%,$(PYTHON)),python3-venv)
+# codes back in tests/print, from pages poppler-utils' pdftoppm draws; fontconfig's
+# fc-match names the font file a blank packet's words are drawn in (core.printing.stamp).
+# Installed when missing, never prompting.
+SYSTEM_PACKAGES := libharfbuzz-subset0 gettext libzbar0 poppler-utils fontconfig $(if $(filter /usr/bin/%,$(PYTHON)),python3-venv)
 
 # The browser tests (tests/browser/) drive Debian's Chromium, its headless build (the
 # same engine without a window's machinery: a fifth less CPU for the browser tests):
