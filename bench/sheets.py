@@ -32,6 +32,7 @@ def bench_draw_sheets() -> None:
     """Each sheet of the draw for each night size: pages, size, seconds, a page's share."""
     django_site()
     from django.core.cache import cache
+    from pypdf import PdfReader
 
     from scoring.core.printing import renderer
     from scoring.printing import night_sheets
@@ -47,21 +48,12 @@ def bench_draw_sheets() -> None:
         cache.clear()  # every part rendered again
         return night_sheets.sheet_pdf(night, "packet", paper="letter")
 
-    from scoring.clubs.scopes import home_club, in_club
-
     sheets = {
         "pair cards": lambda night: pair_cards_pdf(night, paper="letter"),
         "table cards": table_cards,
         "packet": packet,
     }
     print(f"sheets at the draw, best of {REPEATS} renders each, nothing kept:")
-    with in_club(home_club()):
-        _draw_sheets(sheets, night_with_schedule)
-
-
-def _draw_sheets(sheets, night_with_schedule) -> None:
-    from pypdf import PdfReader
-
     for pairs in PAIRS:
         night = night_with_schedule(pairs, name=f"Sheets of {pairs} pairs")
         for name, render in sheets.items():
@@ -94,10 +86,7 @@ def bench_packet_ahead() -> None:
     settings.PRINT_AHEAD = True
     cache.clear()
     pairs = max(PAIRS)
-    from scoring.clubs.scopes import home_club, in_club
-
-    queue = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-    with override_settings(TASKS=queue), in_club(home_club()):
+    with override_settings(TASKS={"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}):
         started = time.perf_counter()
         night = night_with_schedule(pairs, name=f"Ahead, {pairs} pairs")
         scheduled = time.perf_counter() - started
