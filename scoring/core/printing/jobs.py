@@ -138,20 +138,20 @@ class Job:
 
 def _kept_part(html: str, paper: str, numbers: PageNumbers | None) -> renderer.Rendered:
     key = "sheet-part:" + digest(paper, html, numbers.css() if numbers else "")
-    rendered = readable(key)
-    if rendered is None:
-        rendered = renderer.html_to_pdf(html, paper=paper, numbers=numbers)
-        cache.set(key, rendered, KEEP_SECONDS)
-    return rendered
+    return _kept(key, lambda: renderer.html_to_pdf(html, paper=paper, numbers=numbers))
 
 
 def _kept_layout(html: str, paper: str) -> stamp.Laid:
-    key = "sheet-layout:" + digest(paper, html)
-    laid = readable(key)
-    if laid is None:
-        laid = stamp.lay_out(html, paper=paper)
-        cache.set(key, laid, KEEP_SECONDS)
-    return laid
+    return _kept("sheet-layout:" + digest(paper, html), lambda: stamp.lay_out(html, paper=paper))
+
+
+def _kept(key: str, make):
+    """What the cache keeps under ``key``, else ``make()``, kept there."""
+    made = readable(key)
+    if made is None:
+        made = make()
+        cache.set(key, made, KEEP_SECONDS)
+    return made
 
 
 def readable(key: str):
