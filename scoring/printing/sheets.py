@@ -307,7 +307,7 @@ SHEETS = {
         lambda night, filled: packet_context(night, filled=filled),
     ),
     "playoffs": (
-        "scoring/printing/packet.html",
+        PACKET,
         lambda night, filled: packet_context(night, filled=filled, playoffs_only=True),
     ),
     "tables": ("scoring/printing/table_cards.html", lambda night, filled: seating_context(night)),
@@ -335,16 +335,17 @@ def sheet_parts(night, sheet: str, *, filled: bool = False) -> list[Part]:
             return stamped
     if len(score_sheets) <= PART_SHEETS:
         return [Part(template, context, 2 + len(score_sheets))]
-    chunks = [
-        score_sheets[at : at + PART_SHEETS] for at in range(0, len(score_sheets), PART_SHEETS)
-    ]
     return [
         Part(template, {**context, "sheets": []}, 2),
-        *(
-            Part(template, {**context, "front": False, "sheets": chunk}, len(chunk))
-            for chunk in chunks
-        ),
+        *sheets_in_parts(template, context, score_sheets),
     ]
+
+
+def sheets_in_parts(template: str, context: dict, sheets: list[dict]) -> list[Part]:
+    """``sheets`` without the front, ``PART_SHEETS`` score sheets a part."""
+    chunks = [sheets[at : at + PART_SHEETS] for at in range(0, len(sheets), PART_SHEETS)]
+    alone = {**context, "front": False}
+    return [Part(template, {**alone, "sheets": chunk}, len(chunk)) for chunk in chunks]
 
 
 def blank(sheet: dict) -> bool:
@@ -395,16 +396,14 @@ def stamped_parts(context: dict) -> list[Part] | None:
             logger.warning("Blank score sheets differ in more than their marks: laid out whole.")
             return None
     parts = [Part(PACKET, {**context, "sheets": []}, 2)] if context["front"] else []
+    alone = {**context, "front": False}
     for is_blank, sheets in runs:
-        alone = {**context, "front": False}
         if is_blank:
             marked = {**alone, "sheets": [marked_sheet(sheets[0])]}
             stamps = tuple(sheet_words(sheet) for sheet in sheets)
             parts.append(Part(PACKET, {**alone, "sheets": sheets}, len(sheets), marked, stamps))
-            continue
-        for at in range(0, len(sheets), PART_SHEETS):
-            chunk = sheets[at : at + PART_SHEETS]
-            parts.append(Part(PACKET, {**alone, "sheets": chunk}, len(chunk)))
+        else:
+            parts += sheets_in_parts(PACKET, context, sheets)
     return parts
 
 
